@@ -1,0 +1,633 @@
+"""One round of any of the five games: the generic fishing-game state machine (RULES.md §2–§4, §9).
+
+The state is a handful of ints (card sets as bitmasks) and small lists, so
+``copy()`` is cheap.  Decisions: teyaku (``expose``/``keep``), a play from hand
+(with its capture choice or declaration), and the choice after a turned-over
+card (``take``).  Everything else — turning over the stock, draw-only turns,
+round-end collection, scoring — happens automatically inside ``apply``, so a
+running round always rests at a decision.
+
+``apply(action)`` is the fast, unchecked path; ``play(text)`` checks legality and
+raises ``IllegalMoveError`` naming the position and the legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import CHAFF, MONTH_MASKS, MONTHS, NATURAL_WILLOWS, month_of
+from ..rules.base import Config, RoundFacts, RoundScore
+from .moves import (
+    EXPOSE,
+    EXPOSE_ACTION,
+    KEEP_ACTION,
+    NO_SET,
+    NO_TARGET,
+    PLAY,
+    TAKE,
+    IllegalMoveError,
+    format_action,
+    make_play,
+    make_take,
+    parse_action,
+    split_seat_prefix,
+)
+
+__all__ = [
+    "EV_COLLECT",
+    "EV_DEALER",
+    "EV_DECLARE",
+    "EV_EXPOSE",
+    "EV_FLIP",
+    "EV_KEEP",
+    "EV_PLAY",
+    "EV_PPEOK",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "PHASE_TAKE",
+    "PHASE_TEYAKU",
+    "Round",
+]
+
+PHASE_TEYAKU = 0
+PHASE_PLAY = 1
+PHASE_TAKE = 2
+PHASE_OVER = 3
+PHASE_NAMES = ("teyaku", "play", "take", "over")
+
+# Event kinds of the public history: (kind, seat, card, captured mask).
+EV_PLAY = "play"  # seat played card from hand; captured = cards taken (0: stays on field)
+EV_FLIP = "flip"  # seat turned card over; captured = cards taken (0: stays or pending)
+EV_TAKE = "take"  # seat chose what the turned-over card takes
+EV_DECLARE = "declare"  # seat played card with a declaration (card = set index)
+EV_EXPOSE = "expose"  # seat exposed teyaku; captured = exposed cards
+EV_KEEP = "keep"  # seat kept teyaku hidden (private to that seat in views)
+EV_PPEOK = "ppeok"  # the pair just made and the turned-over card stay stacked on the field
+EV_DEALER = "dealer-captures"  # dealer captured four of a month dealt to the field
+EV_COLLECT = "collect"  # round-end collection of leftovers by a side (seat = side)
+
+Event = tuple[str, int, int, int]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Round:
+    """The state of one round. Create with ``Round(config, dealer, hands, field, stock)``.
+
+    ``hands`` are bitmasks by seat, ``field`` a bitmask, ``stock`` card ids with the
+    first card to be turned over first.  The deal is assumed valid (see ``deal.py``).
+    """
+
+    __slots__ = (
+        "config",
+        "dealer",
+        "order",
+        "hands",
+        "exposed",
+        "field",
+        "stock",
+        "stock_pos",
+        "captures",
+        "discard",
+        "phase",
+        "turn",
+        "seat",
+        "pending",
+        "pending_targets",
+        "pending_wild",
+        "hand_pair",
+        "wild_side",
+        "wild_month",
+        "lightning_user",
+        "declared",
+        "teyaku",
+        "teyaku_queue",
+        "events",
+        "moves",
+        "result",
+    )
+
+    config: Config
+    dealer: int
+    order: tuple[int, ...]
+    hands: list[int]
+    exposed: list[int]
+    field: int
+    stock: tuple[int, ...]
+    stock_pos: int
+    captures: list[int]
+    discard: int
+    phase: int
+    turn: int
+    seat: int
+    pending: int
+    pending_targets: int
+    pending_wild: bool
+    hand_pair: int
+    wild_side: int
+    wild_month: int
+    lightning_user: int
+    declared: list[int]
+    teyaku: list[int]
+    teyaku_queue: list[int]
+    events: list[Event]
+    moves: list[int]
+    result: RoundScore | None
+
+    def __init__(
+        self,
+        config: Config,
+        dealer: int,
+        hands: Sequence[int],
+        field: int,
+        stock: Sequence[int],
+    ) -> None:
+        n = config.players
+        game = config.game
+        self.config = config
+        self.dealer = dealer
+        start = game.first_offset
+        self.order = tuple((dealer + game.direction * (start + i)) % n for i in range(n))
+        self.hands = list(hands)
+        self.exposed = [0] * n
+        self.field = field
+        self.stock = tuple(stock)
+        self.stock_pos = 0
+        self.captures = [0] * config.num_sides
+        self.discard = 0
+        self.pending = -1
+        self.pending_targets = 0
+        self.pending_wild = False
+        self.hand_pair = 0
+        self.wild_side = -1
+        self.wild_month = 0
+        self.lightning_user = -1
+        self.declared = [0] * config.num_sides
+        self.teyaku = [0] * n
+        self.events = []
+        self.moves = []
+        self.result = None
+        self.turn = 0
+        self.seat = self.order[0]
+        if config.four_on_field == "dealer-captures":
+            self._dealer_captures_fours()
+        self.teyaku_queue = []
+        if config.teyaku:
+            chaff = config.chaff
+            self.teyaku_queue = [s for s in self.order if (self.hands[s] & chaff).bit_count() >= 6]
+        if self.teyaku_queue:
+            self.phase = PHASE_TEYAKU
+            self.seat = self.teyaku_queue[0]
+        else:
+            self.phase = PHASE_PLAY
+
+    def _dealer_captures_fours(self) -> None:
+        """``four_on_field: dealer-captures``: the dealer captures each dealt four (RULES.md §2)."""
+        for month in range(1, 13):
+            four = MONTH_MASKS[month]
+            if self.field & four == four:
+                self.field &= ~four
+                self._capture(self.dealer, four)
+                self.events.append((EV_DEALER, self.dealer, -1, four))
+
+    # -- copying -------------------------------------------------------------------------------
+
+    def copy(self) -> Round:
+        """A cheap independent copy (for search)."""
+        other = Round.__new__(Round)
+        for name in Round.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.exposed = self.exposed[:]
+        other.captures = self.captures[:]
+        other.declared = self.declared[:]
+        other.teyaku = self.teyaku[:]
+        other.teyaku_queue = self.teyaku_queue[:]
+        other.events = self.events[:]
+        other.moves = self.moves[:]
+        return other
+
+    # -- queries -------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending, or None when the round is over."""
+        return None if self.phase == PHASE_OVER else self.seat
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions (ints) in the pending decision; empty when the round is over."""
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return self._play_actions()
+        if phase == PHASE_TAKE:
+            return [make_take(t) for t in _bits(self.pending_targets)]
+        if phase == PHASE_TEYAKU:
+            return [EXPOSE_ACTION, KEEP_ACTION]
+        return []
+
+    def legal_moves(self) -> list[str]:
+        """Legal moves as canonical strings, sorted by plain string order (RULES.md §7, §9)."""
+        cfg = self.config
+        return sorted(format_action(a, cfg) for a in self.legal_actions())
+
+    def _others_exposed(self, seat: int) -> int:
+        mask = 0
+        for other, cards in enumerate(self.exposed):
+            if other != seat:
+                mask |= cards
+        return mask
+
+    def _play_actions(self) -> list[int]:
+        cfg = self.config
+        seat = self.seat
+        field = self.field
+        targetable = field | self._others_exposed(seat) if cfg.teyaku else field
+        match_masks = cfg.match_masks
+        wild = cfg.wild
+        wild_card = wild.card if wild is not None and wild.from_hand else -1
+        lightning_on_field = (
+            wild is not None and wild.field_rule and wild.hand_takes_field and field >> wild.card & 1
+        )
+        card_sets = cfg.card_sets if cfg.declarable else None
+        declared = self.declared[cfg.side_of[seat]]
+        out: list[int] = []
+        hand = self.hands[seat]
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            card = low.bit_length() - 1
+            if card == wild_card:
+                assert wild is not None
+                candidates = field & ~wild.excluded
+                if candidates.bit_count() >= 2:
+                    out.extend(make_play(card, t) for t in _bits(candidates))
+                else:
+                    out.append(make_play(card))
+            elif lightning_on_field and MONTHS[card] != 11:
+                out.append(make_play(card))
+            else:
+                targets = targetable & match_masks[card]
+                if targets.bit_count() == 2:
+                    out.extend(make_play(card, t) for t in _bits(targets))
+                else:
+                    out.append(make_play(card))
+            if card_sets is not None:
+                for index in card_sets[card]:
+                    if not declared >> index & 1:
+                        out.append(make_play(card, NO_TARGET, index))
+        return out
+
+    # -- checked play --------------------------------------------------------------------------
+
+    def parse(self, text: str, position: str = "") -> int:
+        """The action for a move string if it is legal here; else ``IllegalMoveError``.
+
+        A seat prefix (``"2: play …"``) must name the seat to move (RULES.md §9).
+        """
+        where = position or self.describe_position()
+        legal = self.legal_moves()
+        seat, body = split_seat_prefix(text)
+        if self.phase == PHASE_OVER:
+            raise IllegalMoveError("the round is over; no move is possible:", text, where, [])
+        if seat is not None and seat != self.seat:
+            raise IllegalMoveError(
+                f"seat {seat} is not to move (seat {self.seat} is):", text, where, legal
+            )
+        try:
+            action = parse_action(body, self.config)
+        except ValueError as exc:
+            raise IllegalMoveError(f"{exc}:", text, where, legal) from None
+        canonical = format_action(action, self.config)
+        for candidate in self.legal_actions():
+            if candidate == action:
+                return action
+        reason = "illegal move" if canonical in legal or body == canonical else "illegal move"
+        raise IllegalMoveError(reason, text, where, legal)
+
+    def play(self, text: str, position: str = "") -> int:
+        """Apply a move given as a string, checked; returns the action applied."""
+        action = self.parse(text, position)
+        self.apply(action)
+        return action
+
+    def describe_position(self) -> str:
+        phase = PHASE_NAMES[self.phase]
+        if self.phase == PHASE_OVER:
+            return f"move {len(self.moves) + 1} (round over)"
+        return f"move {len(self.moves) + 1} (seat {self.seat} to {phase})"
+
+    # -- the state machine ---------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action. Unchecked: an illegal action corrupts the state."""
+        self.moves.append(action)
+        kind = action & 3
+        if kind == PLAY:
+            self._play_card(action >> 2 & 63, action >> 8 & 63, action >> 14 & 15)
+        elif kind == TAKE:
+            self._take(action >> 8 & 63)
+        else:
+            self._teyaku_decision(kind == EXPOSE)
+
+    def _capture(self, seat: int, cards: int, keep: int = 0) -> None:
+        """Move ``cards`` into the seat's side pile (rubbish to the discard pile, RULES.md §4.4)."""
+        rubbish = self.config.rubbish
+        if rubbish:
+            junk = cards & rubbish & ~keep
+            self.discard |= junk
+            cards &= ~junk
+        self.captures[self.config.side_of[seat]] |= cards
+
+    def _take_from_table(self, seat: int, targets: int) -> None:
+        """Remove captured targets from the field and from other players' exposed cards."""
+        self.field &= ~targets
+        if self.config.teyaku:
+            for other in range(len(self.hands)):
+                if other != seat and self.exposed[other] & targets:
+                    self.exposed[other] &= ~targets
+                    self.hands[other] &= ~targets
+
+    def _wild_capture(self, seat: int, card: int, target: int) -> None:
+        """A wild capture takes exactly the chosen card (RULES.md §9)."""
+        bit = 1 << target
+        self.field &= ~bit
+        self._capture(seat, (1 << card) | bit, keep=bit)
+        self.wild_side = self.config.side_of[seat]
+        self.wild_month = MONTHS[target]
+        self.lightning_user = seat
+
+    def _play_card(self, card: int, target: int, declared_set: int) -> None:
+        cfg = self.config
+        seat = self.seat
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.exposed[seat] &= ~bit
+        self.hand_pair = 0
+        wild = cfg.wild
+        if declared_set != NO_SET:
+            # RULES.md §4.3: the card goes onto the field and captures nothing.
+            self.field |= bit
+            self.declared[cfg.side_of[seat]] |= 1 << declared_set
+            self.events.append((EV_DECLARE, seat, card, declared_set))
+        elif wild is not None and card == wild.card and wild.from_hand:
+            candidates = self.field & ~wild.excluded
+            if not candidates:
+                self.field |= bit
+                self.lightning_user = seat
+                self.events.append((EV_PLAY, seat, card, 0))
+            else:
+                if target == NO_TARGET:
+                    target = candidates.bit_length() - 1
+                self._wild_capture(seat, card, target)
+                self.events.append((EV_PLAY, seat, card, 1 << target))
+        elif (
+            wild is not None
+            and wild.field_rule
+            and wild.hand_takes_field
+            and self.field >> wild.card & 1
+            and MONTHS[card] != 11
+        ):
+            # Mushi option: a non-willow hand card takes the field lightning (RULES.md §9).
+            taken = 1 << wild.card
+            self.field &= ~taken
+            self._capture(seat, bit | taken)
+            self.lightning_user = seat
+            self.events.append((EV_PLAY, seat, card, taken))
+        else:
+            targetable = self.field | self._others_exposed(seat) if cfg.teyaku else self.field
+            targets = targetable & cfg.match_masks[card]
+            count = targets.bit_count()
+            if count == 0:
+                self.field |= bit
+                self.events.append((EV_PLAY, seat, card, 0))
+            else:
+                if count == 2:
+                    targets = 1 << target
+                self._take_from_table(seat, targets)
+                self._capture(seat, bit | targets)
+                if count == 1 and cfg.ppeok:
+                    self.hand_pair = bit | targets
+                self.events.append((EV_PLAY, seat, card, targets))
+        if self._flip(seat):
+            return
+        self._advance()
+
+    def _flip(self, seat: int) -> bool:
+        """Turn over the top stock card and resolve it; True if a choice is now pending."""
+        if self.stock_pos >= len(self.stock):
+            return False
+        cfg = self.config
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        bit = 1 << card
+        wild = cfg.wild
+        if wild is not None and card == wild.card and wild.from_stock:
+            self.lightning_user = seat
+            if wild.last_stock_takes_all and self.stock_pos == len(self.stock):
+                # Mushi: the lightning as the last stock card takes itself and the whole field.
+                taken = self.field
+                self.field = 0
+                self._capture(seat, taken | bit)
+                self.events.append((EV_FLIP, seat, card, taken))
+                return False
+            candidates = self.field & ~wild.excluded
+            count = candidates.bit_count()
+            if count == 0:
+                self.field |= bit
+                self.events.append((EV_FLIP, seat, card, 0))
+                return False
+            if count == 1:
+                target = candidates.bit_length() - 1
+                self._wild_capture(seat, card, target)
+                self.events.append((EV_FLIP, seat, card, candidates))
+                return False
+            self.events.append((EV_FLIP, seat, card, 0))
+            self._set_pending(seat, card, candidates, True)
+            return True
+        if (
+            wild is not None
+            and wild.field_rule
+            and self.field >> wild.card & 1
+            and MONTHS[card] != 11
+        ):
+            # Mushi: a non-willow stock card takes the lightning lying on the field.
+            taken = 1 << wild.card
+            self.field &= ~taken
+            self._capture(seat, bit | taken)
+            self.lightning_user = seat
+            self.events.append((EV_FLIP, seat, card, taken))
+            return False
+        hand_pair = self.hand_pair
+        if hand_pair and MONTH_MASKS[MONTHS[card]] & hand_pair:
+            # Min-Hwatu ppeok (RULES.md §3): the pair and this card stay stacked on the field.
+            self.captures[cfg.side_of[seat]] &= ~hand_pair
+            self.field |= hand_pair | bit
+            self.hand_pair = 0
+            self.events.append((EV_PPEOK, seat, card, hand_pair))
+            return False
+        targetable = self.field | self._others_exposed(seat) if cfg.teyaku else self.field
+        targets = targetable & cfg.match_masks[card]
+        count = targets.bit_count()
+        if count == 0:
+            self.field |= bit
+            self.events.append((EV_FLIP, seat, card, 0))
+            return False
+        if count == 2:
+            self.events.append((EV_FLIP, seat, card, 0))
+            self._set_pending(seat, card, targets, False)
+            return True
+        self._take_from_table(seat, targets)
+        self._capture(seat, bit | targets)
+        self.events.append((EV_FLIP, seat, card, targets))
+        return False
+
+    def _set_pending(self, seat: int, card: int, targets: int, wild: bool) -> None:
+        self.pending = card
+        self.pending_targets = targets
+        self.pending_wild = wild
+        self.phase = PHASE_TAKE
+        self.seat = seat
+
+    def _take(self, target: int) -> None:
+        seat = self.seat
+        card = self.pending
+        if self.pending_wild:
+            self._wild_capture(seat, card, target)
+        else:
+            bit = 1 << target
+            self._take_from_table(seat, bit)
+            self._capture(seat, (1 << card) | bit)
+        self.events.append((EV_TAKE, seat, card, 1 << target))
+        self.pending = -1
+        self.pending_targets = 0
+        self.pending_wild = False
+        self.phase = PHASE_PLAY
+        self._advance()
+
+    def _teyaku_decision(self, expose: bool) -> None:
+        """RULES.md §4.2: expose all chaff of the hand (paid 20 / 30) or keep them hidden."""
+        seat = self.teyaku_queue.pop(0)
+        if expose:
+            chaff = self.hands[seat] & CHAFF
+            self.exposed[seat] = chaff
+            self.teyaku[seat] = 30 if chaff.bit_count() >= 7 else 20
+            self.events.append((EV_EXPOSE, seat, -1, chaff))
+        else:
+            self.events.append((EV_KEEP, seat, -1, 0))
+        if self.teyaku_queue:
+            self.seat = self.teyaku_queue[0]
+        else:
+            self.phase = PHASE_PLAY
+            self.turn = 0
+            self.seat = self.order[0]
+
+    def _round_done(self) -> bool:
+        if any(self.hands):
+            return False
+        return not self.config.game.draw_only_turns or self.stock_pos >= len(self.stock)
+
+    def _advance(self) -> None:
+        """End the turn: next player in order; draw-only turns where the game has them (§3)."""
+        self.hand_pair = 0
+        order = self.order
+        n = len(order)
+        draw_only = self.config.game.draw_only_turns
+        while True:
+            if self._round_done():
+                self._finish()
+                return
+            self.turn = (self.turn + 1) % n
+            seat = order[self.turn]
+            self.seat = seat
+            if self.hands[seat]:
+                self.phase = PHASE_PLAY
+                return
+            if draw_only and self.stock_pos < len(self.stock):
+                self.phase = PHASE_PLAY
+                if self._flip(seat):
+                    return
+
+    # -- round end -----------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self._collect_leftovers()
+        cfg = self.config
+        facts = RoundFacts(
+            dealer=self.dealer,
+            captures=tuple(self.captures),
+            declared=tuple(
+                frozenset(cfg.declarable[i].id for i in _bits(mask)) for mask in self.declared
+            ),
+            teyaku=tuple(self.teyaku),
+        )
+        self.result = cfg.game.score_round(cfg, facts)
+        self.phase = PHASE_OVER
+
+    def _collect_leftovers(self) -> None:
+        """Round-end collection for a wild card that was used (RULES.md §4.3–§4.5, §9)."""
+        wild = self.config.wild
+        if wild is None or not self.field:
+            return
+        side_of = self.config.side_of
+        if wild.leftovers == "month":
+            if self.wild_side < 0:
+                return
+            leftover = self.field & MONTH_MASKS[self.wild_month]
+            if leftover:
+                self.field &= ~leftover
+                seat = self.config.sides[self.wild_side][0]
+                self._capture(seat, leftover)
+                self.events.append((EV_COLLECT, self.wild_side, -1, leftover))
+            return
+        # Mushi: a natural willow to the side holding two natural willows; the rest to the
+        # player who last used the lightning.
+        user_side = side_of[self.lightning_user] if self.lightning_user >= 0 else -1
+        gains: dict[int, int] = {}
+        for card in _bits(self.field):
+            side = user_side
+            if NATURAL_WILLOWS >> card & 1:
+                for s, cap in enumerate(self.captures):
+                    if (cap & NATURAL_WILLOWS).bit_count() >= 2:
+                        side = s
+            if side >= 0:
+                gains[side] = gains.get(side, 0) | 1 << card
+        for side, cards in sorted(gains.items()):
+            self.field &= ~cards
+            self.captures[side] |= cards
+            self.events.append((EV_COLLECT, side, -1, cards))
+
+    # -- bookkeeping for invariants and views ---------------------------------------------------
+
+    def stock_remaining(self) -> tuple[int, ...]:
+        return self.stock[self.stock_pos :]
+
+    def zones(self) -> dict[str, int]:
+        """Every place a card can be, as masks (for invariant checks)."""
+        zones = {f"hand{seat}": hand for seat, hand in enumerate(self.hands)}
+        zones.update({f"captures{side}": cap for side, cap in enumerate(self.captures)})
+        zones["field"] = self.field
+        zones["discard"] = self.discard
+        stock = 0
+        for card in self.stock_remaining():
+            stock |= 1 << card
+        zones["stock"] = stock
+        zones["pending"] = 1 << self.pending if self.pending >= 0 else 0
+        return zones
+
+    def month_of_pending(self) -> int:
+        return month_of(self.pending) if self.pending >= 0 else 0

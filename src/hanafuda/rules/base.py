@@ -1,0 +1,360 @@
+"""What every game is made of: the ``Game`` base class, yaku, wild-card rules, and ``Config``.
+
+A game is a declarative subclass of ``Game`` (data: deal table, turn order,
+deck, values, yaku, options) with a few small hooks (scoring, misdeals).  The
+generic engine (``hanafuda.engine``) reads only a ``Config``: a game plus a
+player count and resolved options, with every table the engine needs
+precomputed as plain ints and tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..cards import (
+    CARDS,
+    CHAFF,
+    DECK_48,
+    MONTH_MASKS,
+    MONTH_PLANTS,
+    Kind,
+    cards_of,
+)
+from ..options import OptionError, OptionSpec, resolve_options
+
+__all__ = [
+    "Config",
+    "Game",
+    "RoundFacts",
+    "RoundScore",
+    "ScoreTerm",
+    "WildRule",
+    "Yaku",
+    "evaluate_yaku",
+]
+
+
+@dataclass(frozen=True)
+class Yaku:
+    """A scoring set (RULES.md §5): all cards of ``mask``, or at least ``min_count`` of ``count_mask``.
+
+    Within one ``group`` only the single highest-valued held yaku scores (RULES.md §4.2).
+    """
+
+    id: str
+    name: str
+    points: int
+    mask: int = 0
+    min_count: int = 0
+    count_mask: int = 0
+    group: str | None = None
+
+    def held(self, captured: int) -> bool:
+        if self.min_count:
+            return (captured & self.count_mask).bit_count() >= self.min_count
+        return captured & self.mask == self.mask
+
+
+def evaluate_yaku(table: Sequence[Yaku], captured: int) -> list[Yaku]:
+    """The yaku of ``table`` that ``captured`` holds, keeping one per exclusion group.
+
+    The highest-valued yaku of a group wins; on equal value the one listed first.
+    Result keeps table order.
+    """
+    held = [y for y in table if y.held(captured)]
+    best: dict[str, Yaku] = {}
+    for y in held:
+        if y.group is not None:
+            cur = best.get(y.group)
+            if cur is None or y.points > cur.points:
+                best[y.group] = y
+    return [y for y in held if y.group is None or best[y.group] is y]
+
+
+@dataclass(frozen=True)
+class WildRule:
+    """The one wild-card mechanism, with per-game parameters (RULES.md §4.3–§4.5, §9).
+
+    - ``card``: the wild card (always ``willow-lightning``).
+    - ``from_hand`` / ``from_stock``: wild when played from hand / turned over.
+    - ``excluded``: cards it may never take (Mushi: the willows).
+    - ``last_stock_takes_all``: as the last stock card it takes the whole field (Mushi).
+    - ``field_rule``: on the field it is never matched by month and the next
+      non-willow stock card takes it (Mushi); otherwise a wild card on the field
+      is an ordinary willow.
+    - ``hand_takes_field``: with ``field_rule``, a non-willow hand card takes it too.
+    - ``leftovers``: ``"month"`` — at round end, field cards of the month of the
+      card the wild card took go to its side (Kwa-Dō, Hawaiʻifuda); ``"mushi"`` —
+      a leftover natural willow goes to the side holding two natural willows, every
+      other leftover to the player who last used the lightning.
+    - ``keeps_taken``: the card it took stays with it even if rubbish (Hawaiʻifuda).
+    """
+
+    card: int
+    from_hand: bool = True
+    from_stock: bool = True
+    excluded: int = 0
+    last_stock_takes_all: bool = False
+    field_rule: bool = False
+    hand_takes_field: bool = False
+    leftovers: str = "month"
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """What scoring needs to know about a finished round."""
+
+    dealer: int
+    captures: tuple[int, ...]  # by side
+    declared: tuple[frozenset[str], ...]  # by side: Kwa-Dō sets declared this round
+    teyaku: tuple[int, ...]  # by seat: teyaku value exposed (0 if none)
+
+
+@dataclass(frozen=True)
+class ScoreTerm:
+    """One addend of a side's round score, for the readable account ("card points", 85)."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A scored round, indexed by side."""
+
+    card_points: tuple[int, ...]
+    yaku: tuple[tuple[Yaku, ...], ...]
+    scores: tuple[int, ...]
+    terms: tuple[tuple[ScoreTerm, ...], ...]
+    note: str = ""
+
+
+def _plant(month: int) -> str:
+    return MONTH_PLANTS[month]
+
+
+class Game:
+    """A game of the family: data and small hooks. Subclasses fill in the class attributes."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    native_title: ClassVar[str] = ""
+    summary: ClassVar[str]
+    deal_table: ClassVar[Mapping[int, tuple[int, int]]]
+    """players → (cards per hand, cards to the field) (RULES.md §2)."""
+    direction: ClassVar[int]
+    """+1 clockwise (seat, seat+1, …), −1 counter-clockwise (RULES.md §2)."""
+    first_offset: ClassVar[int] = 0
+    """0: the dealer plays first; 1: the player after the dealer in play direction (Kwa-Dō)."""
+    deck: ClassVar[int] = DECK_48
+    draw_only_turns: ClassVar[bool] = False
+    default_rounds: ClassVar[int | None] = 12
+    default_target: ClassVar[int | None] = None
+    default_four_on_field: ClassVar[str] = "redeal"
+    # Scoring is zero-sum (round scores always add up to 0) — for bots and checks.
+    zero_sum: ClassVar[bool] = False
+    game_options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # -- data hooks --------------------------------------------------------------------------
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """The game's options followed by the options every game has (RULES.md §2, §6, §9)."""
+        common = (
+            OptionSpec(
+                "four_on_field",
+                cls.default_four_on_field,
+                "four cards of one month dealt to the field: redeal, or the dealer captures them",
+                choices=("redeal", "dealer-captures"),
+            ),
+            OptionSpec(
+                "rounds",
+                None,
+                "number of rounds in the match (null: no round limit when a target is set)",
+                kind="int-or-null",
+                default_text=(
+                    f"{cls.default_rounds} when no target is set"
+                    if cls.default_rounds is not None
+                    else "null (no round limit)"
+                ),
+            ),
+            OptionSpec(
+                "target",
+                cls.default_target,
+                "the match ends after the round in which a side's total reaches this",
+                kind="int-or-null",
+            ),
+        )
+        return cls.game_options + common
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        return tuple(sorted(cls.deal_table))
+
+    @classmethod
+    def deal_size(cls, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        return cls.deal_table[players]
+
+    @classmethod
+    def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """Card values indexed by id (RULES.md §1). Default: Min-Hwatu/Kwa-Dō 20/10/5/0."""
+        per_kind = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: 0}
+        return tuple(per_kind[c.kind] for c in CARDS)
+
+    @classmethod
+    def yaku_table(cls, options: Mapping[str, Any]) -> tuple[Yaku, ...]:
+        return ()
+
+    @classmethod
+    def wild_rule(cls, options: Mapping[str, Any]) -> WildRule | None:
+        return None
+
+    @classmethod
+    def rubbish(cls, options: Mapping[str, Any]) -> int:
+        """Cards that go to the common discard pile when captured (Hawaiʻifuda)."""
+        return 0
+
+    @classmethod
+    def declarable_sets(cls, options: Mapping[str, Any]) -> tuple[Yaku, ...]:
+        """Sets a player may declare (Kwa-Dō, RULES.md §4.3); empty when declarations are off."""
+        return ()
+
+    @classmethod
+    def teyaku_enabled(cls, options: Mapping[str, Any]) -> bool:
+        return False
+
+    @classmethod
+    def ppeok(cls, options: Mapping[str, Any]) -> bool:
+        return False
+
+    @classmethod
+    def sides(cls, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """Sides (a player, or a team), numbered by their lowest seat (RULES.md §9)."""
+        return tuple((seat,) for seat in range(players))
+
+    @classmethod
+    def extra_misdeal(cls, config: Config, field: int) -> str | None:
+        """A game's own misdeal beyond four-on-field (Mushi); None when the deal stands."""
+        return None
+
+    @classmethod
+    def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
+        raise NotImplementedError
+
+    # -- helpers for scoring hooks -----------------------------------------------------------
+
+    @staticmethod
+    def card_points(config: Config, captured: int) -> int:
+        values = config.values
+        return sum(values[c] for c in cards_of(captured))
+
+    @staticmethod
+    def yaku_terms(yaku: Sequence[Yaku]) -> str:
+        return " + ".join(f"{y.id} {y.points}" for y in yaku)
+
+    # -- configuration -----------------------------------------------------------------------
+
+    @classmethod
+    def configure(cls, players: int, options: Mapping[str, Any] | None = None) -> Config:
+        """Validate the player count and options; build the engine's ``Config``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{cls.id}: players must be an integer, not {players!r}")
+        if players not in cls.deal_table:
+            allowed = ", ".join(str(n) for n in cls.player_counts())
+            raise OptionError(f"{cls.id} is played by {allowed} players, not {players}")
+        given = dict(options or {})
+        resolved = resolve_options(cls.id, cls.option_specs(), given)
+        return Config(cls, players, resolved, {k: resolved[k] for k in given})
+
+
+def _match_masks(deck: int, wild: WildRule | None) -> tuple[int, ...]:
+    """For each card, the cards it captures by month (RULES.md §3), in this game."""
+    never_by_month = wild.card if wild is not None and wild.field_rule else -1
+    out = []
+    for card in CARDS:
+        mask = MONTH_MASKS[card.month] & deck & ~(1 << card.id)
+        if never_by_month >= 0:
+            mask &= ~(1 << never_by_month)
+        out.append(mask)
+    return tuple(out)
+
+
+@dataclass
+class Config:
+    """A game configured for a player count and options: every table the engine reads."""
+
+    game: type[Game]
+    players: int
+    options: dict[str, Any]
+    given_options: dict[str, Any]
+    sides: tuple[tuple[int, ...], ...] = field(init=False)
+    side_of: tuple[int, ...] = field(init=False)
+    hand_size: int = field(init=False)
+    field_size: int = field(init=False)
+    deck: int = field(init=False)
+    deck_cards: tuple[int, ...] = field(init=False)
+    values: tuple[int, ...] = field(init=False)
+    deck_total: int = field(init=False)
+    yaku: tuple[Yaku, ...] = field(init=False)
+    wild: WildRule | None = field(init=False)
+    rubbish: int = field(init=False)
+    declarable: tuple[Yaku, ...] = field(init=False)
+    card_sets: tuple[tuple[int, ...], ...] = field(init=False)
+    teyaku: bool = field(init=False)
+    ppeok: bool = field(init=False)
+    four_on_field: str = field(init=False)
+    match_masks: tuple[int, ...] = field(init=False)
+    rounds_limit: int | None = field(init=False)
+    target: int | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        game, opts = self.game, self.options
+        self.sides = game.sides(self.players, opts)
+        side_of = [0] * self.players
+        for index, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = index
+        self.side_of = tuple(side_of)
+        self.hand_size, self.field_size = game.deal_size(self.players, opts)
+        self.deck = game.deck
+        self.deck_cards = tuple(cards_of(self.deck))
+        self.values = game.values(opts)
+        self.deck_total = sum(self.values[c] for c in self.deck_cards)
+        self.yaku = game.yaku_table(opts)
+        self.wild = game.wild_rule(opts)
+        self.rubbish = game.rubbish(opts)
+        self.declarable = game.declarable_sets(opts)
+        self.card_sets = tuple(
+            tuple(i for i, s in enumerate(self.declarable) if s.mask >> c & 1) for c in range(48)
+        )
+        self.teyaku = game.teyaku_enabled(opts)
+        self.ppeok = game.ppeok(opts)
+        self.four_on_field = opts["four_on_field"]
+        self.match_masks = _match_masks(self.deck, self.wild)
+        target = opts["target"]
+        rounds = opts["rounds"]
+        if rounds is None and "rounds" not in self.given_options and target is None:
+            rounds = game.default_rounds
+        if rounds is None and target is None:
+            raise OptionError(
+                f"{game.id}: the match needs an end: give 'rounds' or 'target' (not both null)"
+            )
+        self.rounds_limit = rounds
+        self.target = target
+
+    @property
+    def num_sides(self) -> int:
+        return len(self.sides)
+
+    @property
+    def chaff(self) -> int:
+        return CHAFF & self.deck
+
+    def describe_options(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in sorted(self.given_options.items())) or "defaults"
+
+
+def month_name(month: int) -> str:
+    return _plant(month)

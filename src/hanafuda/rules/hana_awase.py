@@ -1,0 +1,175 @@
+"""Hana-Awase (花合わせ), the classic Japanese fishing game for 2–4 players (RULES.md §4.2, §9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..cards import CARDS, Kind, card_id
+from ..options import OptionSpec
+from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .sets import RIBBON_COUNT_MASK, SET_MASKS
+
+VIEWING = "viewing"
+RAINMAN = 1 << card_id("willow-rainman")
+
+
+def _y(yaku_id: str, name: str, points: int, group: str | None = None) -> Yaku:
+    return Yaku(yaku_id, name, points, mask=SET_MASKS[yaku_id], group=group)
+
+
+YAKU = (
+    _y("five-brights", "Five Brights (gokō)", 100, "brights"),
+    _y("four-brights", "Four Brights (shikō)", 60, "brights"),
+    _y("spring", "Spring (omote sugawara)", 30, "brights"),
+    _y("matsu-kiri-bozu", "Matsu-Kiri-Bōzu", 20, "brights"),
+    Yaku("seven-ribbons", "Seven Ribbons", 40, min_count=7, count_mask=RIBBON_COUNT_MASK,
+         group="ribbon-count"),
+    Yaku("six-ribbons", "Six Ribbons", 30, min_count=6, count_mask=RIBBON_COUNT_MASK,
+         group="ribbon-count"),
+    _y("poetry-ribbons", "Poetry Ribbons (akatan)", 40),
+    _y("blue-ribbons", "Blue Ribbons (aotan)", 40),
+    _y("grass-ribbons", "Grass Ribbons (kusatan)", 20),
+    _y("boar-deer-butterflies", "Boar, Deer, Butterflies (inoshikachō)", 20),
+    _y("drinking", "Drinking (nomi)", 40, VIEWING),
+    _y("flower-viewing", "Flower Viewing (hanami)", 20, VIEWING),
+    _y("moon-viewing", "Moon Viewing (tsukimi)", 20, VIEWING),
+    _y("four-willow", "Four Willows", 10),
+    _y("four-wisteria", "Four Wisterias", 10),
+    _y("four-paulownia", "Four Paulownias", 10),
+)
+
+TEYAKU_SIX_CHAFF = 20
+TEYAKU_SEVEN_CHAFF = 30
+
+
+def teyaku_value(chaff_in_hand: int) -> int:
+    """RULES.md §4.2: 6 chaff → 20, 7 or more → 30, from each other player."""
+    if chaff_in_hand >= 7:
+        return TEYAKU_SEVEN_CHAFF
+    if chaff_in_hand == 6:
+        return TEYAKU_SIX_CHAFF
+    return 0
+
+
+class HanaAwase(Game):
+    """Hana-Awase: par scoring around deck total / N, yaku with exclusion groups, teyaku."""
+
+    id: ClassVar[str] = "hana-awase"
+    title: ClassVar[str] = "Hana-Awase"
+    native_title: ClassVar[str] = "花合わせ"
+    summary: ClassVar[str] = (
+        "Classic Japanese fishing game. Dealer first, counter-clockwise; card points "
+        "20/10/5/1 (total 264); with 2 players the last 8 stock cards are drawn in draw-only "
+        "turns; yaku in exclusion groups; zero-sum around par by default."
+    )
+    deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {2: (8, 8), 3: (7, 6), 4: (5, 8)}
+    direction: ClassVar[int] = -1
+    draw_only_turns: ClassVar[bool] = True
+    default_rounds: ClassVar[int | None] = 12
+    game_options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "scoring",
+            "zero-sum",
+            "zero-sum: card points − par plus yaku paid by every other player; additive: "
+            "card points + own yaku",
+            choices=("zero-sum", "additive"),
+        ),
+        OptionSpec(
+            "chaff_value", 1, "points of a chaff card (0 makes the deck total 240)", choices=(1, 0)
+        ),
+        OptionSpec(
+            "teyaku",
+            False,
+            "a player dealt 6 chaff (20) or 7+ chaff (30) may expose them and be paid by each "
+            "other player",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "willow_row_cancels_yaku",
+            False,
+            "a player holding all four willows voids every yaku of the round",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "rainman_cancels_viewing",
+            False,
+            "a player holding the rain man loses their viewing yaku",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "fuke",
+            False,
+            "if any player's card points are 20 or less the round is void (everyone scores 0)",
+            choices=(True, False),
+        ),
+    )
+
+    @classmethod
+    def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        chaff = int(options["chaff_value"])
+        per_kind = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: chaff}
+        return tuple(per_kind[c.kind] for c in CARDS)
+
+    @classmethod
+    def yaku_table(cls, options: Mapping[str, Any]) -> tuple[Yaku, ...]:
+        return YAKU
+
+    @classmethod
+    def teyaku_enabled(cls, options: Mapping[str, Any]) -> bool:
+        return bool(options["teyaku"])
+
+    @classmethod
+    def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
+        """RULES.md §4.2 and §9: par, yaku (groups, cancels), teyaku payments, fuke."""
+        opts = config.options
+        n = config.num_sides
+        points = [cls.card_points(config, cap) for cap in facts.captures]
+        yaku = [evaluate_yaku(config.yaku, cap) for cap in facts.captures]
+        note = ""
+        if opts["willow_row_cancels_yaku"] and any(
+            any(y.id == "four-willow" for y in ys) for ys in yaku
+        ):
+            yaku = [[] for _ in yaku]
+            note = "four willows void every yaku this round"
+        if opts["rainman_cancels_viewing"]:
+            yaku = [
+                [y for y in ys if y.group != VIEWING] if cap & RAINMAN else ys
+                for ys, cap in zip(yaku, facts.captures, strict=True)
+            ]
+        if opts["fuke"] and any(p <= 20 for p in points):
+            return RoundScore(
+                tuple(points),
+                tuple(() for _ in range(n)),
+                tuple(0 for _ in range(n)),
+                tuple((ScoreTerm("fuke: round void", 0),) for _ in range(n)),
+                note="fuke: a player has 20 card points or fewer, the round is void",
+            )
+        totals = [sum(y.points for y in ys) for ys in yaku]
+        all_yaku = sum(totals)
+        teyaku = [0] * n
+        for seat, value in enumerate(facts.teyaku):
+            teyaku[config.side_of[seat]] += value
+        all_teyaku = sum(teyaku)
+        par = config.deck_total // n
+        zero_sum = opts["scoring"] == "zero-sum"
+        scores, terms = [], []
+        for i in range(n):
+            t = [ScoreTerm("card points", points[i])]
+            if zero_sum:
+                t.append(ScoreTerm("par", -par))
+                if totals[i]:
+                    t.append(ScoreTerm(f"own yaku {totals[i]} × {n - 1}", totals[i] * (n - 1)))
+                if all_yaku - totals[i]:
+                    t.append(ScoreTerm("others' yaku", -(all_yaku - totals[i])))
+            elif totals[i]:
+                t.append(ScoreTerm("own yaku", totals[i]))
+            if teyaku[i]:
+                t.append(ScoreTerm(f"own teyaku {teyaku[i]} × {n - 1}", teyaku[i] * (n - 1)))
+            if all_teyaku - teyaku[i]:
+                t.append(ScoreTerm("others' teyaku", -(all_teyaku - teyaku[i])))
+            terms.append(tuple(t))
+            scores.append(sum(term.value for term in t))
+        return RoundScore(
+            tuple(points), tuple(tuple(ys) for ys in yaku), tuple(scores), tuple(terms), note
+        )

@@ -1,0 +1,132 @@
+"""Min-Hwatu (민화투), the Korean fishing game for 2–6 players (RULES.md §4.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..options import OptionSpec
+from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .sets import SET_MASKS
+
+
+def _y(yaku_id: str, name: str, points: int, group: str | None = None) -> Yaku:
+    return Yaku(yaku_id, name, points, mask=SET_MASKS[yaku_id], group=group)
+
+
+CORE_YAKU = (
+    _y("poetry-ribbons", "Hongdan 홍단 (poetry ribbons)", 30),
+    _y("blue-ribbons", "Cheongdan 청단 (blue ribbons)", 30),
+    _y("grass-ribbons", "Chodan 초단 (grass ribbons)", 30),
+    _y("four-iris", "Choyak 초약 (four irises)", 20),
+    _y("four-maple", "Poongyak 풍약 (four maples)", 20),
+    _y("four-willow", "Biyak 비약 (four willows)", 20),
+)
+KOREAN_YAKU = (
+    _y("five-birds", "Godori 고도리 (five birds)", 50),
+    _y("five-brights", "Ogwang 오광 (five brights)", 50),
+    _y("four-paulownia", "Ttongyak 똥약 (four paulownias)", 20),
+)
+# "grand-views" and "drinking" never both score: one group, grand-views is worth more.
+ENGLISH_YAKU = (
+    _y("five-brights", "Five Brights", 200),
+    _y("spring", "Springtime", 150),
+    _y("grand-views", "The Grand Views", 150, group="views"),
+    _y("drinking", "The Views", 100, group="views"),
+    _y("boar-deer-butterflies", "Boar, Deer, Butterflies", 50),
+)
+
+
+class MinHwatu(Game):
+    """Min-Hwatu: every card is played, card points total 240, yaku paid by the others."""
+
+    id: ClassVar[str] = "min-hwatu"
+    title: ClassVar[str] = "Min-Hwatu"
+    native_title: ClassVar[str] = "민화투"
+    summary: ClassVar[str] = (
+        "Korean hwatu fishing game. Dealer first, counter-clockwise; capture by month; "
+        "card points 20/10/5/0 total 240; each yaku is paid by every other player."
+    )
+    deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {
+        2: (10, 8),
+        3: (7, 6),
+        4: (5, 8),
+        5: (4, 8),
+        6: (3, 12),
+    }
+    direction: ClassVar[int] = -1
+    default_rounds: ClassVar[int | None] = 12
+    game_options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "yaku_set",
+            "core",
+            "core yaku only; korean adds godori, ogwang, ttongyak; english adds the English sets",
+            choices=("core", "korean", "english"),
+        ),
+        OptionSpec(
+            "yaku_multiplier",
+            "n-1",
+            "a yaku earns its value × (N−1), paid by the others; 'n' reads the text literally (× N)",
+            choices=("n-1", "n"),
+        ),
+        OptionSpec(
+            "five_player_bonus",
+            True,
+            "with 5 players the dealer gets +10 each round, so a round totals 250",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "flip_matches_pair",
+            "stays",
+            "a stock card of the month of the pair just made: stays on the field, or ppeok "
+            "(all three stay stacked)",
+            choices=("stays", "ppeok"),
+        ),
+        OptionSpec(
+            "dealer_draw",
+            "night",
+            "first dealer by drawing: night (earliest month, lower card) or day (latest month, "
+            "higher card)",
+            choices=("night", "day"),
+        ),
+    )
+
+    @classmethod
+    def yaku_table(cls, options: Mapping[str, Any]) -> tuple[Yaku, ...]:
+        extra = {"core": (), "korean": KOREAN_YAKU, "english": ENGLISH_YAKU}[options["yaku_set"]]
+        return CORE_YAKU + extra
+
+    @classmethod
+    def ppeok(cls, options: Mapping[str, Any]) -> bool:
+        return bool(options["flip_matches_pair"] == "ppeok")
+
+    @classmethod
+    def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
+        """RULES.md §4.1: points + Y_i × (N − 1) − Σ_{j≠i} Y_j (+10 to a 5-player dealer)."""
+        n = config.num_sides
+        mult = n - 1 if config.options["yaku_multiplier"] == "n-1" else n
+        points = [cls.card_points(config, cap) for cap in facts.captures]
+        yaku = [tuple(evaluate_yaku(config.yaku, cap)) for cap in facts.captures]
+        totals = [sum(y.points for y in ys) for ys in yaku]
+        all_yaku = sum(totals)
+        bonus_side = (
+            config.side_of[facts.dealer]
+            if n == 5 and config.options["five_player_bonus"]
+            else None
+        )
+        scores, terms = [], []
+        for i in range(n):
+            t = [ScoreTerm("card points", points[i])]
+            if totals[i]:
+                t.append(ScoreTerm(f"own yaku {totals[i]} × {mult}", totals[i] * mult))
+            if all_yaku - totals[i]:
+                t.append(ScoreTerm("others' yaku", -(all_yaku - totals[i])))
+            if bonus_side == i:
+                t.append(ScoreTerm("5-player dealer bonus", 10))
+            terms.append(tuple(t))
+            scores.append(sum(term.value for term in t))
+        return RoundScore(tuple(points), tuple(yaku), tuple(scores), tuple(terms))
+
+    @classmethod
+    def dealer_draw_rule(cls, options: Mapping[str, Any]) -> str:
+        return str(options["dealer_draw"])

@@ -1,0 +1,119 @@
+"""Mushi (虫), the 40-card two-player game with the wild lightning (RULES.md §4.5, §9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..cards import (
+    CARDS,
+    DECK_40,
+    MONTH_MASKS,
+    NATURAL_WILLOWS,
+    WILLOW_LIGHTNING,
+    Kind,
+    cards_of,
+    month_of,
+)
+from ..options import OptionSpec
+from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .sets import SET_MASKS
+
+PAR = 115
+
+
+class Mushi(Game):
+    """Mushi: 40 cards, lightning wild, par 115, zero-sum yaku."""
+
+    id: ClassVar[str] = "mushi"
+    title: ClassVar[str] = "Mushi"
+    native_title: ClassVar[str] = "虫"
+    summary: ClassVar[str] = (
+        "Two-player game with the 40-card deck (no peony, no clover). The lightning is wild; "
+        "card points 20/10/5/1 total 230, par 115; yaku are paid by the opponent (zero-sum)."
+    )
+    deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {2: (8, 8)}
+    direction: ClassVar[int] = 1
+    deck: ClassVar[int] = DECK_40
+    zero_sum: ClassVar[bool] = True
+    default_rounds: ClassVar[int | None] = 12
+    game_options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "five_brights",
+            True,
+            "score Five Brights (30); false plays the three-yaku variant",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "hand_takes_field_lightning",
+            False,
+            "a non-willow card played from hand takes the lightning lying on the field",
+            choices=(True, False),
+        ),
+        OptionSpec(
+            "four_pairs_misdeal",
+            False,
+            "eight field cards forming four pairs are a misdeal too",
+            choices=(True, False),
+        ),
+    )
+
+    @classmethod
+    def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
+        per_kind = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: 1}
+        return tuple(per_kind[c.kind] for c in CARDS)
+
+    @classmethod
+    def yaku_table(cls, options: Mapping[str, Any]) -> tuple[Yaku, ...]:
+        table = [
+            Yaku("five-brights", "Five Brights (gokō 五光)", 30, mask=SET_MASKS["five-brights"]),
+            Yaku("spring", "Three Brights (sankō 三光)", 25, mask=SET_MASKS["spring"]),
+            Yaku("four-wisteria", "Four Wisterias (fujishima 藤シマ)", 10,
+                 mask=SET_MASKS["four-wisteria"]),
+            Yaku("four-paulownia", "Four Paulownias (kirishima 桐シマ)", 10,
+                 mask=SET_MASKS["four-paulownia"]),
+        ]
+        if not options["five_brights"]:
+            table = table[1:]
+        return tuple(table)
+
+    @classmethod
+    def wild_rule(cls, options: Mapping[str, Any]) -> WildRule | None:
+        return WildRule(
+            card=WILLOW_LIGHTNING,
+            from_hand=True,
+            from_stock=True,
+            excluded=MONTH_MASKS[11],
+            last_stock_takes_all=True,
+            field_rule=True,
+            hand_takes_field=bool(options["hand_takes_field_lightning"]),
+            leftovers="mushi",
+        )
+
+    @classmethod
+    def extra_misdeal(cls, config: Config, field: int) -> str | None:
+        """RULES.md §4.5/§9: the three natural willows together, or (option) four pairs."""
+        if field & NATURAL_WILLOWS == NATURAL_WILLOWS:
+            return "the three natural willows are on the field"
+        if config.options["four_pairs_misdeal"]:
+            months = [month_of(c) for c in cards_of(field)]
+            if all(months.count(m) == 2 for m in set(months)) and len(set(months)) == 4:
+                return "the eight field cards form four pairs"
+        return None
+
+    @classmethod
+    def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
+        """RULES.md §4.5: (card points − 115) + own yaku − opponent's yaku."""
+        points = [cls.card_points(config, cap) for cap in facts.captures]
+        yaku = [tuple(evaluate_yaku(config.yaku, cap)) for cap in facts.captures]
+        totals = [sum(y.points for y in ys) for ys in yaku]
+        scores, terms = [], []
+        for i in range(2):
+            t = [ScoreTerm("card points", points[i]), ScoreTerm("par", -PAR)]
+            if totals[i]:
+                t.append(ScoreTerm("own yaku", totals[i]))
+            if totals[1 - i]:
+                t.append(ScoreTerm("opponent's yaku", -totals[1 - i]))
+            terms.append(tuple(t))
+            scores.append(sum(term.value for term in t))
+        return RoundScore(tuple(points), tuple(yaku), tuple(scores), tuple(terms))
