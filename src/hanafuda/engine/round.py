@@ -564,19 +564,33 @@ class Round:
 
     # -- round end -----------------------------------------------------------------------------
 
-    def _finish(self) -> None:
-        self._collect_leftovers()
+    def _facts(self, provisional: bool) -> RoundFacts:
         cfg = self.config
-        facts = RoundFacts(
+        return RoundFacts(
             dealer=self.dealer,
             captures=tuple(self.captures),
             declared=tuple(
                 frozenset(cfg.declarable[i].id for i in _bits(mask)) for mask in self.declared
             ),
             teyaku=tuple(self.teyaku),
+            provisional=provisional,
         )
-        self.result = cfg.game.score_round(cfg, facts)
+
+    def _finish(self) -> None:
+        self._collect_leftovers()
+        cfg = self.config
+        self.result = cfg.game.score_round(cfg, self._facts(False))
         self.phase = PHASE_OVER
+
+    def standing(self) -> RoundScore:
+        """The score as it stands: the result once over, else a provisional count of the captures.
+
+        A provisional count has the current card points and yaku; its ``scores`` are
+        not round scores (leftovers are not collected yet, round-end voiding not applied).
+        """
+        if self.result is not None:
+            return self.result
+        return self.config.game.score_round(self.config, self._facts(True))
 
     def _collect_leftovers(self) -> None:
         """Round-end collection for a wild card that was used (RULES.md §4.3–§4.5, §9)."""

@@ -9,6 +9,8 @@ precomputed as plain ints and tuples.
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -110,6 +112,7 @@ class RoundFacts:
     captures: tuple[int, ...]  # by side
     declared: tuple[frozenset[str], ...]  # by side: Kwa-Dō sets declared this round
     teyaku: tuple[int, ...]  # by seat: teyaku value exposed (0 if none)
+    provisional: bool = False  # a round still in play: no round-end voiding (fuke)
 
 
 @dataclass(frozen=True)
@@ -353,7 +356,9 @@ class Config:
         return CHAFF & self.deck
 
     def describe_options(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in sorted(self.given_options.items())) or "defaults"
+        shown = (f"{k}={json.dumps(v)}" if not isinstance(v, str) else f"{k}={v}"
+                 for k, v in sorted(self.given_options.items()))
+        return ", ".join(shown) or "defaults"
 
 
 def month_name(month: int) -> str:

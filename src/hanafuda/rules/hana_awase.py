@@ -137,7 +137,7 @@ class HanaAwase(Game):
                 [y for y in ys if y.group != VIEWING] if cap & RAINMAN else ys
                 for ys, cap in zip(yaku, facts.captures, strict=True)
             ]
-        if opts["fuke"] and any(p <= 20 for p in points):
+        if opts["fuke"] and not facts.provisional and any(p <= 20 for p in points):
             return RoundScore(
                 tuple(points),
                 tuple(() for _ in range(n)),

@@ -1,0 +1,215 @@
+"""What one seat may know (DESIGN.md layer 4).
+
+Everything that leaves the engine towards a person, a bot or a network goes
+through a ``PlayerView``: the seat's own hand, the field, every capture pile,
+exposed cards, declarations, the discard pile, counts of the other hands and
+of the stock, and the public history.  Other hands and the stock order are
+never in it.  ``spectator_view`` is the same with no hand at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import CODES, CardSet, cards_of
+from .engine.round import (
+    EV_COLLECT,
+    EV_DECLARE,
+    EV_KEEP,
+    PHASE_NAMES,
+    Round,
+)
+
+if TYPE_CHECKING:
+    from .engine.match import Match
+
+__all__ = ["PlayerView", "PublicEvent", "spectator_view", "view_of"]
+
+
+@dataclass(frozen=True)
+class PublicEvent:
+    """One public event of the round: who did what with which card and what it captured.
+
+    ``kind``: play, flip, take, declare, expose, keep (own seat only), ppeok,
+    dealer-captures, collect.  ``seat`` is the acting seat (for collect: the
+    first seat of the collecting side).
+    """
+
+    kind: str
+    seat: int
+    card: str | None
+    captured: tuple[str, ...]
+    declared: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "card": self.card,
+                               "captured": list(self.captured)}
+        if self.declared is not None:
+            out["declared"] = self.declared
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A seat's knowledge of the match at one moment. ``seat`` is None for a spectator."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seat: int | None
+    sides: tuple[tuple[int, ...], ...]
+    round_number: int
+    dealer: int
+    turn_order: tuple[int, ...]
+    phase: str
+    to_move: int | None
+    legal: tuple[str, ...]
+    hand: CardSet
+    hand_counts: tuple[int, ...]
+    exposed: tuple[CardSet, ...]
+    field: CardSet
+    stock_count: int
+    pending: str | None
+    pending_targets: CardSet
+    captures: tuple[CardSet, ...]
+    discard: CardSet
+    declared: tuple[tuple[str, ...], ...]
+    teyaku: tuple[int, ...]
+    wild_side: int | None
+    wild_month: int | None
+    lightning_user: int | None
+    history: tuple[PublicEvent, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+
+    @property
+    def side(self) -> int | None:
+        if self.seat is None:
+            return None
+        for index, side in enumerate(self.sides):
+            if self.seat in side:
+                return index
+        return None
+
+    def unseen(self, deck: int) -> CardSet:
+        """Cards this seat cannot see: other players' hidden hand cards and the stock."""
+        known = self.hand.mask | self.field.mask | self.discard.mask
+        for cs in self.captures:
+            known |= cs.mask
+        for cs in self.exposed:
+            known |= cs.mask
+        for code in [self.pending] if self.pending else []:
+            known |= 1 << CODES.index(code)
+        return CardSet(deck & ~known)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (card codes, lists)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seat": self.seat,
+            "sides": [list(s) for s in self.sides],
+            "round": self.round_number,
+            "dealer": self.dealer,
+            "turn_order": list(self.turn_order),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "legal": list(self.legal),
+            "hand": self.hand.codes(),
+            "hand_counts": list(self.hand_counts),
+            "exposed": [cs.codes() for cs in self.exposed],
+            "field": self.field.codes(),
+            "stock_count": self.stock_count,
+            "pending": self.pending,
+            "pending_targets": self.pending_targets.codes(),
+            "captures": [cs.codes() for cs in self.captures],
+            "discard": self.discard.codes(),
+            "declared": [list(d) for d in self.declared],
+            "teyaku": list(self.teyaku),
+            "wild_side": self.wild_side,
+            "wild_month": self.wild_month,
+            "lightning_user": self.lightning_user,
+            "history": [e.to_dict() for e in self.history],
+            "round_scores": [list(s) for s in self.round_scores],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+        }
+
+
+def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+    cfg = rnd.config
+    out = []
+    for kind, actor, card, mask in rnd.events:
+        if kind == EV_KEEP and actor != seat:
+            continue  # keeping teyaku hidden is a private decision
+        if kind == EV_DECLARE:
+            out.append(PublicEvent(kind, actor, CODES[card], (), cfg.declarable[mask].id))
+            continue
+        if kind == EV_COLLECT:
+            actor = cfg.sides[actor][0]
+        captured = tuple(CODES[c] for c in cards_of(mask))
+        out.append(PublicEvent(kind, actor, CODES[card] if card >= 0 else None, captured))
+    return tuple(out)
+
+
+def _build(match: Match, seat: int | None) -> PlayerView:
+    rnd = match.current
+    cfg = match.config
+    to_move = match.to_move
+    phase = PHASE_NAMES[rnd.phase]
+    if match.finished:
+        phase = "match-over"
+    elif rnd.over:
+        phase = "between-rounds"
+    legal = tuple(match.legal_moves()) if seat is not None and to_move == seat else ()
+    return PlayerView(
+        game=cfg.game.id,
+        players=cfg.players,
+        options=dict(cfg.options),
+        seat=seat,
+        sides=cfg.sides,
+        round_number=len(match.rounds),
+        dealer=rnd.dealer,
+        turn_order=rnd.order,
+        phase=phase,
+        to_move=to_move,
+        legal=legal,
+        hand=CardSet(rnd.hands[seat] if seat is not None else 0),
+        hand_counts=tuple(h.bit_count() for h in rnd.hands),
+        exposed=tuple(CardSet(e) for e in rnd.exposed),
+        field=CardSet(rnd.field),
+        stock_count=rnd.stock_left,
+        pending=CODES[rnd.pending] if rnd.pending >= 0 else None,
+        pending_targets=CardSet(rnd.pending_targets),
+        captures=tuple(CardSet(c) for c in rnd.captures),
+        discard=CardSet(rnd.discard),
+        declared=tuple(
+            tuple(cfg.declarable[i].id for i in cards_of(mask)) for mask in rnd.declared
+        ),
+        teyaku=tuple(rnd.teyaku),
+        wild_side=rnd.wild_side if rnd.wild_side >= 0 else None,
+        wild_month=rnd.wild_month if rnd.wild_side >= 0 else None,
+        lightning_user=rnd.lightning_user if rnd.lightning_user >= 0 else None,
+        history=_public_history(rnd, seat),
+        round_scores=tuple(r.scores for r in match.results),
+        totals=tuple(match.totals),
+        finished=match.finished,
+        winners=tuple(match.winners),
+    )
+
+
+def view_of(match: Match, seat: int) -> PlayerView:
+    """The view of ``seat`` (0..players−1)."""
+    if not 0 <= seat < match.config.players:
+        raise ValueError(f"seat {seat} is not at this table (seats are 0..{match.config.players - 1})")
+    return _build(match, seat)
+
+
+def spectator_view(match: Match) -> PlayerView:
+    """Public information only: no hand at all."""
+    return _build(match, None)
