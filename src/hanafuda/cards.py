@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 __all__ = [
     "BRIGHTS",
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """The four card kinds. B/A/R/C in RULES.md §1."""
 
     BRIGHT = "bright"
@@ -46,7 +46,7 @@ class Kind(str, Enum):
     CHAFF = "chaff"
 
 
-class RibbonColour(str, Enum):
+class RibbonColour(StrEnum):
     """Ribbon colours (RULES.md §1): the willow ribbon is ``plain`` and in no ribbon set."""
 
     POETRY = "poetry"
@@ -208,7 +208,9 @@ class CardSet:
     __slots__ = ("mask",)
 
     def __init__(self, cards: Iterable[str | int] | int = 0) -> None:
-        if isinstance(cards, int) and not isinstance(cards, bool):
+        if isinstance(cards, bool):
+            raise TypeError("a CardSet is built from card codes, ids or a mask, not a bool")
+        if isinstance(cards, int):
             if cards < 0 or cards >> 48:
                 raise ValueError(f"card mask out of range: {cards:#x}")
             self.mask = cards

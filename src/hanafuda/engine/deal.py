@@ -1,4 +1,4 @@
-"""Deals: explicit deals and their validation, seeded dealing, misdeals, the first dealer (RULES.md §2, §9)."""
+"""Deals: explicit deals, validation, seeded dealing, misdeals, the first dealer (RULES.md §2, §9)."""
 
 from __future__ import annotations
 

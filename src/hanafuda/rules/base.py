@@ -10,7 +10,6 @@ precomputed as plain ints and tuples.
 from __future__ import annotations
 
 import json
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
