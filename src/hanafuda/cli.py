@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from .options import OptionError
+from .options import OptionError, parse_option_args
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .replay_text import replay_text
 from .rules import GAMES, get_game
@@ -78,6 +80,65 @@ def replay(
         typer.echo(json.dumps(replay_summary(match), ensure_ascii=False))
     else:
         typer.echo(replay_text(match), nl=False)
+
+
+class _Progress:
+    """A progress bar on standard error: redrawn in place on a terminal, every 10% otherwise."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.tty = sys.stderr.isatty()
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.monotonic() - self.start
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "-" * (width - filled)
+        eta = elapsed / done * (total - done) if done else 0.0
+        text = f"deals {done}/{total} [{bar}] {done / total:4.0%} {elapsed:5.0f}s elapsed, ~{eta:.0f}s left"
+        if self.tty:
+            sys.stderr.write("\r" + text + ("\n" if done == total else ""))
+            sys.stderr.flush()
+        elif done * 10 // total > self.last_tenth:
+            self.last_tenth = done * 10 // total
+            sys.stderr.write(text + "\n")
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 2,
+    agents: Annotated[
+        str, typer.Option("--agents", help="Comma-separated agents for seats 0, 1, … (cycled).")
+    ] = "strong,greedy",
+    deals: Annotated[int, typer.Option("--deals", help="Duplicate deals to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    records: Annotated[
+        Path | None, typer.Option("--records", help="Write every game as a record into DIR.")
+    ] = None,
+) -> None:
+    """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
+    from .arena import run_arena
+
+    try:
+        options = parse_option_args(option or [])
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        result = run_arena(game, players, names, deals, seed, options, workers, records,
+                           progress=_Progress())
+    except (OptionError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(result.table(), nl=False)
 
 
 def main() -> None:  # pragma: no cover - console entry

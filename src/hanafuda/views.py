@@ -170,7 +170,7 @@ def _build(match: Match, seat: int | None) -> PlayerView:
     return PlayerView(
         game=cfg.game.id,
         players=cfg.players,
-        options=dict(cfg.options),
+        options=dict(cfg.given_options),
         seat=seat,
         sides=cfg.sides,
         round_number=len(match.rounds),

@@ -55,6 +55,13 @@ PHASE_TAKE = 2
 PHASE_OVER = 3
 PHASE_NAMES = ("teyaku", "play", "take", "over")
 
+# How a card played from hand resolves (``Round.resolve_play``).
+HOW_STAY = 0
+HOW_DECLARE = 1
+HOW_WILD = 2
+HOW_FIELD_LIGHTNING = 3
+HOW_MONTH = 4
+
 # Event kinds of the public history: (kind, seat, card, captured mask).
 EV_PLAY = "play"  # seat played card from hand; captured = cards taken (0: stays on field)
 EV_FLIP = "flip"  # seat turned card over; captured = cards taken (0: stays or pending)
@@ -312,12 +319,9 @@ class Round:
             action = parse_action(body, self.config)
         except ValueError as exc:
             raise IllegalMoveError(f"{exc}:", text, where, legal) from None
-        canonical = format_action(action, self.config)
-        for candidate in self.legal_actions():
-            if candidate == action:
-                return action
-        reason = "illegal move" if canonical in legal or body == canonical else "illegal move"
-        raise IllegalMoveError(reason, text, where, legal)
+        if action in self.legal_actions():
+            return action
+        raise IllegalMoveError("illegal move", text, where, legal)
 
     def play(self, text: str, position: str = "") -> int:
         """Apply a move given as a string, checked; returns the action applied."""
@@ -371,58 +375,84 @@ class Round:
         self.wild_month = MONTHS[target]
         self.lightning_user = seat
 
+    def resolve_play(self, seat: int, card: int, target: int, declared_set: int) -> tuple[int, int]:
+        """How a card played from hand resolves, without changing anything (RULES.md §3, §4, §9).
+
+        Returns ``(how, taken)``: ``how`` is one of ``HOW_STAY`` (the card stays on the
+        field), ``HOW_DECLARE``, ``HOW_WILD`` (a wild capture), ``HOW_FIELD_LIGHTNING``
+        (Mushi option: takes the field lightning), ``HOW_MONTH`` (a capture by month);
+        ``taken`` is the mask of table cards it captures.
+        """
+        cfg = self.config
+        wild = cfg.wild
+        if declared_set != NO_SET:
+            return HOW_DECLARE, 0
+        field = self.field
+        if wild is not None and card == wild.card and wild.from_hand:
+            candidates = field & ~wild.excluded
+            if not candidates:
+                return HOW_STAY, 0
+            if target == NO_TARGET:
+                target = candidates.bit_length() - 1
+            return HOW_WILD, 1 << target
+        if wild is not None and wild.field_rule and wild.hand_takes_field and field >> wild.card & 1:
+            if MONTHS[card] != 11:
+                return HOW_FIELD_LIGHTNING, 1 << wild.card
+        targetable = field | self._others_exposed(seat) if cfg.teyaku else field
+        targets = targetable & cfg.match_masks[card]
+        count = targets.bit_count()
+        if count == 0:
+            return HOW_STAY, 0
+        if count == 2:
+            return HOW_MONTH, 1 << target
+        return HOW_MONTH, targets
+
+    def preview(self, action: int) -> int:
+        """The cards an action captures at once (played or pending card included), unapplied.
+
+        For a play this is the hand step only: the stock card turned over next is unknown.
+        """
+        kind = action & 3
+        if kind == PLAY:
+            card = action >> 2 & 63
+            how, taken = self.resolve_play(self.seat, card, action >> 8 & 63, action >> 14 & 15)
+            return taken | (1 << card) if taken else 0
+        if kind == TAKE:
+            return (1 << self.pending) | (1 << (action >> 8 & 63))
+        return 0
+
     def _play_card(self, card: int, target: int, declared_set: int) -> None:
         cfg = self.config
         seat = self.seat
         bit = 1 << card
+        how, taken = self.resolve_play(seat, card, target, declared_set)
         self.hands[seat] &= ~bit
         self.exposed[seat] &= ~bit
         self.hand_pair = 0
-        wild = cfg.wild
-        if declared_set != NO_SET:
+        if how == HOW_DECLARE:
             # RULES.md §4.3: the card goes onto the field and captures nothing.
             self.field |= bit
             self.declared[cfg.side_of[seat]] |= 1 << declared_set
             self.events.append((EV_DECLARE, seat, card, declared_set))
-        elif wild is not None and card == wild.card and wild.from_hand:
-            candidates = self.field & ~wild.excluded
-            if not candidates:
-                self.field |= bit
+        elif how == HOW_STAY:
+            self.field |= bit
+            if cfg.wild is not None and card == cfg.wild.card:
                 self.lightning_user = seat
-                self.events.append((EV_PLAY, seat, card, 0))
-            else:
-                if target == NO_TARGET:
-                    target = candidates.bit_length() - 1
-                self._wild_capture(seat, card, target)
-                self.events.append((EV_PLAY, seat, card, 1 << target))
-        elif (
-            wild is not None
-            and wild.field_rule
-            and wild.hand_takes_field
-            and self.field >> wild.card & 1
-            and MONTHS[card] != 11
-        ):
-            # Mushi option: a non-willow hand card takes the field lightning (RULES.md §9).
-            taken = 1 << wild.card
-            self.field &= ~taken
-            self._capture(seat, bit | taken)
-            self.lightning_user = seat
+            self.events.append((EV_PLAY, seat, card, 0))
+        elif how == HOW_WILD:
+            self._wild_capture(seat, card, taken.bit_length() - 1)
             self.events.append((EV_PLAY, seat, card, taken))
         else:
-            targetable = self.field | self._others_exposed(seat) if cfg.teyaku else self.field
-            targets = targetable & cfg.match_masks[card]
-            count = targets.bit_count()
-            if count == 0:
-                self.field |= bit
-                self.events.append((EV_PLAY, seat, card, 0))
-            else:
-                if count == 2:
-                    targets = 1 << target
-                self._take_from_table(seat, targets)
-                self._capture(seat, bit | targets)
-                if count == 1 and cfg.ppeok:
-                    self.hand_pair = bit | targets
-                self.events.append((EV_PLAY, seat, card, targets))
+            self._take_from_table(seat, taken)
+            self._capture(seat, bit | taken)
+            if how == HOW_FIELD_LIGHTNING:
+                # Mushi option: a non-willow hand card takes the field lightning (RULES.md §9).
+                self.lightning_user = seat
+            elif cfg.ppeok and taken.bit_count() == 1 and (
+                (self.field | self._others_exposed(seat)) & cfg.match_masks[card]
+            ) == 0:
+                self.hand_pair = bit | taken
+            self.events.append((EV_PLAY, seat, card, taken))
         if self._flip(seat):
             return
         self._advance()

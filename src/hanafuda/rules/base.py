@@ -245,6 +245,11 @@ class Game:
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
         raise NotImplementedError
 
+    @classmethod
+    def search_value(cls, result: RoundScore, side: int) -> float:
+        """What a search bot maximises for a side: its round score (team score in team play)."""
+        return result.scores[side]
+
     # -- helpers for scoring hooks -----------------------------------------------------------
 
     @staticmethod

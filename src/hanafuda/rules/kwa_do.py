@@ -11,6 +11,7 @@ from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yak
 from .sets import SET_MASKS
 
 DECK_POINTS = 240
+NEGATIVE_AS_ZERO = "negative counts as 0"
 
 
 def _y(yaku_id: str, name: str, points: int) -> Yaku:
@@ -168,6 +169,13 @@ class KwaDo(Game):
         )
 
     @classmethod
+    def search_value(cls, result: RoundScore, side: int) -> float:
+        """Side points before the floor: the floor's clamp at 0 would hide how far below it is."""
+        return float(result.scores[side] - sum(
+            t.value for t in result.terms[side] if t.label == NEGATIVE_AS_ZERO
+        ))
+
+    @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
         """RULES.md §4.3: side points = card points + bonuses; floor = max(0, sp − 240/sides)."""
         n = config.num_sides
@@ -187,7 +195,7 @@ class KwaDo(Game):
             if use_floor:
                 t.append(ScoreTerm(f"floor 240 / {n}", -floor))
                 if side_points < floor:
-                    t.append(ScoreTerm("negative counts as 0", floor - side_points))
+                    t.append(ScoreTerm(NEGATIVE_AS_ZERO, floor - side_points))
             points.append(pts)
             yaku.append(tuple(held))
             scores.append(sum(term.value for term in t))

@@ -1,0 +1,64 @@
+"""``greedy``: a sensible one-ply player.
+
+It scores each legal move by what it captures now (card values), the yaku
+progress that brings its side, and the risk of what it leaves on the field for
+the next players; ties are broken by its seeded RNG, so it is deterministic for
+a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..engine.determinize import config_for_view, determinize
+from ..engine.moves import parse_action
+from ..views import PlayerView
+from .base import Agent
+from .heuristics import Evaluator
+
+__all__ = ["GreedyAgent"]
+
+
+class GreedyAgent(Agent):
+    name: ClassVar[str] = "greedy"
+    description: ClassVar[str] = "one-ply: captures now, yaku progress, risk of what it leaves"
+
+    def __init__(self) -> None:
+        self._evaluators: dict[int, Evaluator] = {}
+
+    def evaluator(self, view: PlayerView) -> Evaluator:
+        cfg = config_for_view(view)
+        ev = self._evaluators.get(id(cfg))
+        if ev is None:
+            ev = self._evaluators[id(cfg)] = Evaluator(cfg)
+        return ev
+
+    def choose(
+        self,
+        view: PlayerView,
+        legal: Sequence[str],
+        rng: random.Random,
+        budget: float | None = None,
+    ) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if "expose" in legal:
+            return "expose"  # teyaku: being paid by every other player beats hiding chaff
+        ev = self.evaluator(view)
+        cfg = ev.config
+        # The hidden cards sampled here are never read: only the public table and own hand are.
+        rnd = determinize(view, random.Random(0), cfg)
+        seat = rnd.seat
+        unseen = view.unseen(cfg.deck).mask
+        best = float("-inf")
+        choices: list[str] = []
+        for move in legal:
+            value = ev.action_value(rnd, seat, parse_action(move, cfg), unseen)
+            if value > best + 1e-9:
+                best = value
+                choices = [move]
+            elif abs(value - best) <= 1e-9:
+                choices.append(move)
+        return choices[rng.randrange(len(choices))]

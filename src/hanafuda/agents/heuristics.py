@@ -1,0 +1,143 @@
+"""Shared evaluation for the greedy bot and the search bot's rollouts.
+
+Everything here reads only what a seat may know in the given round: the field,
+capture piles, the discard pile, exposed cards, the seat's own hand, and which
+cards are unseen.  Values come from the game's tables (``Config.values``,
+``Config.yaku``), so one evaluator serves every game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import MONTH_MASKS, MONTHS
+from ..engine.moves import NO_SET, PLAY
+from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
+from ..rules import Config
+
+__all__ = ["Evaluator", "rollout"]
+
+
+class Evaluator:
+    """Card values and yaku progress for one configured game."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.values = config.values
+        declarable_ids = {s.id for s in config.declarable}
+        self.yaku = tuple(
+            (y.mask, y.points, y.min_count, y.count_mask, y.id in declarable_ids, y.mask.bit_count())
+            for y in config.yaku
+        )
+        self.declarable_index = {s.id: i for i, s in enumerate(config.declarable)}
+        self.yaku_weight = max(1, config.num_sides - 1) if config.game.id in (
+            "min-hwatu",
+            "hana-awase",
+        ) else 1
+
+    def points(self, mask: int) -> int:
+        values = self.values
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += values[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    def potential(self, captured: int, blocked: int, declared: int) -> float:
+        """Expected-ish yaku value of a pile: each reachable yaku counts points × (share held)²."""
+        total = 0.0
+        for mask, points, min_count, count_mask, needs_declaring, size in self.yaku:
+            if min_count:
+                have = (captured & count_mask).bit_count()
+                if (count_mask & ~blocked).bit_count() >= min_count:
+                    total += points * min(1.0, have / min_count) ** 2
+                continue
+            if mask & blocked:
+                continue
+            if needs_declaring:
+                continue  # only counted through ``declare_value``
+            have = (captured & mask).bit_count()
+            total += points * (have / size) ** 2
+        return total * self.yaku_weight
+
+    def declare_value(self, rnd: Round, seat: int, set_index: int) -> float:
+        """Worth of declaring a Kwa-Dō set now: its points × the share of it the side can reach."""
+        cfg = self.config
+        mask = cfg.declarable[set_index].mask
+        side = cfg.side_of[seat]
+        blocked = rnd.discard
+        for other, cap in enumerate(rnd.captures):
+            if other != side:
+                blocked |= cap
+        if mask & blocked:
+            return -5.0
+        reach = mask & (rnd.captures[side] | rnd.hands[seat])
+        return cfg.declarable[set_index].points * (reach.bit_count() / mask.bit_count()) ** 2
+
+    def action_value(self, rnd: Round, seat: int, action: int, unseen: int) -> float:
+        """One-ply worth of an action for the seat's side: capture now, yaku progress, field risk."""
+        cfg = self.config
+        side = cfg.side_of[seat]
+        captured = rnd.captures[side]
+        blocked = rnd.discard
+        for other, cap in enumerate(rnd.captures):
+            if other != side:
+                blocked |= cap
+        declared = rnd.declared[side]
+        if action & 3 == PLAY and action >> 14 & 15 != NO_SET:
+            card = action >> 2 & 63
+            return self.declare_value(rnd, seat, action >> 14 & 15) - self._stay_risk(
+                rnd, seat, card, unseen
+            )
+        gained = rnd.preview(action)
+        if action & 3 == PLAY and not gained:
+            return -self._stay_risk(rnd, seat, action >> 2 & 63, unseen)
+        gain = gained & ~cfg.rubbish
+        before = self.potential(captured, blocked, declared)
+        after = self.potential(captured | gain, blocked, declared)
+        return self.points(gain) + (after - before)
+
+    def _stay_risk(self, rnd: Round, seat: int, card: int, unseen: int) -> float:
+        """A card left on the field may be taken by the next players: its value, discounted."""
+        month_cards = MONTH_MASKS[MONTHS[card]] & ~(1 << card)
+        own_follow_up = rnd.hands[seat] & month_cards
+        if not (unseen & month_cards) and not own_follow_up:
+            return 0.0
+        risk = 0.3 if own_follow_up else 0.6
+        return self.points(1 << card) * risk + 0.5
+
+
+def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.15) -> None:
+    """Play ``rnd`` to its end with a fast policy: take the biggest immediate capture, sometimes random.
+
+    Teyaku are always exposed; declarations are not made in rollouts.
+    """
+    values = evaluator.values
+    while rnd.phase != PHASE_OVER:
+        actions = rnd.legal_actions()
+        if len(actions) == 1:
+            rnd.apply(actions[0])
+            continue
+        if rnd.phase == PHASE_TEYAKU:
+            rnd.apply(actions[0])  # expose
+            continue
+        if rng.random() < epsilon:
+            rnd.apply(actions[rng.randrange(len(actions))])
+            continue
+        best = -1.0
+        choice = actions[0]
+        for action in actions:
+            if action >> 14 & 15 != NO_SET:
+                continue
+            gained = rnd.preview(action)
+            value = 0.0
+            while gained:
+                low = gained & -gained
+                value += values[low.bit_length() - 1] + 0.1
+                gained ^= low
+            value += rng.random() * 0.05
+            if value > best:
+                best = value
+                choice = action
+        rnd.apply(choice)

@@ -1,0 +1,255 @@
+"""The arena: measure agents with duplicate deals and confidence intervals.
+
+Hanafuda is luck-heavy, so every deal is played once per seat rotation: each
+agent meets the same cards from every seat it can take.  One game is one round
+(the deal), scored by the game's round score for the agent's side.  Per deal we
+average each agent's score and win share over the rotations; means and 95%
+confidence intervals are taken over deals (normal approximation), which keeps
+the pairing the duplicate format buys.
+
+Determinism: deal ``i`` is dealt from ``Random(f"{seed}:{i}")`` and every agent
+decision gets its own seeded RNG; the strong bot runs on its iteration budget
+only (no wall-clock cut-off).  Results do not depend on the worker count.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import AGENTS, Agent, StrongAgent, make_agent
+from .engine.deal import deal_from_rng
+from .engine.match import Match
+from .records import match_to_record
+from .rules import Config, configure
+
+__all__ = ["AgentResult", "ArenaResult", "play_deal", "rotations", "run_arena"]
+
+
+def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Distinct seatings: seat s gets ``agents[(s + r) % k]`` for r = 0..players−1."""
+    k = len(agent_names)
+    out: list[tuple[str, ...]] = []
+    for r in range(players):
+        seating = tuple(agent_names[(s + r) % k] for s in range(players))
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def _agent(name: str) -> Agent:
+    if name == "strong":
+        return StrongAgent(time_limit=None)  # iteration budget only: deterministic
+    return make_agent(name)
+
+
+def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str],
+              rotation: int) -> tuple[list[int], dict[str, Any]]:
+    """Play one deal with one seating; returns side scores and the record."""
+    deal = deal_from_rng(config, 0, random.Random(f"{seed}:{deal_index}"))
+    match = Match(config.game.id, config.players, config=config, deal=deal)
+    agents = [_agent(name) for name in seating]
+    rngs = [random.Random(f"{seed}:{deal_index}:{rotation}:{seat}") for seat in range(config.players)]
+    while match.to_move is not None:
+        seat = match.to_move
+        view = match.view(seat)
+        match.play(agents[seat].choose(view, view.legal, rngs[seat]))
+    result = match.current.result
+    assert result is not None
+    record = match_to_record(match)
+    record["meta"] = {"agents": list(seating), "deal": deal_index, "seed": seed}
+    return list(result.scores), record
+
+
+@dataclass
+class DealOutcome:
+    """Per agent, the deal's score and win share averaged over rotations."""
+
+    index: int
+    score: dict[str, float]
+    win: dict[str, float]
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+
+def play_deal(config: Config, deal_index: int, seed: int, agent_names: Sequence[str],
+              keep_records: bool) -> DealOutcome:
+    names = list(dict.fromkeys(agent_names))
+    score_sum = {n: 0.0 for n in names}
+    win_sum = {n: 0.0 for n in names}
+    seatings = rotations(agent_names, config.players)
+    records = []
+    for rotation, seating in enumerate(seatings):
+        scores, record = play_game(config, deal_index, seed, seating, rotation)
+        if keep_records:
+            records.append(record)
+        per_agent: dict[str, list[float]] = {n: [] for n in names}
+        side_agents: list[list[str]] = [[] for _ in config.sides]
+        for seat, name in enumerate(seating):
+            per_agent[name].append(scores[config.side_of[seat]])
+            side_agents[config.side_of[seat]].append(name)
+        for name in names:
+            if per_agent[name]:
+                score_sum[name] += sum(per_agent[name]) / len(per_agent[name])
+        best = max(scores)
+        top = [side for side, score in enumerate(scores) if score == best]
+        for side in top:
+            members = side_agents[side]
+            for name in members:
+                win_sum[name] += 1.0 / len(top) / len(members)
+    count = len(seatings)
+    return DealOutcome(
+        deal_index,
+        {n: score_sum[n] / count for n in names},
+        {n: win_sum[n] / count for n in names},
+        records,
+    )
+
+
+def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], bool]
+                ) -> list[DealOutcome]:
+    game, players, options, indices, seed, agent_names, keep = args
+    config = configure(game, players, options)
+    return [play_deal(config, i, seed, agent_names, keep) for i in indices]
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass
+class AgentResult:
+    name: str
+    mean_score: float
+    score_ci: tuple[float, float]
+    win_rate: float
+    win_ci: tuple[float, float]
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    options: dict[str, Any]
+    agents: list[str]
+    deals: int
+    seed: int
+    workers: int
+    rotations: int
+    results: list[AgentResult]
+    margins: dict[str, tuple[float, float, float]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "agents": self.agents,
+            "deals": self.deals,
+            "seed": self.seed,
+            "workers": self.workers,
+            "rotations_per_deal": self.rotations,
+            "results": {
+                r.name: {
+                    "mean_score": round(r.mean_score, 3),
+                    "score_ci95": [round(r.score_ci[0], 3), round(r.score_ci[1], 3)],
+                    "win_rate": round(r.win_rate, 4),
+                    "win_ci95": [round(r.win_ci[0], 4), round(r.win_ci[1], 4)],
+                }
+                for r in self.results
+            },
+            "margins": {
+                k: {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+                for k, (m, lo, hi) in self.margins.items()
+            },
+        }
+
+    def table(self) -> str:
+        lines = [
+            f"{self.game}, {self.players} players, {self.deals} duplicate deals × "
+            f"{self.rotations} seatings, seed {self.seed}",
+            f"{'agent':<10} {'mean score':>11} {'95% CI':>19} {'win rate':>9} {'95% CI':>17}",
+        ]
+        for r in self.results:
+            lines.append(
+                f"{r.name:<10} {r.mean_score:>11.2f} [{r.score_ci[0]:>7.2f}, {r.score_ci[1]:>7.2f}] "
+                f"{r.win_rate:>8.1%} [{r.win_ci[0]:>6.1%}, {r.win_ci[1]:>6.1%}]"
+            )
+        for key, (m, lo, hi) in self.margins.items():
+            lines.append(f"margin {key}: {m:+.2f} per deal, 95% CI [{lo:+.2f}, {hi:+.2f}]")
+        return "\n".join(lines) + "\n"
+
+
+def run_arena(
+    game: str,
+    players: int,
+    agent_names: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    records_dir: str | Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals and summarise each agent (see the module docstring)."""
+    config = configure(game, players, dict(options or {}))
+    unknown = [n for n in agent_names if n not in AGENTS]
+    if unknown:
+        raise ValueError(f"unknown agent {unknown[0]!r}; agents are: {', '.join(AGENTS)}")
+    if not agent_names:
+        raise ValueError("give at least one agent")
+    if deals < 1:
+        raise ValueError("deals must be at least 1")
+    keep = records_dir is not None
+    chunk = max(1, min(25, deals // max(1, workers * 4)))
+    jobs = [
+        (game, players, dict(config.given_options), list(range(i, min(deals, i + chunk))), seed,
+         list(agent_names), keep)
+        for i in range(0, deals, chunk)
+    ]
+    outcomes: list[DealOutcome] = []
+    if workers <= 1:
+        for job in jobs:
+            outcomes.extend(_play_chunk(job))
+            if progress:
+                progress(len(outcomes), deals)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_play_chunk, jobs):
+                outcomes.extend(part)
+                if progress:
+                    progress(len(outcomes), deals)
+    outcomes.sort(key=lambda o: o.index)
+    if records_dir is not None:
+        out = Path(records_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        for o in outcomes:
+            for r, record in enumerate(o.records):
+                path = out / f"deal{o.index:05d}-seating{r}.json"
+                path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    names = list(dict.fromkeys(agent_names))
+    results = []
+    for name in names:
+        mean, lo, hi = _mean_ci([o.score[name] for o in outcomes])
+        wmean, wlo, whi = _mean_ci([o.win[name] for o in outcomes])
+        results.append(AgentResult(name, mean, (lo, hi), wmean, (max(0.0, wlo), min(1.0, whi))))
+    margins = {}
+    for other in names[1:]:
+        margins[f"{names[0]} − {other}"] = _mean_ci(
+            [o.score[names[0]] - o.score[other] for o in outcomes]
+        )
+    return ArenaResult(
+        game, players, dict(config.given_options), list(agent_names), deals, seed, workers,
+        len(rotations(agent_names, players)), results, margins,
+    )

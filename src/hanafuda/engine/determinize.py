@@ -1,0 +1,92 @@
+"""Sample a full round consistent with what one seat knows (for search bots; DESIGN.md layer 6).
+
+A ``PlayerView`` holds everything public plus the seat's own hand.  The cards it
+cannot see — other players' hidden hand cards and the stock — are exactly
+``view.unseen``; a determinization deals them at random into the other hands
+(by their known counts) and the stock.  Nothing else about the round is guessed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..cards import card_id, cards_of, mask_of
+from ..rules import Config, configure
+from .round import PHASE_NAMES, PHASE_TAKE, PHASE_TEYAKU, Round
+
+if TYPE_CHECKING:
+    from ..views import PlayerView
+
+__all__ = ["config_for_view", "determinize"]
+
+_CONFIGS: dict[str, Config] = {}
+
+
+def config_for_view(view: PlayerView) -> Config:
+    """The ``Config`` of the view's game (cached: views of one table share it)."""
+    key = f"{view.game}|{view.players}|{sorted(view.options.items())!r}"
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        cfg = configure(view.game, view.players, view.options)
+        _CONFIGS[key] = cfg
+    return cfg
+
+
+def determinize(view: PlayerView, rng: random.Random, config: Config | None = None) -> Round:
+    """A ``Round`` equal to the real one in everything ``view`` shows, hidden cards sampled.
+
+    Only for a view whose round is running (``view.to_move`` is not None).
+    """
+    if view.to_move is None or view.seat is None:
+        raise ValueError("determinize needs a seat's view of a running round")
+    cfg = config if config is not None else config_for_view(view)
+    unseen = cards_of(view.unseen(cfg.deck).mask)
+    rng.shuffle(unseen)
+    hands = []
+    pos = 0
+    for seat in range(cfg.players):
+        exposed = view.exposed[seat].mask
+        if seat == view.seat:
+            hands.append(view.hand.mask)
+            continue
+        hidden = view.hand_counts[seat] - exposed.bit_count()
+        hands.append(exposed | mask_of(unseen[pos : pos + hidden]))
+        pos += hidden
+    stock = tuple(unseen[pos:])
+    if len(stock) != view.stock_count:
+        raise AssertionError("view counts do not add up")
+
+    rnd = Round.__new__(Round)
+    rnd.config = cfg
+    rnd.dealer = view.dealer
+    rnd.order = view.turn_order
+    rnd.hands = hands
+    rnd.exposed = [cs.mask for cs in view.exposed]
+    rnd.field = view.field.mask
+    rnd.stock = stock
+    rnd.stock_pos = 0
+    rnd.captures = [cs.mask for cs in view.captures]
+    rnd.discard = view.discard.mask
+    rnd.phase = PHASE_NAMES.index(view.phase)
+    rnd.seat = view.to_move
+    rnd.turn = view.turn_order.index(view.to_move)
+    rnd.pending = card_id(view.pending) if view.pending else -1
+    rnd.pending_targets = view.pending_targets.mask
+    wild = cfg.wild
+    rnd.pending_wild = (
+        rnd.phase == PHASE_TAKE and wild is not None and wild.from_stock and rnd.pending == wild.card
+    )
+    rnd.hand_pair = 0
+    rnd.wild_side = view.wild_side if view.wild_side is not None else -1
+    rnd.wild_month = view.wild_month or 0
+    rnd.lightning_user = view.lightning_user if view.lightning_user is not None else -1
+    index = {s.id: i for i, s in enumerate(cfg.declarable)}
+    rnd.declared = [sum(1 << index[d] for d in side) for side in view.declared]
+    rnd.teyaku = list(view.teyaku)
+    # Who else will be asked about teyaku is private; the search assumes only this seat.
+    rnd.teyaku_queue = [view.to_move] if rnd.phase == PHASE_TEYAKU else []
+    rnd.events = []
+    rnd.moves = []
+    rnd.result = None
+    return rnd
