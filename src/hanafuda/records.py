@@ -30,6 +30,7 @@ __all__ = [
 ]
 
 FORMAT = "hanafuda-record/1"
+HEADER = "record header (before round 1, move 1)"
 _TOP_KEYS = {"format", "game", "players", "options", "rounds", "meta"}
 _ROUND_KEYS = {"dealer", "hands", "field", "stock", "moves"}
 
@@ -80,30 +81,30 @@ def load_record(path: str | Path) -> dict[str, Any]:
 def match_from_record(record: Mapping[str, Any]) -> Match:
     """Replay a record through the checked engine and return the match (RULES.md §8, §9)."""
     if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(f"{HEADER}: a record must be a JSON object")
     unknown = sorted(set(record) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"unknown record field {unknown[0]!r}")
+        raise RecordError(f"{HEADER}: unknown record field {unknown[0]!r}")
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
+        raise RecordError(f"{HEADER}: unknown record format {fmt!r}; expected {FORMAT!r}")
     for key in ("game", "players", "rounds"):
         if key not in record:
-            raise RecordError(f"the record has no {key!r}")
+            raise RecordError(f"{HEADER}: the record has no {key!r}")
     options = record.get("options") or {}
     if not isinstance(options, Mapping):
-        raise RecordError("'options' must be an object")
+        raise RecordError(f"{HEADER}: 'options' must be an object")
     try:
         config = configure(record["game"], record["players"], dict(options))
     except OptionError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(f"{HEADER}: {exc}") from None
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
-        raise RecordError("'rounds' must be a non-empty list")
+        raise RecordError(f"{HEADER}: 'rounds' must be a non-empty list")
     match: Match | None = None
     for index, entry in enumerate(rounds):
         number = index + 1
-        where = f"round {number}"
+        where = f"round {number}, before move 1 (the deal)"
         if not isinstance(entry, Mapping):
             raise RecordError(f"{where}: a round must be an object")
         missing = sorted(_ROUND_KEYS - set(entry))
@@ -126,7 +127,9 @@ def match_from_record(record: Mapping[str, Any]) -> Match:
                     )
                 if not match.round_over:
                     raise RecordError(
-                        f"round {number - 1}: the round is unfinished but is not the last round"
+                        f"round {number - 1}, move {len(match.current.moves) + 1}: the round is "
+                        f"unfinished (seat {match.current.seat} still to move) but round {number} "
+                        "follows it"
                     )
                 due = next_dealer(config, match.current)
                 if deal.dealer != due:
@@ -139,14 +142,14 @@ def match_from_record(record: Mapping[str, Any]) -> Match:
             raise RecordError(f"{where}: {exc}") from None
         moves = entry["moves"]
         if not isinstance(moves, list):
-            raise RecordError(f"{where}: 'moves' must be a list of strings")
+            raise RecordError(f"round {number}, move 1: 'moves' must be a list of strings")
         for move_index, text in enumerate(moves):
             if not isinstance(text, str):
-                raise RecordError(f"{where}, move {move_index + 1}: a move must be a string")
+                raise RecordError(f"round {number}, move {move_index + 1}: a move must be a string")
             if match.current.over:
                 raise RecordError(
-                    f"{where}, move {move_index + 1}: the round is over; move {text!r} comes "
-                    "after its end"
+                    f"round {number}, move {move_index + 1}: the round is over; move {text!r} "
+                    "comes after its end"
                 )
             try:
                 match.play(text)

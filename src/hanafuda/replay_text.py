@@ -17,6 +17,10 @@ _KIND_TITLES = (
 )
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def side_name(match: Match, side: int) -> str:
     seats = match.config.sides[side]
     if len(seats) == 1:
@@ -67,15 +71,16 @@ def _round_block(match: Match, number: int, rnd: Round) -> list[str]:
             lines.append("    score    " + score_line(rnd.result.terms[side], rnd.result.scores[side]))
     if rnd.discard:
         lines.append(f"  discard pile: {rnd.discard.bit_count()} rubbish cards")
-    if rnd.field:
-        lines.append("  left on the field: " + ", ".join(CODES[c] for c in cards_of(rnd.field)))
+    field = ", ".join(CODES[c] for c in cards_of(rnd.field))
     if rnd.result is not None:
+        if field:
+            lines.append("  left on the field: " + field)
         if rnd.result.note:
             lines.append(f"  note: {rnd.result.note}")
     else:
         lines.append(
-            f"  in play: {rnd.describe_position()}; stock {rnd.stock_left} cards; field "
-            + (", ".join(CODES[c] for c in cards_of(rnd.field)) or "empty")
+            f"  in play: {rnd.describe_position()}; stock {rnd.stock_left} cards; field: "
+            + (field or "empty")
         )
     return lines
 
@@ -89,7 +94,7 @@ def replay_text(match: Match) -> str:
     ]
     limits = []
     if cfg.rounds_limit is not None:
-        limits.append(f"{cfg.rounds_limit} rounds")
+        limits.append(_plural(cfg.rounds_limit, "round"))
     if cfg.target is not None:
         limits.append(f"first to {cfg.target}")
     out.append("Match: " + " or ".join(limits))
@@ -111,7 +116,7 @@ def replay_text(match: Match) -> str:
     if match.finished:
         names = " and ".join(side_name(match, w) for w in match.winners)
         verb = "wins" if len(match.winners) == 1 else "share the win"
-        out.append(f"Match over after {len(match.rounds)} rounds: {names} {verb} "
+        out.append(f"Match over after {_plural(len(match.rounds), 'round')}: {names} {verb} "
                    f"with {max(match.totals)}.")
     elif match.to_move is not None:
         out.append(f"Match in progress: seat {match.to_move} to move; legal: "

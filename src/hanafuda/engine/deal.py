@@ -148,26 +148,22 @@ def draw_first_dealer(config: Config, rng: random.Random) -> tuple[int, list[int
 
     The earliest month deals; within a month the higher-ranked card (lower slot).
     Min-Hwatu's ``dealer_draw``: ``night`` — earliest month, same month the lower
-    card; ``day`` — latest month, same month the higher card.  Min-Hwatu compares
-    months in Korean hwatu order (paulownia 11, willow 12), the numbers on its cards.
-    Distinct cards never fully tie, so no redraw is needed.
+    card; ``day`` — latest month, same month the higher card.  Months compare in the
+    standard Japanese order of RULES.md §1.  Distinct cards never fully tie (slots
+    order a month's cards), so no redraw is needed.
     """
     deck = list(config.deck_cards)
     rng.shuffle(deck)
     drawn = deck[: config.players]
     rule = str(config.options.get("dealer_draw", "standard"))
 
-    def korean_month(card: int) -> int:
-        month = CARDS[card].month
-        return {11: 12, 12: 11}.get(month, month)
-
     def key(card: int) -> tuple[int, int]:
-        slot = CARDS[card].slot
+        month, slot = CARDS[card].month, CARDS[card].slot
         if rule == "night":
-            return (korean_month(card), -slot)
+            return (month, -slot)
         if rule == "day":
-            return (-korean_month(card), slot)
-        return (CARDS[card].month, slot)
+            return (-month, slot)
+        return (month, slot)
 
     dealer = min(range(config.players), key=lambda seat: key(drawn[seat]))
     return dealer, drawn

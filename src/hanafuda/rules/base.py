@@ -155,8 +155,6 @@ class Game:
     default_rounds: ClassVar[int | None] = 12
     default_target: ClassVar[int | None] = None
     default_four_on_field: ClassVar[str] = "redeal"
-    # Scoring is zero-sum (round scores always add up to 0) — for bots and checks.
-    zero_sum: ClassVar[bool] = False
     game_options: ClassVar[tuple[OptionSpec, ...]] = ()
 
     # -- data hooks --------------------------------------------------------------------------
@@ -244,6 +242,11 @@ class Game:
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
         raise NotImplementedError
+
+    @classmethod
+    def zero_sum(cls, options: Mapping[str, Any]) -> bool:
+        """Whether round scores always add up to 0 under these options (for bots and checks)."""
+        return False
 
     @classmethod
     def search_value(cls, result: RoundScore, side: int) -> float:

@@ -106,6 +106,10 @@ class HanaAwase(Game):
     )
 
     @classmethod
+    def zero_sum(cls, options: Mapping[str, Any]) -> bool:
+        return bool(options["scoring"] == "zero-sum")
+
+    @classmethod
     def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
         chaff = int(options["chaff_value"])
         per_kind = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: chaff}

@@ -35,7 +35,6 @@ class Mushi(Game):
     deal_table: ClassVar[Mapping[int, tuple[int, int]]] = {2: (8, 8)}
     direction: ClassVar[int] = 1
     deck: ClassVar[int] = DECK_40
-    zero_sum: ClassVar[bool] = True
     default_rounds: ClassVar[int | None] = 12
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
@@ -57,6 +56,10 @@ class Mushi(Game):
             choices=(True, False),
         ),
     )
+
+    @classmethod
+    def zero_sum(cls, options: Mapping[str, Any]) -> bool:
+        return True
 
     @classmethod
     def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:
