@@ -108,35 +108,37 @@ class Evaluator:
         return self.points(1 << card) * risk + 0.5
 
 
-def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.15) -> None:
-    """Play ``rnd`` to its end with a fast policy: take the biggest immediate capture, sometimes random.
+def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.1) -> None:
+    """Play ``rnd`` to its end with a fast policy, for every seat alike.
 
-    Teyaku are always exposed; declarations are not made in rollouts.
+    Take the most valuable immediate capture; with none, lay down the least valuable
+    card; now and then (``epsilon``) a random move.  Teyaku are always exposed;
+    declarations are not made in rollouts.
     """
     values = evaluator.values
     while rnd.phase != PHASE_OVER:
         actions = rnd.legal_actions()
-        if len(actions) == 1:
-            rnd.apply(actions[0])
-            continue
-        if rnd.phase == PHASE_TEYAKU:
-            rnd.apply(actions[0])  # expose
+        if len(actions) == 1 or rnd.phase == PHASE_TEYAKU:
+            rnd.apply(actions[0])  # the only move, or expose
             continue
         if rng.random() < epsilon:
             rnd.apply(actions[rng.randrange(len(actions))])
             continue
-        best = -1.0
+        best = -1e9
         choice = actions[0]
         for action in actions:
             if action >> 14 & 15 != NO_SET:
                 continue
             gained = rnd.preview(action)
-            value = 0.0
-            while gained:
-                low = gained & -gained
-                value += values[low.bit_length() - 1] + 0.1
-                gained ^= low
-            value += rng.random() * 0.05
+            if gained:
+                value = 0.0
+                while gained:
+                    low = gained & -gained
+                    value += values[low.bit_length() - 1] + 0.5
+                    gained ^= low
+            else:
+                value = -values[action >> 2 & 63] - 0.5
+            value += rng.random() * 0.25
             if value > best:
                 best = value
                 choice = action

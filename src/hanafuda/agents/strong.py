@@ -27,8 +27,8 @@ from .heuristics import Evaluator, rollout
 
 __all__ = ["StrongAgent"]
 
-DEFAULT_ITERATIONS = 240
-DEFAULT_TIME_LIMIT = 0.12
+DEFAULT_ITERATIONS = 600
+DEFAULT_TIME_LIMIT = 0.14
 
 
 class StrongAgent(Agent):
@@ -41,7 +41,7 @@ class StrongAgent(Agent):
         self,
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
-        epsilon: float = 0.15,
+        epsilon: float = 0.1,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit

@@ -250,8 +250,21 @@ class Game:
 
     @classmethod
     def search_value(cls, result: RoundScore, side: int) -> float:
-        """What a search bot maximises for a side: its round score (team score in team play)."""
-        return result.scores[side]
+        """What a search bot maximises for a side: its round score (team score in team play)
+        less the mean of the other sides' — the zero-sum form of the score.
+
+        Where round scores add up to a constant (Min-Hwatu, zero-sum games) this ranks
+        outcomes exactly as the side's own score does; where they do not (cards left in
+        the stock in Hawaiʻifuda, Kwa-Dō) it also counts what the others are denied.
+        """
+        scores = cls.side_values(result)
+        others = (sum(scores) - scores[side]) / max(1, len(scores) - 1)
+        return scores[side] - others
+
+    @classmethod
+    def side_values(cls, result: RoundScore) -> list[float]:
+        """Per side, the score a search compares (the round score unless a game says otherwise)."""
+        return [float(s) for s in result.scores]
 
     # -- helpers for scoring hooks -----------------------------------------------------------
 

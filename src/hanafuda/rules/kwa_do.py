@@ -169,11 +169,12 @@ class KwaDo(Game):
         )
 
     @classmethod
-    def search_value(cls, result: RoundScore, side: int) -> float:
-        """Side points before the floor: the floor's clamp at 0 would hide how far below it is."""
-        return float(result.scores[side] - sum(
-            t.value for t in result.terms[side] if t.label == NEGATIVE_AS_ZERO
-        ))
+    def side_values(cls, result: RoundScore) -> list[float]:
+        """Side points before the floor: the clamp at 0 would hide how far below it a side is."""
+        return [
+            float(score - sum(t.value for t in terms if t.label == NEGATIVE_AS_ZERO))
+            for score, terms in zip(result.scores, result.terms, strict=True)
+        ]
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
