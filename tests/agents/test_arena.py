@@ -1,0 +1,98 @@
+"""The arena's bookkeeping on a handful of deals: duplicate seatings, means, win shares, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hanafuda.arena import rotations, run_arena
+from hanafuda.cli import app
+from hanafuda.records import load_record, match_from_record
+
+
+def test_rotations_seat_every_agent_everywhere():
+    assert rotations(["a", "b"], 2) == [("a", "b"), ("b", "a")]
+    assert rotations(["a", "b"], 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert rotations(["a", "b", "c"], 3) == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    assert len(rotations(["a", "b", "c"], 4)) == 3
+    for seating in rotations(["a", "b", "c"], 6):
+        assert seating.count("a") == 2
+
+
+def test_zero_sum_game_bookkeeping(tmp_path):
+    result = run_arena("mushi", 2, ["greedy", "random"], deals=4, seed=3, records_dir=tmp_path)
+    by_name = {r.name: r for r in result.results}
+    assert by_name["greedy"].mean_score == pytest.approx(-by_name["random"].mean_score)
+    assert by_name["greedy"].win_rate + by_name["random"].win_rate == pytest.approx(1.0)
+    margin = result.margins["greedy − random"][0]
+    assert margin == pytest.approx(by_name["greedy"].mean_score - by_name["random"].mean_score)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4 * 2
+    # Duplicate deals: both seatings of a deal play the same cards, with the agents swapped.
+    for deal in range(4):
+        a, b = (load_record(tmp_path / f"deal{deal:05d}-seating{r}.json") for r in (0, 1))
+        assert a["rounds"][0]["hands"] == b["rounds"][0]["hands"]
+        assert a["rounds"][0]["stock"] == b["rounds"][0]["stock"]
+        assert a["meta"]["agents"] == ["greedy", "random"]
+        assert b["meta"]["agents"] == ["random", "greedy"]
+    # Every record replays, and its score matches what the arena counted.
+    total = {"greedy": 0.0, "random": 0.0}
+    for path in files:
+        record = load_record(path)
+        match = match_from_record(record)
+        scores = match.current.result.scores
+        for seat, name in enumerate(record["meta"]["agents"]):
+            total[name] += scores[seat]
+    assert total["greedy"] / 8 == pytest.approx(by_name["greedy"].mean_score)
+
+
+def test_team_game_counts_team_scores():
+    result = run_arena("kwa-do", 4, ["greedy", "random"], deals=3, seed=1,
+                       options={"teams": [[0, 2], [1, 3]]})
+    assert result.rotations == 2
+    shares = sum(r.win_rate for r in result.results)
+    assert shares == pytest.approx(1.0)
+    for r in result.results:
+        assert r.mean_score >= 0  # floor scoring never goes below 0
+
+
+def test_deterministic_for_a_seed_and_independent_of_workers():
+    # The strong bot's own determinism is tested in test_agents.py (it is slow to run here).
+    one = run_arena("hawaiifuda", 3, ["greedy", "random"], deals=6, seed=5, workers=1)
+    again = run_arena("hawaiifuda", 3, ["greedy", "random"], deals=6, seed=5, workers=1)
+    two = run_arena("hawaiifuda", 3, ["greedy", "random"], deals=6, seed=5, workers=2)
+    strip = {"workers"}
+    as_json = [{k: v for k, v in r.to_json().items() if k not in strip} for r in (one, again, two)]
+    assert as_json[0] == as_json[1] == as_json[2]
+
+
+def test_cli_json_and_table():
+    runner = CliRunner()
+    out = runner.invoke(app, ["arena", "mushi", "--agents", "greedy,random", "--deals", "3",
+                              "--workers", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["deals"] == 3 and set(data["results"]) == {"greedy", "random"}
+    assert data["rotations_per_deal"] == 2
+    table = runner.invoke(app, ["arena", "min-hwatu", "-n", "3", "--agents", "random",
+                                "--deals", "2", "--workers", "1"])
+    assert table.exit_code == 0
+    assert "mean score" in table.stdout and "random" in table.stdout
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["arena", "mushi", "--agents", "genius"], "unknown agent 'genius'"),
+        (["arena", "mushi", "-n", "3"], "mushi is played by 2 players, not 3"),
+        (["arena", "mushi", "-o", "wild=1"], "unknown option 'wild'"),
+        (["arena", "mushi", "--deals", "0"], "deals must be at least 1"),
+        (["arena", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_cli_bad_input_is_a_clear_error(args, message):
+    out = CliRunner().invoke(app, args + ["--workers", "1"])
+    assert out.exit_code != 0
+    assert message in out.output
