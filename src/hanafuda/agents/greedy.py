@@ -16,7 +16,7 @@ from ..engine.determinize import config_for_view, determinize
 from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
-from .heuristics import Evaluator
+from .heuristics import evaluator_for, forced_move
 
 __all__ = ["GreedyAgent"]
 
@@ -25,16 +25,6 @@ class GreedyAgent(Agent):
     name: ClassVar[str] = "greedy"
     description: ClassVar[str] = "one-ply: captures now, yaku progress, risk of what it leaves"
 
-    def __init__(self) -> None:
-        self._evaluators: dict[int, Evaluator] = {}
-
-    def evaluator(self, view: PlayerView) -> Evaluator:
-        cfg = config_for_view(view)
-        ev = self._evaluators.get(id(cfg))
-        if ev is None:
-            ev = self._evaluators[id(cfg)] = Evaluator(cfg)
-        return ev
-
     def choose(
         self,
         view: PlayerView,
@@ -42,11 +32,10 @@ class GreedyAgent(Agent):
         rng: random.Random,
         budget: float | None = None,
     ) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        if "expose" in legal:
-            return "expose"  # teyaku: being paid by every other player beats hiding chaff
-        ev = self.evaluator(view)
+        forced = forced_move(tuple(legal))
+        if forced is not None:
+            return forced
+        ev = evaluator_for(config_for_view(view))
         cfg = ev.config
         # The hidden cards sampled here are never read: only the public table and own hand are.
         rnd = determinize(view, random.Random(0), cfg)

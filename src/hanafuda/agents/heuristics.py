@@ -15,7 +15,20 @@ from ..engine.moves import NO_SET, PLAY
 from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
 from ..rules import Config
 
-__all__ = ["Evaluator", "rollout"]
+__all__ = ["Evaluator", "evaluator_for", "forced_move", "rollout"]
+
+
+def forced_move(legal: list[str] | tuple[str, ...]) -> str | None:
+    """A move that needs no thought: the only legal one, or exposing teyaku.
+
+    Exposing is always taken: every other player pays for it, and the chaff it shows are
+    worth little (RULES.md §4.2).
+    """
+    if len(legal) == 1:
+        return legal[0]
+    if "expose" in legal:
+        return "expose"
+    return None
 
 
 class Evaluator:
@@ -106,6 +119,17 @@ class Evaluator:
             return 0.0
         risk = 0.3 if own_follow_up else 0.6
         return self.points(1 << card) * risk + 0.5
+
+
+_EVALUATORS: dict[int, Evaluator] = {}
+
+
+def evaluator_for(config: Config) -> Evaluator:
+    """The ``Evaluator`` of a config (configs from ``config_for_view`` live for the process)."""
+    ev = _EVALUATORS.get(id(config))
+    if ev is None or ev.config is not config:
+        ev = _EVALUATORS[id(config)] = Evaluator(config)
+    return ev
 
 
 def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.1) -> None:

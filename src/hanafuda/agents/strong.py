@@ -23,7 +23,7 @@ from ..engine.determinize import config_for_view, determinize
 from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
-from .heuristics import Evaluator, rollout
+from .heuristics import evaluator_for, forced_move, rollout
 
 __all__ = ["StrongAgent"]
 
@@ -46,7 +46,6 @@ class StrongAgent(Agent):
         self.iterations = iterations
         self.time_limit = time_limit
         self.epsilon = epsilon
-        self._evaluators: dict[int, Evaluator] = {}
 
     def choose(
         self,
@@ -55,14 +54,11 @@ class StrongAgent(Agent):
         rng: random.Random,
         budget: float | None = None,
     ) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        if "expose" in legal:
-            return "expose"
+        forced = forced_move(tuple(legal))
+        if forced is not None:
+            return forced
         cfg = config_for_view(view)
-        ev = self._evaluators.get(id(cfg))
-        if ev is None:
-            ev = self._evaluators[id(cfg)] = Evaluator(cfg)
+        ev = evaluator_for(cfg)
         limit = budget if budget is not None else self.time_limit
         deadline = time.perf_counter() + limit if limit is not None else math.inf
         actions = [parse_action(m, cfg) for m in legal]
