@@ -262,14 +262,6 @@ class Round:
     def _play_actions(self) -> list[int]:
         cfg = self.config
         seat = self.seat
-        field = self.field
-        targetable = field | self._others_exposed(seat) if cfg.teyaku else field
-        match_masks = cfg.match_masks
-        wild = cfg.wild
-        wild_card = wild.card if wild is not None and wild.from_hand else -1
-        lightning_on_field = (
-            wild is not None and wild.field_rule and wild.hand_takes_field and field >> wild.card & 1
-        )
         card_sets = cfg.card_sets if cfg.declarable else None
         declared = self.declared[cfg.side_of[seat]]
         out: list[int] = []
@@ -278,21 +270,11 @@ class Round:
             low = hand & -hand
             hand ^= low
             card = low.bit_length() - 1
-            if card == wild_card:
-                assert wild is not None
-                candidates = field & ~wild.excluded
-                if candidates.bit_count() >= 2:
-                    out.extend(make_play(card, t) for t in _bits(candidates))
-                else:
-                    out.append(make_play(card))
-            elif lightning_on_field and MONTHS[card] != 11:
-                out.append(make_play(card))
+            _, cards, choose = self.hand_options(seat, card)
+            if choose:
+                out.extend(make_play(card, t) for t in _bits(cards))
             else:
-                targets = targetable & match_masks[card]
-                if targets.bit_count() == 2:
-                    out.extend(make_play(card, t) for t in _bits(targets))
-                else:
-                    out.append(make_play(card))
+                out.append(make_play(card))
             if card_sets is not None:
                 for index in card_sets[card]:
                     if not declared >> index & 1:
@@ -375,37 +357,41 @@ class Round:
         self.wild_month = MONTHS[target]
         self.lightning_user = seat
 
-    def resolve_play(self, seat: int, card: int, target: int, declared_set: int) -> tuple[int, int]:
-        """How a card played from hand resolves, without changing anything (RULES.md §3, §4, §9).
+    def hand_options(self, seat: int, card: int) -> tuple[int, int, bool]:
+        """What a card played from hand (without a declaration) can do (RULES.md §3, §4, §9).
 
-        Returns ``(how, taken)``: ``how`` is one of ``HOW_STAY`` (the card stays on the
-        field), ``HOW_DECLARE``, ``HOW_WILD`` (a wild capture), ``HOW_FIELD_LIGHTNING``
-        (Mushi option: takes the field lightning), ``HOW_MONTH`` (a capture by month);
-        ``taken`` is the mask of table cards it captures.
+        Returns ``(how, cards, choose)``: ``how`` is ``HOW_STAY`` (it stays on the field),
+        ``HOW_WILD`` (a wild capture), ``HOW_FIELD_LIGHTNING`` (Mushi option: it takes the
+        field lightning) or ``HOW_MONTH`` (a capture by month); ``cards`` are the cards it
+        takes, or, when ``choose`` is true, the candidates the player picks one from.
         """
         cfg = self.config
         wild = cfg.wild
-        if declared_set != NO_SET:
-            return HOW_DECLARE, 0
         field = self.field
         if wild is not None and card == wild.card and wild.from_hand:
             candidates = field & ~wild.excluded
             if not candidates:
-                return HOW_STAY, 0
-            if target == NO_TARGET:
-                target = candidates.bit_length() - 1
-            return HOW_WILD, 1 << target
+                return HOW_STAY, 0, False
+            return HOW_WILD, candidates, candidates.bit_count() >= 2
         if wild is not None and wild.field_rule and wild.hand_takes_field and field >> wild.card & 1:
             if MONTHS[card] != 11:
-                return HOW_FIELD_LIGHTNING, 1 << wild.card
+                return HOW_FIELD_LIGHTNING, 1 << wild.card, False
         targetable = field | self._others_exposed(seat) if cfg.teyaku else field
         targets = targetable & cfg.match_masks[card]
-        count = targets.bit_count()
-        if count == 0:
-            return HOW_STAY, 0
-        if count == 2:
-            return HOW_MONTH, 1 << target
-        return HOW_MONTH, targets
+        if not targets:
+            return HOW_STAY, 0, False
+        return HOW_MONTH, targets, targets.bit_count() == 2
+
+    def resolve_play(self, seat: int, card: int, target: int, declared_set: int) -> tuple[int, int]:
+        """How a play resolves, without changing anything: ``(how, taken)``.
+
+        ``how`` is as in ``hand_options``, or ``HOW_DECLARE``; ``taken`` is the mask of
+        table cards the play captures (the chosen ``target`` where there is a choice).
+        """
+        if declared_set != NO_SET:
+            return HOW_DECLARE, 0
+        how, cards, choose = self.hand_options(seat, card)
+        return how, (1 << target) if choose else cards
 
     def preview(self, action: int) -> int:
         """The cards an action captures at once (played or pending card included), unapplied.
