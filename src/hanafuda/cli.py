@@ -141,5 +141,68 @@ def arena(
         typer.echo(result.table(), nl=False)
 
 
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="The game (not needed with --resume).")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players (default 2).")
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="Bots at the other seats: strong, greedy or random.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
+    ] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (the rounds option).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line-based play on standard input/output.")
+    ] = False,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue a saved match (a record).")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Where the record is saved on quitting.")
+    ] = None,
+    pause: Annotated[
+        float | None, typer.Option("--pause", help="Seconds between bot moves (default 0.6; plain 0).")
+    ] = None,
+) -> None:
+    """Play against bots: a Textual app, or with --plain a line-based game."""
+    from .tui.session import PlayError, PlaySession
+
+    wait = pause if pause is not None else (0.0 if plain else 0.6)
+    try:
+        if resume is not None:
+            if game is not None or players is not None or option or rounds is not None \
+                    or seed is not None:
+                raise PlayError("--resume continues a saved match: give no GAME, --players, "
+                                "--option, --rounds or --seed with it")
+            session = PlaySession.resume(resume, seat=seat, bots=bots, theme=theme, save=save,
+                                         pause=wait)
+        else:
+            if game is None:
+                raise PlayError("which game? e.g. hanafuda play mushi (hanafuda rules lists them)")
+            session = PlaySession.new(
+                game, players=players, seat=seat or 0, bots=bots or "strong", options=option,
+                theme=theme or "hanafuda", rounds=rounds, seed=seed, save=save, pause=wait)
+    except PlayError as exc:
+        raise _fail(str(exc)) from None
+    if plain:
+        from .tui.plain import run_plain
+
+        run_plain(session, sys.stdin, sys.stdout)
+        return
+    from .tui.app import PlayApp
+
+    saved = PlayApp(session).run()
+    if saved is not None:
+        typer.echo(f"Match saved to {saved} (continue with: hanafuda play --resume {saved})")
+
+
 def main() -> None:  # pragma: no cover - console entry
     app()

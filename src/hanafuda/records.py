@@ -56,9 +56,14 @@ def match_to_record(match: Match) -> dict[str, Any]:
     }
 
 
-def save_record(match: Match, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(match_to_record(match), ensure_ascii=False, indent=1) + "\n",
-                          encoding="utf-8")
+def save_record(match: Match, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:
+    """Write the match's record as UTF-8 JSON; ``meta`` (free-form, e.g. who played) rides along."""
+    record = match_to_record(match)
+    if meta is not None:
+        record["meta"] = dict(meta)
+    target = Path(path)
+    target.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return target
 
 
 def load_record(path: str | Path) -> dict[str, Any]:

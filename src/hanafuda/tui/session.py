@@ -1,0 +1,246 @@
+"""A terminal-play session: one human seat, bots at the others, saving and resuming.
+
+Shared by the Textual app and the plain mode.  Rules stay in the engine: every move goes
+through the checked ``Match.play``, everything shown comes from ``Match.view(seat)`` and the
+bots see only their own seat's view (DESIGN.md layer 7: adapters are thin).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import AGENTS, Agent, make_agent
+from ..engine.match import Match
+from ..engine.moves import IllegalMoveError
+from ..options import OptionError, parse_option_args
+from ..records import RecordError, load_record, match_from_record, save_record
+from ..rules import GAMES
+from ..rules.base import Config
+from ..themes import UnknownThemeError, normalize_theme
+from ..views import PlayerView
+
+__all__ = ["META_KEY", "PlayError", "PlaySession", "default_save_path"]
+
+META_KEY = "play"
+"""The key under the record's ``meta`` where a play session keeps seat, bots, theme and seed."""
+
+
+class PlayError(ValueError):
+    """A bad ``hanafuda play`` setting: game, players, seat, bots, option, theme or record."""
+
+
+def default_save_path(game: str, directory: Path | None = None) -> Path:
+    """``hanafuda-GAME-YYYYmmdd-HHMMSS.json`` in the current directory (or ``directory``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return (directory or Path.cwd()) / f"hanafuda-{game}-{stamp}.json"
+
+
+def _check_bots(bots: str) -> str:
+    if bots not in AGENTS:
+        raise PlayError(f"unknown bot {bots!r}; bots are: {', '.join(AGENTS)}")
+    return bots
+
+
+def _check_theme(theme: str) -> str:
+    try:
+        return normalize_theme(theme)
+    except UnknownThemeError as exc:
+        raise PlayError(str(exc)) from None
+
+
+@dataclass
+class PlaySession:
+    """A match with a human seat; the other seats are played by ``bots`` agents."""
+
+    match: Match
+    seat: int
+    bots: str = "strong"
+    theme: str = "hanafuda"
+    save_path: Path = field(default_factory=lambda: Path("hanafuda-match.json"))
+    pause: float = 0.6
+    agents: dict[int, Agent] = field(init=False)
+
+    def __post_init__(self) -> None:
+        players = self.match.config.players
+        if not 0 <= self.seat < players:
+            raise PlayError(f"seat {self.seat} is not at this table (seats are 0..{players - 1})")
+        _check_bots(self.bots)
+        self.theme = _check_theme(self.theme)
+        self.agents = {s: make_agent(self.bots) for s in range(players) if s != self.seat}
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        *,
+        players: int | None = None,
+        seat: int = 0,
+        bots: str = "strong",
+        options: list[str] | None = None,
+        theme: str = "hanafuda",
+        rounds: int | None = None,
+        seed: int | None = None,
+        save: Path | None = None,
+        pause: float = 0.6,
+    ) -> PlaySession:
+        """A new match; every bad setting raises ``PlayError`` with a clear message."""
+        if game not in GAMES:
+            raise PlayError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
+        _check_bots(bots)
+        theme = _check_theme(theme)
+        if players is None:
+            players = 2 if 2 in GAMES[game].player_counts() else GAMES[game].player_counts()[0]
+        try:
+            opts = parse_option_args(options or [])
+            if rounds is not None:
+                if rounds < 1:
+                    raise PlayError(f"--rounds must be at least 1, not {rounds}")
+                opts["rounds"] = rounds
+            match = Match(game, players, opts, seed=seed)
+        except OptionError as exc:
+            raise PlayError(str(exc)) from None
+        if pause < 0:
+            raise PlayError(f"--pause must not be negative, not {pause}")
+        return cls(match, seat, bots, theme, save or default_save_path(game), pause)
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path,
+        *,
+        seat: int | None = None,
+        bots: str | None = None,
+        theme: str | None = None,
+        save: Path | None = None,
+        pause: float = 0.6,
+    ) -> PlaySession:
+        """Continue a saved match exactly: same deals, moves, seat, bots and theme.
+
+        A record written by this session carries the match seed in ``meta``, so the match is
+        rebuilt from that seed and later rounds are dealt as they would have been.  Any other
+        record is replayed as it is (later rounds then come from a fresh seed).
+        """
+        try:
+            record = load_record(path)
+            match = _rebuild(record)
+        except RecordError as exc:
+            raise PlayError(f"{path}: {exc}") from None
+        meta = _play_meta(record)
+        return cls(
+            match,
+            seat if seat is not None else int(meta.get("seat", 0)),
+            bots if bots is not None else str(meta.get("bots", "strong")),
+            theme if theme is not None else str(meta.get("theme", "hanafuda")),
+            save or path,
+            pause,
+        )
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def config(self) -> Config:
+        return self.match.config
+
+    @property
+    def names(self) -> list[str]:
+        """Who plays each seat: "you" or the bot's name."""
+        return ["you" if s == self.seat else self.bots for s in range(self.config.players)]
+
+    def view(self) -> PlayerView:
+        return self.match.view(self.seat)  # type: ignore[no-any-return]
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.match.to_move == self.seat
+
+    @property
+    def bot_to_move(self) -> bool:
+        return self.match.to_move is not None and self.match.to_move != self.seat
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """The bot's own RNG for this decision, seeded from the match seed and the position."""
+        m = self.match
+        return random.Random(f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}")
+
+    def bot_move(self) -> str:
+        """Let the bot whose turn it is choose from its own view; apply the move (checked)."""
+        seat = self.match.to_move
+        assert seat is not None and seat != self.seat, "not a bot's turn"
+        view = self.match.view(seat)
+        move = self.agents[seat].choose(view, view.legal, self.bot_rng(seat))
+        self.match.play(move)
+        return str(move)
+
+    def play(self, text: str) -> str:
+        """The human's move: a legal move string, or its number in ``legal_moves()`` (from 1).
+
+        Raises ``IllegalMoveError`` (a ``ValueError``) for anything else.
+        """
+        text = text.strip()
+        legal = self.match.legal_moves()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                raise IllegalMoveError(
+                    f"there is no move number {number} (choose 1 to {len(legal)}):", text,
+                    self.match.position(), legal)
+            text = legal[number - 1]
+        if self.match.to_move != self.seat:
+            raise IllegalMoveError("it is not your turn:", text, self.match.position(), legal)
+        self.match.play(text)
+        return text
+
+    def next_round(self) -> None:
+        if self.match.round_over and not self.match.finished:
+            self.match.next_round()
+
+    # -- records -------------------------------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        """This session's settings, kept under the record's ``meta``."""
+        return {META_KEY: {"seed": self.match.seed, "seat": self.seat, "bots": self.bots,
+                           "theme": self.theme}}
+
+    def record(self) -> dict[str, Any]:
+        """The RULES.md §8 record with this session's settings under ``meta``."""
+        return {**self.match.to_record(), "meta": self.meta()}
+
+    def save(self, path: Path | None = None) -> Path:
+        return save_record(self.match, Path(path or self.save_path), self.meta())
+
+
+def _play_meta(record: Mapping[str, Any]) -> dict[str, Any]:
+    meta = record.get("meta")
+    if isinstance(meta, Mapping) and isinstance(meta.get(META_KEY), Mapping):
+        return dict(meta[META_KEY])
+    return {}
+
+
+def _rebuild(record: dict[str, Any]) -> Match:
+    """The match of a record; from its seed when the record carries one and it matches."""
+    plain = {k: v for k, v in record.items() if k != "meta"}
+    checked = match_from_record(plain)  # validates the record, names round/move on error
+    seed = _play_meta(record).get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return checked
+    try:
+        match = Match(record["game"], record["players"], record.get("options") or {}, seed=seed)
+        for index, entry in enumerate(record["rounds"]):
+            if index:
+                match.next_round()
+            if match.deals[index].to_json() != {k: v for k, v in entry.items() if k != "moves"}:
+                return checked
+            for move in entry["moves"]:
+                match.play(move)
+    except (ValueError, KeyError):
+        return checked
+    return match if match.to_record() == checked.to_record() else checked

@@ -1,0 +1,61 @@
+"""``hanafuda play`` flags: defaults, and bad flags get a clear message and a non-zero exit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hanafuda.cli import app
+from hanafuda.tui.session import PlayError, PlaySession
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "poker"], "unknown game 'poker'"),
+        (["play", "mushi", "--players", "3"], "mushi is played by 2 players, not 3"),
+        (["play", "mushi", "--option", "nonsense=1"], "nonsense"),
+        (["play", "mushi", "--option", "five_brights"], "expected key=value"),
+        (["play", "mushi", "--theme", "tarot"], "unknown theme 'tarot'"),
+        (["play", "mushi", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "mushi", "--seat", "2"], "seat 2 is not at this table"),
+        (["play", "mushi", "--rounds", "0"], "--rounds must be at least 1"),
+        (["play"], "which game?"),
+        (["play", "--resume", "/nonexistent/record.json"], "cannot read"),
+    ],
+)
+def test_bad_flags_exit_non_zero_with_a_clear_message(args: list[str], message: str) -> None:
+    result = runner.invoke(app, [*args, "--plain"])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_defaults_two_players_against_the_strong_bot(tmp_path: Path) -> None:
+    session = PlaySession.new("mushi", save=tmp_path / "m.json")
+    assert session.config.players == 2 and session.seat == 0
+    assert session.bots == "strong" and session.names == ["you", "strong"]
+    assert session.theme == "hanafuda"
+
+
+def test_rounds_flag_is_the_rounds_option(tmp_path: Path) -> None:
+    session = PlaySession.new("kwa-do", rounds=3, save=tmp_path / "m.json")
+    assert session.config.given_options == {"rounds": 3} and session.config.rounds_limit == 3
+
+
+def test_theme_changes_names_in_plain_output(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "mushi", "--plain", "--bots", "random", "--theme", "hwatu",
+                                 "--seed", "3", "--save", str(tmp_path / "m.json")], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "피" in result.output  # Korean chaff names
+
+
+def test_session_rejects_bad_seat() -> None:
+    from hanafuda.engine.match import Match
+
+    with pytest.raises(PlayError, match="seat 5"):
+        PlaySession(Match("mushi", 2, seed=1), 5)
