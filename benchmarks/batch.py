@@ -1,0 +1,114 @@
+"""Throughput of the NumPy batch simulator (``hanafuda.batch``), random legal play.
+
+A decision step is one action applied to one running round (rows already over do
+not count).  Each episode deals the whole batch (``reset_random``, vectorised) and
+steps it with ``sample_actions`` until every round is over; "steps/s" counts the
+stepping and the sampling, "with deal" adds the dealing.  Memory is the state
+arrays per round.  Prints tables; it asserts nothing.
+
+    python benchmarks/batch.py [--seconds 2] [--sizes 64,256,1024,4096,8192] [--procs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import time
+
+import numpy as np
+
+from hanafuda.batch import BatchSim
+from hanafuda.rules import GAMES
+
+CURVE = [("min-hwatu", 3), ("hana-awase", 3), ("kwa-do", 4), ("hawaiifuda", 4), ("mushi", 2)]
+
+
+def measure(game: str, players: int, batch: int, seconds: float, seed: int = 0) -> dict[str, float]:
+    """Run whole-batch episodes for about ``seconds``; steps, rounds and times."""
+    sim = BatchSim(game, players, batch)
+    rng = np.random.default_rng(seed)
+    steps = rounds = 0
+    step_time = deal_time = 0.0
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or rounds == 0:
+        t0 = time.perf_counter()
+        sim.reset_random(rng, dealer=rng.integers(0, players, batch))
+        t1 = time.perf_counter()
+        while not sim.done.all():
+            sim.step(sim.sample_actions(rng))
+            calls += 1
+        t2 = time.perf_counter()
+        deal_time += t1 - t0
+        step_time += t2 - t1
+        steps += int(sim.decisions.sum())
+        rounds += batch
+    return {
+        "steps": steps,
+        "rounds": rounds,
+        "step_time": step_time,
+        "deal_time": deal_time,
+        "calls": calls,
+        "bytes": sim.state_bytes() / batch,
+    }
+
+
+def _worker(args: tuple[str, int, int, float, int]) -> dict[str, float]:
+    return measure(*args)
+
+
+def parallel(game: str, players: int, batch: int, seconds: float, procs: int) -> tuple[float, float]:
+    """Total steps/s of ``procs`` processes each stepping its own batch (wall clock)."""
+    with multiprocessing.get_context("spawn").Pool(procs) as pool:
+        pool.map(_worker, [(game, players, 64, 0.1, i) for i in range(procs)])  # warm up
+        start = time.perf_counter()
+        results = pool.map(_worker, [(game, players, batch, seconds, i) for i in range(procs)])
+        wall = time.perf_counter() - start
+    steps = sum(r["steps"] for r in results)
+    rounds = sum(r["rounds"] for r in results)
+    return steps / wall, rounds / wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--sizes", default="64,256,1024,4096,8192", help="batch sizes")
+    parser.add_argument("--procs", type=int, default=2, help="processes for the last table")
+    parser.add_argument("--all-batch", type=int, default=4096,
+                        help="batch size of the every-game-and-player-count table")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}, "
+          f"{os.cpu_count()} cpus; random legal play")
+    print("\nOne process, by batch size:")
+    print(f"{'game':<11} {'players':>7} {'batch':>6} {'steps/s':>11} {'with deal':>11} "
+          f"{'rounds/s':>9} {'bytes/round':>11}")
+    for game, players in CURVE:
+        for batch in sizes:
+            r = measure(game, players, batch, args.seconds)
+            print(f"{game:<11} {players:>7} {batch:>6} {r['steps'] / r['step_time']:>11,.0f} "
+                  f"{r['steps'] / (r['step_time'] + r['deal_time']):>11,.0f} "
+                  f"{r['rounds'] / (r['step_time'] + r['deal_time']):>9,.0f} {r['bytes']:>11,.0f}")
+    print(f"\nOne process, batch {args.all_batch}, every game and player count:")
+    print(f"{'game':<11} {'players':>7} {'steps/s':>11} {'with deal':>11} {'rounds/s':>9} "
+          f"{'steps/round':>11}")
+    for game, cls in GAMES.items():
+        for players in cls.player_counts():
+            r = measure(game, players, args.all_batch, args.seconds)
+            print(f"{game:<11} {players:>7} {r['steps'] / r['step_time']:>11,.0f} "
+                  f"{r['steps'] / (r['step_time'] + r['deal_time']):>11,.0f} "
+                  f"{r['rounds'] / (r['step_time'] + r['deal_time']):>9,.0f} "
+                  f"{r['steps'] / r['rounds']:>11.1f}")
+    if args.procs > 1:
+        print(f"\n{args.procs} processes, each with its own batch (wall clock, dealing included):")
+        print(f"{'game':<11} {'players':>7} {'batch':>6} {'steps/s':>11} {'rounds/s':>9}")
+        for game, players in CURVE:
+            for batch in [s for s in sizes if s >= 4096]:
+                steps, rounds = parallel(game, players, batch, args.seconds, args.procs)
+                print(f"{game:<11} {players:>7} {batch:>6} {steps:>11,.0f} {rounds:>9,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""A NumPy batch simulator: B rounds of one game stepped in lockstep (issue 6).
+
+    from hanafuda.batch import BatchSim
+    sim = BatchSim("mushi", 2, batch_size=4096)
+    sim.reset_random(np.random.default_rng(0))        # or sim.reset(seeds) / sim.reset(deals=…)
+    while not sim.done.all():
+        sim.step(sim.sample_actions(rng))              # or a policy over sim.legal_mask()
+    sim.scores()                                       # (B, sides)
+
+``BatchMatch`` plays whole matches the same way (totals, next dealer, match end).
+Both play exactly what the scalar engine plays (tests/batch compares them move by
+move), for the five games, every player count and every option (``SUPPORTED``),
+Hana-Awase teyaku and Kwa-Dō declarations included.  The action layout is in
+``hanafuda.batch.actions``; docs/performance.md has the API and the numbers.
+"""
+
+from .actions import (
+    DECLARE_BASE,
+    EXPOSE_INDEX,
+    KEEP_INDEX,
+    NUM_ACTIONS,
+    TAKE_BASE,
+    declare_index,
+    from_engine,
+    play_index,
+    take_index,
+    to_engine,
+)
+from .match import BatchMatch
+from .sim import (
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_TAKE,
+    PHASE_TEYAKU,
+    SUPPORTED,
+    BatchSim,
+    check_options,
+)
+
+__all__ = [
+    "DECLARE_BASE",
+    "EXPOSE_INDEX",
+    "KEEP_INDEX",
+    "NUM_ACTIONS",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "PHASE_TAKE",
+    "PHASE_TEYAKU",
+    "SUPPORTED",
+    "TAKE_BASE",
+    "BatchMatch",
+    "BatchSim",
+    "check_options",
+    "declare_index",
+    "from_engine",
+    "play_index",
+    "take_index",
+    "to_engine",
+]

@@ -1,0 +1,746 @@
+"""``BatchSim``: B rounds of one game stepped in lockstep as NumPy arrays.
+
+The scalar engine (``engine/round.py``) is the reference; this module is a second
+rendering of the same state machine for throughput (search playouts, learning):
+every field of ``Round`` becomes an array over the batch, card sets are ``uint64``
+bitmasks, and every branch of a turn is computed for all rows at once with
+``np.where`` on row masks.  Like ``Round``, only decisions are steps: turning over
+the stock, draw-only turns (Hana-Awase), wild captures, round-end collection and
+scoring all run inside ``step``.
+
+Supported: the five games, every player count, every option (``SUPPORTED``),
+Hana-Awase teyaku and Kwa-Dō declarations included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import MONTH_MASKS, MONTHS, NATURAL_WILLOWS, WILLOW_LIGHTNING
+from ..engine.deal import Deal, deal_from_rng
+from ..options import OptionError
+from ..rules import configure
+from ..rules.base import Config
+from .actions import (
+    DECLARE_BASE,
+    EXPOSE_INDEX,
+    KEEP_INDEX,
+    NO_CHOICE,
+    NUM_ACTIONS,
+    NUM_SETS,
+    TAKE_BASE,
+)
+
+__all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
+
+PHASE_TEYAKU = 0
+PHASE_PLAY = 1
+PHASE_TAKE = 2
+PHASE_OVER = 3
+
+U64 = np.uint64
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+NONE = 48
+"""The dummy card index: every table maps it to the empty set."""
+
+Bool = npt.NDArray[np.bool_]
+Int = npt.NDArray[np.int64]
+Mask = npt.NDArray[np.uint64]
+
+SUPPORTED: dict[str, str] = {
+    "min-hwatu": "yaku_set (core, korean, english), yaku_multiplier (n-1, n), five_player_bonus, "
+    "flip_matches_pair (stays, ppeok), dealer_draw",
+    "hana-awase": "scoring (zero-sum, additive), chaff_value (1, 0), teyaku, "
+    "willow_row_cancels_yaku, rainman_cancels_viewing, fuke",
+    "kwa-do": "teams (every layout), two_player_hand (10, 8), scoring (floor, raw), yaku, "
+    "declare_sets, five_brights, gaji, gaji_wild_from_stock",
+    "hawaiifuda": "bonus_combos",
+    "mushi": "five_brights, hand_takes_field_lightning, four_pairs_misdeal",
+}
+"""What the simulator plays, per game: every option.  Every game also takes ``four_on_field``
+(both values); ``rounds`` and ``target`` (match length) are used by ``BatchMatch``."""
+
+_CARD_BIT = np.array([1 << c for c in range(48)] + [0], dtype=U64)
+_MONTH = np.array(list(MONTHS) + [0] * 17, dtype=np.int64)  # index up to 64 (bit index of 0)
+_MONTH_MASK = np.array(MONTH_MASKS, dtype=U64)
+_LIGHTNING_BIT = np.uint64(1 << WILLOW_LIGHTNING)
+_NATURAL = np.uint64(NATURAL_WILLOWS)
+_ARANGE48 = np.arange(48, dtype=U64)
+
+
+def _popcount(x: Mask) -> Int:
+    return np.bitwise_count(x).astype(np.int64)
+
+
+def _bit_index(single: Mask) -> Int:
+    """The index of the one set bit of each element (``NONE`` for an empty set)."""
+    index: Int = np.minimum(np.bitwise_count(single - ONE).astype(np.int64), NONE)
+    return index
+
+
+def _kth_bit(x: Mask, k: Int) -> Mask:
+    """The k-th lowest set bit of each element (k below its popcount), as a one-bit mask."""
+    x = x.copy()
+    top = int(k.max(initial=0))
+    for i in range(top):
+        x = np.where(k > i, x & (x - ONE), x)
+    lowest: Mask = x & (~x + ONE)
+    return lowest
+
+
+def check_options(game: str, players: int, options: Mapping[str, Any] | None) -> Config:
+    """``configure`` the game (``OptionError`` names an unknown option or a bad value), and
+    check the batch can play it (every option of the five games today)."""
+    cfg = configure(game, players, dict(options or {}))
+    if len(cfg.declarable) > NUM_SETS:
+        raise OptionError(f"hanafuda.batch plays at most {NUM_SETS} declarable sets")
+    return cfg
+
+
+class BatchSim:
+    """``batch_size`` rounds of ``game`` for ``players`` players, stepped together.
+
+    Deal with ``reset(seeds)`` (the scalar engine's dealing), ``reset(deals=…)`` or
+    ``reset_random(rng)`` (vectorised), then alternate ``legal_mask()`` /
+    ``sample_actions(rng)`` and ``step(actions)`` until ``done.all()``; ``scores()``
+    gives the round scores by side.  Rows that are done ignore their action.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        batch_size: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+        cfg = check_options(game, players, options)
+        self.config = cfg
+        self.game = cfg.game.id
+        self.players = players
+        self.batch_size = batch_size
+        self.num_sides = cfg.num_sides
+        deck_size = len(cfg.deck_cards)
+        self.stock_size = deck_size - players * cfg.hand_size - cfg.field_size
+        self._rows = np.arange(batch_size)
+        self._match = np.array(list(cfg.match_masks) + [0], dtype=U64)
+        wild = cfg.wild
+        self._wild_hand = wild is not None and wild.from_hand
+        self._wild_stock = wild is not None and wild.from_stock
+        self._excluded = np.uint64(wild.excluded if wild is not None else 0)
+        self._last_takes_all = wild is not None and wild.last_stock_takes_all
+        self._field_rule = wild is not None and wild.field_rule
+        self._hand_takes_field = wild is not None and wild.field_rule and wild.hand_takes_field
+        self._leftovers = wild.leftovers if wild is not None else ""
+        self._rubbish = np.uint64(cfg.rubbish)
+        self._draw_only = cfg.game.draw_only_turns
+        self._side_of = np.array(cfg.side_of, dtype=np.int64)
+        self._deck_ids = np.array(cfg.deck_cards, dtype=np.int8)
+        # Card points of a capture mask, six bytes at a time.
+        values = cfg.values
+        self._value_bytes = np.array(
+            [[sum(values[8 * k + i] for i in range(8) if v >> i & 1 and 8 * k + i < 48)
+              for v in range(256)] for k in range(6)],
+            dtype=np.int64,
+        )
+        self._yaku = [
+            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask), y.points, y.group)
+            for y in cfg.yaku
+        ]
+        self._seat_of_side = np.array([side[0] for side in cfg.sides], dtype=np.int64)
+        self._teyaku = cfg.teyaku
+        self._chaff = np.uint64(cfg.chaff)
+        self._declaring = bool(cfg.declarable)
+        # For each card (and NONE), the declarable sets it belongs to, as bits of a set mask.
+        self._card_set_bits = np.array(
+            [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0], dtype=np.int64
+        )
+        self._declared_ids = {s.id: i for i, s in enumerate(cfg.declarable)}
+        self._alloc()
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _alloc(self) -> None:
+        b, n, s = self.batch_size, self.players, self.num_sides
+        self.dealer: Int = np.zeros(b, np.int64)
+        self.order: Int = np.zeros((b, n), np.int64)
+        self.hands: Mask = np.zeros((b, n), U64)
+        self.exposed: Mask = np.zeros((b, n), U64)
+        self.teyaku: Int = np.zeros((b, n), np.int64)
+        self.asked: Bool = np.zeros((b, n), np.bool_)  # by order position: teyaku still to ask
+        self.declared: Int = np.zeros((b, s), np.int64)
+        self.field: Mask = np.zeros(b, U64)
+        self.stock: npt.NDArray[np.int8] = np.zeros((b, max(self.stock_size, 1)), np.int8)
+        self.stock_pos: Int = np.zeros(b, np.int64)
+        self.captures: Mask = np.zeros((b, s), U64)
+        self.discard: Mask = np.zeros(b, U64)
+        self.phase: npt.NDArray[np.int8] = np.full(b, PHASE_OVER, np.int8)
+        self.turn: Int = np.zeros(b, np.int64)
+        self.seat: Int = np.zeros(b, np.int64)
+        self.pending: Int = np.full(b, NONE, np.int64)
+        self.pending_targets: Mask = np.zeros(b, U64)
+        self.pending_wild: Bool = np.zeros(b, np.bool_)
+        self.wild_side: Int = np.full(b, -1, np.int64)
+        self.wild_month: Int = np.zeros(b, np.int64)
+        self.lightning_user: Int = np.full(b, -1, np.int64)
+        self.card_points: Int = np.zeros((b, s), np.int64)
+        self.yaku_points: Int = np.zeros((b, s), np.int64)
+        self._scores: Int = np.zeros((b, s), np.int64)
+        self.decisions: Int = np.zeros(b, np.int64)
+
+    @property
+    def done(self) -> Bool:
+        """Rows whose round is over."""
+        result: Bool = self.phase == PHASE_OVER
+        return result
+
+    @property
+    def to_move(self) -> Int:
+        """The seat to decide in each row, −1 where the round is over."""
+        result: Int = np.where(self.done, -1, self.seat)
+        return result
+
+    def state_bytes(self) -> int:
+        """Bytes of state arrays for the whole batch (divide by ``batch_size`` per round)."""
+        return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray)
+                   and v.shape[:1] == (self.batch_size,))
+
+    def scores(self) -> Int:
+        """Round scores by side, (B, sides); ``ValueError`` while a round still runs."""
+        if not self.done.all():
+            raise ValueError("scores() needs every round over (see .done)")
+        return self._scores.copy()
+
+    # -- dealing -----------------------------------------------------------------------------
+
+    def _row_index(self, rows: npt.ArrayLike | None) -> Int:
+        if rows is None:
+            return self._rows
+        index = np.asarray(rows)
+        if index.dtype == np.bool_:
+            index = np.flatnonzero(index)
+        result: Int = index.astype(np.int64)
+        return result
+
+    def reset(
+        self,
+        seeds: Sequence[int] | None = None,
+        *,
+        deals: Sequence[Deal] | None = None,
+        dealer: int | Sequence[int] = 0,
+        rows: npt.ArrayLike | None = None,
+    ) -> None:
+        """Deal every row (or only ``rows``, indices or a bool mask): from ``seeds`` exactly as
+        ``Match(game, n, seed=s, dealer=d)`` deals its first round (``deal_from_rng``), or
+        from explicit, valid ``deals`` (one per row dealt)."""
+        index = self._row_index(rows)
+        count = index.size
+        if deals is None:
+            if seeds is None or len(seeds) != count:
+                raise ValueError(f"reset needs {count} seeds or {count} deals")
+            dealers = [dealer] * count if isinstance(dealer, int) else list(dealer)
+            deals = [
+                deal_from_rng(self.config, d, random.Random(s))
+                for s, d in zip(seeds, dealers, strict=True)
+            ]
+        if len(deals) != count:
+            raise ValueError(f"reset needs {count} deals, got {len(deals)}")
+        if count == 0:
+            return
+        self.dealer[index] = [d.dealer for d in deals]
+        self.hands[index] = [d.hand_masks() for d in deals]
+        self.field[index] = [d.field_mask() for d in deals]
+        if self.stock_size:
+            self.stock[index] = [d.stock for d in deals]
+        self._start(index)
+
+    def reset_random(
+        self,
+        rng: np.random.Generator,
+        dealer: int | npt.ArrayLike = 0,
+        rows: npt.ArrayLike | None = None,
+    ) -> None:
+        """Deal every row (or only ``rows``) with NumPy randomness, vectorised; misdeals are
+        redealt as in ``deal_from_rng``.  Same distribution as the engine's dealing, not the
+        same cards for a seed."""
+        index = self._row_index(rows)
+        if index.size == 0:
+            return
+        self.dealer[index] = dealer
+        todo = index
+        n, h, f = self.players, self.config.hand_size, self.config.field_size
+        while todo.size:
+            order = np.argsort(rng.random((todo.size, self._deck_ids.size)), axis=1)
+            cards = self._deck_ids[order]
+            bits = _CARD_BIT[cards]
+            for seat in range(n):
+                hand = np.bitwise_or.reduce(bits[:, seat * h : (seat + 1) * h], axis=1)
+                self.hands[todo, seat] = hand
+            field = np.bitwise_or.reduce(bits[:, n * h : n * h + f], axis=1)
+            self.field[todo] = field
+            if self.stock_size:
+                self.stock[todo] = cards[:, n * h + f :]
+            todo = todo[self._misdeal(field)]
+        self._start(index)
+
+    def _misdeal(self, field: Mask) -> Bool:
+        """RULES.md §2 and §4.5: four of a month (with redeal), the three natural willows (Mushi)."""
+        bad = np.zeros(field.shape, np.bool_)
+        if self.config.four_on_field == "redeal":
+            for month in range(1, 13):
+                four = _MONTH_MASK[month]
+                bad |= (field & four) == four
+        if self._leftovers == "mushi":
+            bad |= (field & _NATURAL) == _NATURAL
+        if self.config.options.get("four_pairs_misdeal"):
+            counts = np.stack([np.bitwise_count(field & _MONTH_MASK[m]) for m in range(1, 13)])
+            pairs = (counts == 2).sum(axis=0)
+            bad |= ((counts == 0) | (counts == 2)).all(axis=0) & (pairs == 4)
+        return bad
+
+    def _start(self, rows: Int) -> None:
+        """Set up the rounds just dealt in ``rows`` (RULES.md §2: order, dealer-captures)."""
+        n = self.players
+        game = self.config.game
+        steps = game.direction * (game.first_offset + np.arange(n))
+        self.order[rows] = (self.dealer[rows, None] + steps[None, :]) % n
+        self.captures[rows] = 0
+        self.discard[rows] = 0
+        if self.config.four_on_field == "dealer-captures":
+            dealt = np.zeros(self.batch_size, np.bool_)
+            dealt[rows] = True
+            for month in range(1, 13):
+                four = _MONTH_MASK[month]
+                hit = dealt & ((self.field & four) == four)
+                self.field &= ~np.where(hit, four, ZERO)
+                self._capture(self.dealer, np.where(hit, four, ZERO))
+        self.stock_pos[rows] = 0
+        self.phase[rows] = PHASE_PLAY
+        self.turn[rows] = 0
+        self.seat[rows] = self.order[rows, 0]
+        self.exposed[rows] = 0
+        self.teyaku[rows] = 0
+        self.declared[rows] = 0
+        self.asked[rows] = False
+        if self._teyaku:
+            # RULES.md §4.2: players dealt six or more chaff are asked, in turn order.
+            hands = self.hands[rows[:, None], self.order[rows]]
+            self.asked[rows] = np.bitwise_count(hands & self._chaff) >= 6
+            ask = rows[self.asked[rows].any(axis=1)]
+            first = np.argmax(self.asked[ask], axis=1)
+            self.phase[ask] = PHASE_TEYAKU
+            self.seat[ask] = self.order[ask, first]
+        self.pending[rows] = NONE
+        self.pending_targets[rows] = 0
+        self.pending_wild[rows] = False
+        self.wild_side[rows] = -1
+        self.wild_month[rows] = 0
+        self.lightning_user[rows] = -1
+        self.card_points[rows] = 0
+        self.yaku_points[rows] = 0
+        self._scores[rows] = 0
+        self.decisions[rows] = 0
+
+    # -- legal actions -----------------------------------------------------------------------
+
+    def _play_targets(self, cards: Mask | Int, field: Mask) -> tuple[Mask, Bool]:
+        """Targets of cards played from hand and whether the player chooses one (RULES.md §3, §9)."""
+        targets: Mask = field & self._match[cards]
+        count = np.bitwise_count(targets)
+        choose: Bool = count == 2
+        if self._wild_hand:
+            wild = cards == WILLOW_LIGHTNING
+            candidates = field & ~self._excluded
+            targets = np.where(wild, candidates, targets)
+            choose = np.where(wild, np.bitwise_count(candidates) >= 2, choose)
+        if self._hand_takes_field:
+            # Mushi option: a non-willow hand card takes the field lightning (RULES.md §9).
+            takes = self._takes_field_lightning(cards, field)
+            targets = np.where(takes, _LIGHTNING_BIT, targets)
+            choose &= ~takes
+        return targets, choose
+
+    @staticmethod
+    def _takes_field_lightning(cards: Mask | Int, field: Mask) -> Bool:
+        lying: Bool = ((field & _LIGHTNING_BIT) != 0) & (_MONTH[cards] != 11) & (cards != NONE)
+        return lying
+
+    def _targetable(self) -> Mask:
+        """The field, plus other players' exposed teyaku cards (RULES.md §4.2, reading 3)."""
+        if not self._teyaku:
+            return self.field
+        every = np.bitwise_or.reduce(self.exposed, axis=1)
+        result: Mask = self.field | (every & ~self.exposed[self._rows, self.seat])
+        return result
+
+    def _take_from_table(self, taken: Mask) -> None:
+        """Captured targets leave the field and, with teyaku, the exposed cards of a hand."""
+        self.field &= ~taken
+        if self._teyaku:
+            self.exposed &= ~taken[:, None]
+            self.hands &= ~taken[:, None]
+
+    def _sets_open(self, cards: Int) -> Int:
+        """Set bits a card may still be declared with by the side to move (RULES.md §4.3)."""
+        declared = self.declared[self._rows, self._side_of[self.seat]]
+        if cards.ndim == 2:
+            declared = declared[:, None]
+        result: Int = self._card_set_bits[cards] & ~declared
+        return result
+
+    def legal_mask(self) -> Bool:
+        """(B, NUM_ACTIONS) bool: the legal actions of each row (none where done)."""
+        b = self.batch_size
+        rows = self._rows
+        play = self.phase == PHASE_PLAY
+        hand = np.where(play, self.hands[rows, self.seat], ZERO)
+        in_hand = ((hand[:, None] >> _ARANGE48[None, :]) & ONE).astype(np.bool_)
+        cards = np.broadcast_to(np.arange(48), (b, 48))
+        targets, choose = self._play_targets(cards, self._targetable()[:, None])
+        plays = np.zeros((b, 48, 49), np.bool_)
+        plays[:, :, NO_CHOICE] = in_hand & ~choose
+        pick = ((targets[:, :, None] >> _ARANGE48[None, None, :]) & ONE).astype(np.bool_)
+        plays[:, :, :48] = pick & (in_hand & choose)[:, :, None]
+        take = np.where(self.phase == PHASE_TAKE, self.pending_targets, ZERO)
+        takes = ((take[:, None] >> _ARANGE48[None, :]) & ONE).astype(np.bool_)
+        teyaku = np.repeat((self.phase == PHASE_TEYAKU)[:, None], 2, axis=1)
+        declares = np.zeros((b, 48, NUM_SETS), np.bool_)
+        if self._declaring:
+            open_sets = self._sets_open(cards)  # (B, 48) set bits
+            bits = (open_sets[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
+            declares = bits.astype(np.bool_) & in_hand[:, :, None]
+        mask: Bool = np.concatenate(
+            [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS)], axis=1
+        )
+        assert mask.shape[1] == NUM_ACTIONS
+        return mask
+
+    def sample_actions(self, rng: np.random.Generator) -> Int:
+        """A random legal action per row: a card uniformly from the hand, then one of its
+        moves uniformly (its capture choices, or the one play, and its declarations); a
+        ``take`` target or a teyaku answer uniformly; 0 where the round is over."""
+        rows = self._rows
+        hand = np.where(self.phase == PHASE_PLAY, self.hands[rows, self.seat], ZERO)
+        u = rng.random((2, self.batch_size))
+        k = (u[0] * _popcount(hand)).astype(np.int64)
+        card = _bit_index(_kth_bit(hand, k))
+        targets, choose = self._play_targets(card, self._targetable())
+        take = self.phase == PHASE_TAKE
+        targets = np.where(take, self.pending_targets, np.where(choose, targets, ZERO))
+        options = np.maximum(_popcount(targets), 1)
+        declare_bits: Mask = np.zeros(self.batch_size, U64)
+        if self._declaring:
+            open_sets = np.where(take, 0, self._sets_open(card)).astype(U64)
+            declare_bits = open_sets
+            options = options + _popcount(open_sets)
+        r = (u[1] * options).astype(np.int64)
+        pick = _bit_index(_kth_bit(targets, np.minimum(r, np.maximum(_popcount(targets) - 1, 0))))
+        actions: Int = np.where(take, TAKE_BASE + pick, card * 49 + pick)
+        if self._declaring:
+            plays = np.maximum(_popcount(targets), 1)
+            which = np.maximum(r - plays, 0)
+            declared_set = _bit_index(_kth_bit(declare_bits, which))
+            actions = np.where(r >= plays, DECLARE_BASE + card * NUM_SETS + declared_set, actions)
+        if self._teyaku:
+            answer = np.where(u[0] < 0.5, EXPOSE_INDEX, KEEP_INDEX)
+            actions = np.where(self.phase == PHASE_TEYAKU, answer, actions)
+        return np.where(self.done, 0, actions)
+
+    # -- the state machine -------------------------------------------------------------------
+
+    def _capture(self, seats: Int, cards: Mask, keep: Mask | None = None) -> None:
+        """Cards into the seat's side pile; rubbish (not ``keep``) to the discard (RULES.md §4.4)."""
+        if not cards.any():
+            return
+        if self._rubbish:
+            junk = cards & self._rubbish
+            if keep is not None:
+                junk &= ~keep
+            self.discard |= junk
+            cards = cards & ~junk
+        self.captures[self._rows, self._side_of[seats]] |= cards
+
+    def _wild_taken(self, rows: Bool, taken: Mask) -> None:
+        """Bookkeeping of a wild capture: its side and the month of the card it took."""
+        self.wild_side = np.where(rows, self._side_of[self.seat], self.wild_side)
+        self.wild_month = np.where(rows, _MONTH[_bit_index(taken)], self.wild_month)
+
+    def step(self, actions: npt.ArrayLike, *, check: bool = False) -> None:
+        """Apply one action per row.  Unchecked by default, like ``Round.apply``: an illegal
+        action corrupts its row; ``check=True`` raises ``ValueError`` naming the rows whose
+        action is not legal (at the cost of a ``legal_mask``).
+
+        Rows that are done ignore theirs.  Everything up to the next decision runs here."""
+        a = np.asarray(actions, dtype=np.int64)
+        if a.shape != (self.batch_size,):
+            raise ValueError(f"step needs one action per row, shape ({self.batch_size},)")
+        if check:
+            inside = (a >= 0) & (a < NUM_ACTIONS)
+            legal = self.legal_mask()[self._rows, np.where(inside, a, 0)] & inside
+            bad = np.flatnonzero(~legal & ~self.done)
+            if bad.size:
+                shown = ", ".join(f"row {r}: {a[r]}" for r in bad[:5])
+                raise ValueError(f"illegal batch actions ({bad.size} rows) — {shown}")
+        rows = self._rows
+        seat = self.seat
+        take = self.phase == PHASE_TAKE
+        play = self.phase == PHASE_PLAY
+        self.decisions += ~self.done
+        advance = take.copy()
+        if self._teyaku:
+            self._teyaku_answer(self.phase == PHASE_TEYAKU, a == EXPOSE_INDEX)
+        if take.any():
+            target_bit = _CARD_BIT[np.where(take, a - TAKE_BASE, NONE)]
+            wild = take & self.pending_wild
+            self._take_from_table(target_bit)
+            self._capture(
+                seat, _CARD_BIT[self.pending] | target_bit, np.where(wild, target_bit, ZERO)
+            )
+            if self._wild_stock:
+                self._wild_taken(wild, target_bit)
+                self.lightning_user = np.where(wild, seat, self.lightning_user)
+            self.pending = np.where(take, NONE, self.pending)
+            self.pending_targets = np.where(take, ZERO, self.pending_targets)
+            self.pending_wild &= ~take
+            self.phase = np.where(take, np.int8(PHASE_PLAY), self.phase)
+        if play.any():
+            declare = play & (a >= DECLARE_BASE) if self._declaring else None
+            card = np.where(play, a // 49, NONE)
+            if declare is not None:
+                card = np.where(declare, (a - DECLARE_BASE) // NUM_SETS, card)
+            bit = _CARD_BIT[card]
+            self.hands[rows, seat] &= ~bit
+            if self._teyaku:
+                self.exposed[rows, seat] &= ~bit
+            field = self.field.copy() if self._hand_takes_field else self.field  # before the play
+            targets, choose = self._play_targets(card, self._targetable())
+            if declare is not None:
+                # RULES.md §4.3: a declaration play goes onto the field and captures nothing.
+                targets = np.where(declare, ZERO, targets)
+                choose &= ~declare
+                side = self._side_of[seat]
+                set_bit = np.where(declare, 1 << ((a - DECLARE_BASE) % NUM_SETS), 0)
+                self.declared[rows, side] |= set_bit
+            taken = np.where(choose, _CARD_BIT[np.where(play, a % 49, NONE)], targets)
+            stay = targets == 0
+            self._take_from_table(taken)
+            self.field |= np.where(stay, bit, ZERO)
+            if self._wild_hand:
+                wild = card == WILLOW_LIGHTNING
+                self._capture(seat, np.where(stay, ZERO, bit | taken), np.where(wild, taken, ZERO))
+                self._wild_taken(wild & ~stay, taken)
+                self.lightning_user = np.where(wild, seat, self.lightning_user)
+            else:
+                self._capture(seat, np.where(stay, ZERO, bit | taken))
+            if self._hand_takes_field:
+                takes = self._takes_field_lightning(card, field)
+                self.lightning_user = np.where(takes, seat, self.lightning_user)
+            hand_pair = None
+            if self.config.ppeok:
+                # Min-Hwatu ppeok (RULES.md §3): a pair made of the month's only field card.
+                single = (np.bitwise_count(taken) == 1) & ~stay
+                alone = (self.field & self._match[card]) == 0
+                hand_pair = np.where(single & alone, bit | taken, ZERO)
+            pending = self._flip(play, hand_pair)
+            advance |= play & ~pending
+        self._advance(advance)
+
+    def _flip(self, rows: Bool, hand_pair: Mask | None = None) -> Bool:
+        """Turn over the top stock card in ``rows`` and resolve it; returns rows now choosing."""
+        size = self.stock_size
+        has = rows & (self.stock_pos < size)
+        if size == 0 or not has.any():
+            return np.zeros(self.batch_size, np.bool_)
+        seat = self.seat
+        card = np.where(has, self.stock[self._rows, np.minimum(self.stock_pos, size - 1)], NONE)
+        self.stock_pos = self.stock_pos + has
+        bit = _CARD_BIT[card]
+        normal = has
+        pending = np.zeros(self.batch_size, np.bool_)
+        wild = card == WILLOW_LIGHTNING
+        if self._wild_stock and wild.any():  # a rare branch: skip it on most steps
+            normal = has & ~wild
+            self.lightning_user = np.where(wild, seat, self.lightning_user)
+            if self._last_takes_all:
+                # Mushi: the lightning as the last stock card takes itself and the whole field.
+                last = wild & (self.stock_pos == size)
+                self._capture(seat, np.where(last, self.field | bit, ZERO))
+                self.field = np.where(last, ZERO, self.field)
+                wild &= ~last
+            candidates = self.field & ~self._excluded
+            count = np.bitwise_count(candidates)
+            self.field |= np.where(wild & (count == 0), bit, ZERO)
+            one = wild & (count == 1)
+            taken = np.where(one, candidates, ZERO)
+            self.field &= ~taken
+            self._capture(seat, np.where(one, bit | taken, ZERO), taken)
+            self._wild_taken(one, taken)
+            choose = wild & (count >= 2)
+            self.pending = np.where(choose, card, self.pending)
+            self.pending_targets = np.where(choose, candidates, self.pending_targets)
+            self.pending_wild |= choose
+            pending |= choose
+        takes = normal & ((self.field & _LIGHTNING_BIT) != 0) if self._field_rule else None
+        if takes is not None and takes.any():
+            # Mushi: a non-willow stock card takes the lightning lying on the field.
+            takes &= _MONTH[card] != 11
+            self.field &= ~np.where(takes, _LIGHTNING_BIT, ZERO)
+            self._capture(seat, np.where(takes, bit | _LIGHTNING_BIT, ZERO))
+            self.lightning_user = np.where(takes, seat, self.lightning_user)
+            normal &= ~takes
+        if hand_pair is not None:
+            # Min-Hwatu ppeok: the pair and this card stay stacked on the field.
+            ppeok = normal & ((_MONTH_MASK[_MONTH[card]] & hand_pair) != 0)
+            if ppeok.any():
+                stack = np.where(ppeok, hand_pair, ZERO)
+                self.captures[self._rows, self._side_of[seat]] &= ~stack
+                self.field |= stack | np.where(ppeok, bit, ZERO)
+                normal &= ~ppeok
+        targets = np.where(normal, self._targetable() & self._match[card], ZERO)
+        count = np.bitwise_count(targets)
+        two = normal & (count == 2)
+        self.field |= np.where(normal & (count == 0), bit, ZERO)
+        taken = np.where(two, ZERO, targets)
+        self._take_from_table(taken)
+        self._capture(seat, np.where(taken != 0, bit | taken, ZERO))
+        self.pending = np.where(two, card, self.pending)
+        self.pending_targets = np.where(two, targets, self.pending_targets)
+        pending |= two
+        self.phase = np.where(pending, np.int8(PHASE_TAKE), self.phase)
+        return pending
+
+    def _teyaku_answer(self, rows: Bool, expose: Bool) -> None:
+        """RULES.md §4.2: expose every chaff of the hand (paid 20 / 30) or keep them hidden;
+        then the next asked player, or the first turn."""
+        if not rows.any():
+            return
+        index = self._rows
+        seat = self.seat
+        expose = rows & expose
+        chaff = self.hands[index, seat] & self._chaff
+        self.exposed[index, seat] = np.where(expose, chaff, self.exposed[index, seat])
+        value = np.where(np.bitwise_count(chaff) >= 7, 30, 20)
+        self.teyaku[index, seat] = np.where(expose, value, self.teyaku[index, seat])
+        asking = np.flatnonzero(rows)
+        self.asked[asking, np.argmax(self.asked[asking], axis=1)] = False
+        more = rows & self.asked.any(axis=1)
+        following = self.order[index, np.argmax(self.asked, axis=1)]
+        self.seat = np.where(more, following, self.seat)
+        start = rows & ~more
+        self.phase = np.where(start, np.int8(PHASE_PLAY), self.phase)
+        self.turn = np.where(start, 0, self.turn)
+        self.seat = np.where(start, self.order[:, 0], self.seat)
+
+    def _advance(self, rows: Bool) -> None:
+        """End the turn in ``rows``: next seat in order, draw-only turns, round end (§3)."""
+        n = self.players
+        rows = rows.copy()
+        while rows.any():
+            over = rows & ~self.hands.any(axis=1)
+            if self._draw_only:
+                over &= self.stock_pos >= self.stock_size
+            if over.any():
+                self._finish(over)
+                rows &= ~over
+            self.turn = np.where(rows, (self.turn + 1) % n, self.turn)
+            self.seat = np.where(rows, self.order[self._rows, self.turn], self.seat)
+            rows &= self.hands[self._rows, self.seat] == 0
+            if self._draw_only and rows.any():
+                rows &= ~self._flip(rows & (self.stock_pos < self.stock_size))
+
+    def _finish(self, rows: Bool) -> None:
+        """Round-end collection of a used wild card's leftovers (RULES.md §9), then scoring."""
+        if self._leftovers == "month":
+            owner = rows & (self.wild_side >= 0)
+            left = np.where(owner, self.field & _MONTH_MASK[self.wild_month], ZERO)
+            self.field &= ~left
+            self._capture(self._seat_of_side[np.maximum(self.wild_side, 0)], left)
+        elif self._leftovers == "mushi":
+            user = np.where(self.lightning_user >= 0, self._side_of[self.lightning_user], -1)
+            holder = user.copy()
+            for side in range(self.num_sides):
+                two = np.bitwise_count(self.captures[:, side] & _NATURAL) >= 2
+                holder = np.where(two, side, holder)
+            willows = np.where(rows & (holder >= 0), self.field & _NATURAL, ZERO)
+            others = np.where(rows & (user >= 0), self.field & ~_NATURAL, ZERO)
+            self.field &= ~(willows | others)
+            for side in range(self.num_sides):
+                self.captures[:, side] |= np.where(holder == side, willows, ZERO)
+                self.captures[:, side] |= np.where(user == side, others, ZERO)
+        self._score(rows)
+        self.phase = np.where(rows, np.int8(PHASE_OVER), self.phase)
+
+    def _score(self, rows: Bool) -> None:
+        """Card points, yaku and the game's round-score formula (RULES.md §4)."""
+        caps = self.captures
+        opts = self.config.options
+        points = np.zeros(caps.shape, np.int64)
+        for k in range(6):
+            byte = ((caps >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)
+            points += self._value_bytes[k][byte]
+        held_by_id: dict[str, Bool] = {}
+        for yaku_id, mask, min_count, count_mask, _, _ in self._yaku:
+            if min_count:
+                held_by_id[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
+            else:
+                held_by_id[yaku_id] = (caps & mask) == mask
+        void = np.zeros(caps.shape, np.bool_)
+        if opts.get("willow_row_cancels_yaku") and "four-willow" in held_by_id:
+            void |= held_by_id["four-willow"].any(axis=1, keepdims=True)
+        rainman = (caps & np.uint64(1 << 40)) != 0 if opts.get("rainman_cancels_viewing") else None
+        yaku = np.zeros(caps.shape, np.int64)
+        best: dict[str, Int] = {}
+        for yaku_id, _, _, _, value, group in self._yaku:
+            held = held_by_id[yaku_id] & ~void
+            if yaku_id in self._declared_ids:
+                # Kwa-Dō: a Sakura set scores only if the side declared it (RULES.md §4.3).
+                held &= (self.declared >> self._declared_ids[yaku_id]) & 1 == 1
+            if rainman is not None and group == "viewing":
+                held &= ~rainman
+            gained = np.where(held, value, 0)
+            if group is None:
+                yaku += gained
+            else:
+                best[group] = np.maximum(best.get(group, 0), gained)
+        for gained in best.values():
+            yaku += gained
+        n = self.num_sides
+        others = yaku.sum(axis=1, keepdims=True) - yaku
+        game = self.game
+        if game == "min-hwatu":
+            mult = n - 1 if opts["yaku_multiplier"] == "n-1" else n
+            scores = points + yaku * mult - others
+            if n == 5 and opts["five_player_bonus"]:
+                scores[self._rows, self._side_of[self.dealer]] += 10
+        elif game == "hana-awase":
+            if opts["scoring"] == "zero-sum":
+                scores = points - self.config.deck_total // n + yaku * (n - 1) - others
+            else:
+                scores = points + yaku
+            if self._teyaku:
+                paid = np.zeros(caps.shape, np.int64)
+                for seat in range(self.players):
+                    paid[:, self._side_of[seat]] += self.teyaku[:, seat]
+                scores = scores + paid * (n - 1) - (paid.sum(axis=1, keepdims=True) - paid)
+            if opts["fuke"]:
+                fuke = (points <= 20).any(axis=1, keepdims=True)
+                scores = np.where(fuke, 0, scores)
+                yaku = np.where(fuke, 0, yaku)
+        elif game == "kwa-do":
+            scores = points + yaku
+            if opts["scoring"] == "floor":
+                scores = np.maximum(scores - 240 // n, 0)
+        elif game == "hawaiifuda":
+            scores = points - others  # each combo an opponent holds costs 50
+        else:  # mushi
+            scores = points - 115 + yaku - others
+        self.card_points = np.where(rows[:, None], points, self.card_points)
+        self.yaku_points = np.where(rows[:, None], yaku, self.yaku_points)
+        self._scores = np.where(rows[:, None], scores, self._scores)

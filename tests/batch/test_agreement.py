@@ -1,0 +1,280 @@
+"""hanafuda.batch agrees exactly with the scalar engine (issue 6).
+
+The same deals and the same random moves go through ``Match`` and ``BatchSim``;
+after every step each row's hands, exposed cards, teyaku, declarations, field,
+captures, discard, stock position, pending card, seat to move and legal actions
+are compared, and at the round end the card points, yaku points and scores.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hanafuda.batch import BatchSim, from_engine, to_engine
+from hanafuda.engine.deal import Deal, deal_from_rng, misdeal_reason
+from hanafuda.engine.match import Match
+from hanafuda.engine.round import Round
+from hanafuda.options import OptionError
+from hanafuda.rules import GAMES, configure
+
+CONFIGS = [(game, n) for game, cls in GAMES.items() for n in cls.player_counts()]
+ROWS = 160  # rounds per game and player count (16 configurations: 2,560 rounds)
+
+
+def _deals(
+    game: str, players: int, rows: int, seed: int, options: dict[str, Any] | None = None
+) -> list[Deal]:
+    cfg = configure(game, players, options or {})
+    rng = random.Random(seed)
+    return [deal_from_rng(cfg, rng.randrange(players), random.Random(seed * 7919 + i))
+            for i in range(rows)]
+
+
+def _same_state(sim: BatchSim, row: int, rnd: Round) -> None:
+    where = f"row {row} move {len(rnd.moves)}"
+    assert bool(sim.done[row]) == rnd.over, where
+    assert list(sim.hands[row]) == rnd.hands, where
+    assert int(sim.field[row]) == rnd.field, where
+    assert list(sim.captures[row]) == rnd.captures, where
+    assert int(sim.discard[row]) == rnd.discard, where
+    assert int(sim.stock_pos[row]) == rnd.stock_pos, where
+    assert list(sim.exposed[row]) == rnd.exposed, where
+    assert list(sim.teyaku[row]) == rnd.teyaku, where
+    assert list(sim.declared[row]) == rnd.declared, where
+    if rnd.over:
+        assert rnd.result is not None
+        assert list(sim.card_points[row]) == list(rnd.result.card_points), where
+        assert list(sim._scores[row]) == list(rnd.result.scores), where
+        yaku = [sum(y.points for y in ys) for ys in rnd.result.yaku]
+        assert list(sim.yaku_points[row]) == yaku, where
+    else:
+        assert int(sim.to_move[row]) == rnd.to_move, where
+        pending = int(sim.pending[row])
+        assert (pending if pending < 48 else -1) == rnd.pending, where
+
+
+def _play_both(
+    game: str, players: int, deals: list[Deal], seed: int, options: dict[str, Any] | None = None
+) -> None:
+    """Play ``deals`` through the engine and the batch with the same uniform random moves."""
+    rows = len(deals)
+    matches = [Match(game, players, options, deal=d) for d in deals]
+    sim = BatchSim(game, players, rows, options)
+    sim.reset(deals=deals)
+    rng = random.Random(seed)
+    for row, match in enumerate(matches):
+        _same_state(sim, row, match.current)
+    check_mask = True
+    while not sim.done.all():
+        mask = sim.legal_mask() if check_mask else None
+        actions = np.zeros(rows, np.int64)
+        for row, match in enumerate(matches):
+            rnd = match.current
+            if rnd.over:
+                continue
+            legal = rnd.legal_actions()
+            if mask is not None:
+                assert sorted(from_engine(a) for a in legal) == list(np.flatnonzero(mask[row]))
+            action = legal[rng.randrange(len(legal))]
+            assert to_engine(from_engine(action)) == action
+            match.apply(action)
+            actions[row] = from_engine(action)
+        sim.step(actions)
+        check_mask = not check_mask  # the full mask every other step keeps the test quick
+        for row, match in enumerate(matches):
+            _same_state(sim, row, match.current)
+    scores = sim.scores()
+    for row, match in enumerate(matches):
+        assert list(scores[row]) == list(match.results[0].scores)
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_same_moves_same_rounds(game: str, players: int) -> None:
+    """Moves chosen uniformly from the engine's legal actions, mirrored into the batch."""
+    seed = CONFIGS.index((game, players)) + 1
+    _play_both(game, players, _deals(game, players, ROWS, seed), seed)
+
+
+VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
+    ("min-hwatu", 5, {"yaku_set": "korean", "five_player_bonus": False}),
+    ("min-hwatu", 3, {"yaku_set": "english", "yaku_multiplier": "n", "dealer_draw": "day"}),
+    ("min-hwatu", 4, {"four_on_field": "dealer-captures", "rounds": 3}),
+    ("min-hwatu", 2, {"flip_matches_pair": "ppeok"}),
+    ("min-hwatu", 6, {"flip_matches_pair": "ppeok", "yaku_set": "korean"}),
+    ("hana-awase", 2, {"scoring": "additive", "chaff_value": 0}),
+    ("hana-awase", 3, {"willow_row_cancels_yaku": True, "rainman_cancels_viewing": True}),
+    ("hana-awase", 4, {"four_on_field": "dealer-captures", "fuke": True}),
+    ("kwa-do", 2, {"two_player_hand": 8, "scoring": "raw", "target": 500}),
+    ("kwa-do", 4, {"teams": [[0, 2], [1, 3]], "yaku": True, "declare_sets": False,
+                   "five_brights": True}),
+    ("kwa-do", 6, {"teams": [[0, 2, 4], [1, 3, 5]], "gaji": True}),
+    ("kwa-do", 6, {"teams": [[0, 3], [1, 4], [2, 5]], "gaji": True, "gaji_wild_from_stock": True}),
+    ("kwa-do", 3, {"gaji": True, "gaji_wild_from_stock": True, "yaku": True,
+                   "declare_sets": False}),
+    ("hana-awase", 2, {"teyaku": True}),
+    ("hana-awase", 3, {"teyaku": True, "scoring": "additive", "fuke": True}),
+    ("hana-awase", 4, {"teyaku": True, "willow_row_cancels_yaku": True}),
+    ("kwa-do", 2, {"yaku": True}),
+    ("kwa-do", 4, {"yaku": True, "teams": [[0, 2], [1, 3]], "gaji": True}),
+    ("kwa-do", 6, {"yaku": True, "five_brights": True, "scoring": "raw"}),
+    ("hawaiifuda", 3, {"bonus_combos": True}),
+    ("hawaiifuda", 5, {"four_on_field": "redeal", "bonus_combos": True}),
+    ("mushi", 2, {"five_brights": False, "hand_takes_field_lightning": True}),
+    ("mushi", 2, {"four_pairs_misdeal": True, "hand_takes_field_lightning": True}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS)
+def test_supported_options_agree(game: str, players: int, options: dict[str, Any]) -> None:
+    seed = 100 + VARIANTS.index((game, players, options))
+    _play_both(game, players, _deals(game, players, 96, seed, options), seed, options)
+
+
+def _forced_deals(game: str, players: int, rows: int, seed: int, place: str) -> list[Deal]:
+    """Deals with the lightning in a chosen place: ``last`` stock card, ``field``, or
+    ``four`` (a whole month on the field besides, for dealer-captures)."""
+    cfg = configure(game, players, {})
+    rng = random.Random(seed)
+    n, h, f = players, cfg.hand_size, cfg.field_size
+    out: list[Deal] = []
+    while len(out) < rows:
+        deck = [c for c in cfg.deck_cards if c != 43]
+        rng.shuffle(deck)
+        special = [43]
+        if place == "four":
+            month = rng.randrange(1, 11)
+            four = [4 * (month - 1) + i for i in range(4)]
+            deck = [c for c in deck if c not in four]
+            special = four + special
+        if place == "last":
+            deck.append(43)
+            field, stock = deck[n * h : n * h + f], deck[n * h + f :]
+        else:
+            field = special + deck[n * h : n * h + f - len(special)]
+            stock = deck[n * h + f - len(special) :]
+        hands = tuple(tuple(sorted(deck[i * h : (i + 1) * h])) for i in range(n))
+        deal = Deal(rng.randrange(n), hands, tuple(sorted(field)), tuple(stock))
+        try:
+            deal.validate(cfg)
+        except ValueError:
+            continue
+        out.append(deal)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "place"),
+    [("mushi", 2, "last"), ("mushi", 2, "field"), ("hawaiifuda", 2, "last"),
+     ("hawaiifuda", 3, "field"), ("hawaiifuda", 4, "four"), ("hawaiifuda", 6, "four")],
+)
+def test_lightning_edge_deals(game: str, players: int, place: str) -> None:
+    """The wild card as the last stock card, dealt to the field, and dealer-captures fours."""
+    _play_both(game, players, _forced_deals(game, players, 120, 99, place), 3)
+
+
+SAMPLED = [(game, n, {}) for game, n in CONFIGS] + [
+    ("hana-awase", 2, {"teyaku": True}),
+    ("hana-awase", 4, {"teyaku": True}),
+    ("kwa-do", 3, {"yaku": True}),
+    ("kwa-do", 6, {"yaku": True, "teams": [[0, 3], [1, 4], [2, 5]], "gaji": True}),
+    ("mushi", 2, {"hand_takes_field_lightning": True}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SAMPLED)
+def test_sampled_actions_are_legal_in_the_engine(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """The batch's own vectorised sampler drives the engine: every action is legal there."""
+    rows = 48
+    seeds = list(range(1000, 1000 + rows))
+    sim = BatchSim(game, players, rows, options)
+    sim.reset(seeds, dealer=players - 1)
+    matches = [Match(game, players, options, seed=s, dealer=players - 1) for s in seeds]
+    rng = np.random.default_rng(5)
+    while not sim.done.all():
+        actions = sim.sample_actions(rng)
+        mask = sim.legal_mask()
+        for row, match in enumerate(matches):
+            rnd = match.current
+            if rnd.over:
+                continue
+            assert mask[row, actions[row]]
+            action = to_engine(int(actions[row]))
+            assert action in rnd.legal_actions()
+            match.apply(action)
+        sim.step(actions, check=True)
+        for row, match in enumerate(matches):
+            _same_state(sim, row, match.current)
+    assert (sim.decisions == [len(m.current.moves) for m in matches]).all()
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_vectorised_dealing_is_a_valid_deal(game: str, players: int) -> None:
+    """``reset_random``: every card of the deck in exactly one place, no misdeal, and the
+    round plays to a valid end (every card accounted for)."""
+    cfg = configure(game, players, {})
+    rows = 256
+    sim = BatchSim(game, players, rows)
+    sim.reset_random(np.random.default_rng(players), dealer=np.arange(rows) % players)
+    for row in range(rows):
+        stock = [int(c) for c in sim.stock[row][: sim.stock_size]]
+        hands = [int(h) for h in sim.hands[row]]
+        union = sum(hands) + int(sim.field[row]) + sum(1 << c for c in stock)
+        union += int(np.bitwise_or.reduce(sim.captures[row])) | int(sim.discard[row])
+        assert union == cfg.deck
+        assert all(h.bit_count() == cfg.hand_size for h in hands)
+    rng = np.random.default_rng(1)
+    while not sim.done.all():
+        sim.step(sim.sample_actions(rng))
+    caps = np.bitwise_or.reduce(sim.captures, axis=1)
+    assert ((caps & sim.discard) == 0).all()
+    assert (sim.hands == 0).all()
+
+
+def test_bad_options_are_refused_by_name() -> None:
+    with pytest.raises(OptionError, match="teyaku"):
+        BatchSim("hana-awase", 3, 4, {"teyaku": "maybe"})
+    with pytest.raises(OptionError, match="flip_matches_pair"):
+        BatchSim("min-hwatu", 3, 4, {"flip_matches_pair": "sometimes"})
+    with pytest.raises(OptionError, match="players"):
+        BatchSim("mushi", 3, 4)
+    with pytest.raises(OptionError, match="colour"):
+        BatchSim("mushi", 2, 4, {"colour": "red"})
+    BatchSim("hawaiifuda", 4, 4, {"four_on_field": "dealer-captures"})  # the default, given
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS[-2:])
+def test_vectorised_dealing_honours_misdeal_options(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    cfg = configure(game, players, options)
+    sim = BatchSim(game, players, 2000, options)
+    sim.reset_random(np.random.default_rng(2))
+    assert all(misdeal_reason(cfg, int(f)) is None for f in sim.field)
+
+
+def test_seeded_reset_deals_like_the_engine() -> None:
+    sim = BatchSim("min-hwatu", 3, 3)
+    sim.reset([11, 12, 13], dealer=[0, 1, 2])
+    for row, seed in enumerate([11, 12, 13]):
+        rnd = Match("min-hwatu", 3, seed=seed, dealer=row).current
+        assert list(sim.hands[row]) == rnd.hands
+        assert int(sim.field[row]) == rnd.field
+        assert tuple(int(c) for c in sim.stock[row]) == rnd.stock
+        assert int(sim.to_move[row]) == rnd.to_move
+
+
+def test_checked_step_names_illegal_rows() -> None:
+    sim = BatchSim("mushi", 2, 4)
+    sim.reset([1, 2, 3, 4])
+    actions = sim.sample_actions(np.random.default_rng(0))
+    actions[2] = 2399  # a take, while every row is to play
+    with pytest.raises(ValueError, match="row 2: 2399"):
+        sim.step(actions, check=True)
+    with pytest.raises(ValueError, match="one action per row"):
+        sim.step(actions[:3])
