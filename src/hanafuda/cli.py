@@ -204,5 +204,33 @@ def play(
         typer.echo(f"Match saved to {saved} (continue with: hanafuda play --resume {saved})")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL (default: an SQLite file in the user data directory; "
+                     "or postgresql+psycopg://user:pass@host/db)."),
+    ] = None,
+    bot_pause: Annotated[
+        float, typer.Option("--bot-pause", help="Seconds a bot waits before moving, so people can follow.")
+    ] = 0.8,
+) -> None:
+    """Serve the web app: tables with friends and bots, live in the browser."""
+    import uvicorn
+
+    from .web import default_db_url
+    from .web.app import create_app
+
+    url = db or default_db_url()
+    try:
+        web_app = create_app(url, bot_pause=max(0.0, bot_pause))
+    except Exception as exc:  # a bad URL or an unreachable database
+        raise _fail(f"cannot open the database {url}: {exc}") from None
+    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {url})")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+
+
 def main() -> None:  # pragma: no cover - console entry
     app()

@@ -1,0 +1,44 @@
+"""Replay frames of a finished (or uploaded) match: one frame per decision, all hands open.
+
+Only finished matches and records a person uploads are replayed, so showing every hand is
+allowed (the issue: "after the match ends, the replay may show all hands"); the viewer can
+still show one seat's perspective by hiding the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CODES, cards_of
+from ..engine.match import Match
+from ..views import spectator_view
+from .tables import round_summary
+
+__all__ = ["frames"]
+
+
+def _frame(m: Match, label: str, seat: int | None) -> dict[str, Any]:
+    rnd = m.current
+    return {
+        "label": label,
+        "seat": seat,
+        "view": spectator_view(m).to_dict(),
+        "hands": [[CODES[c] for c in cards_of(h)] for h in rnd.hands],
+        "summaries": [round_summary(r) for r in m.results],
+    }
+
+
+def frames(match: Match) -> list[dict[str, Any]]:
+    """Every position of ``match`` from its first deal to its end, stepped by the checked engine."""
+    record = match.to_record()
+    step = Match(record["game"], record["players"], record["options"], deal=match.deals[0])
+    out = [_frame(step, "round 1 dealt", None)]
+    for index, entry in enumerate(record["rounds"]):
+        if index:
+            step.next_round(match.deals[index])
+            out.append(_frame(step, f"round {index + 1} dealt", None))
+        for move in entry["moves"]:
+            seat = step.to_move
+            step.play(move)
+            out.append(_frame(step, f"seat {seat}: {move}", seat))
+    return out

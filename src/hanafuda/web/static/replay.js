@@ -1,0 +1,76 @@
+"use strict";
+const $ = (id) => document.getElementById(id);
+let R = null, at = 0;
+
+function seatName(s) { return R.seats[s] || `Seat ${s + 1}`; }
+
+function show() {
+  const f = R.frames[at], v = f.view, who = $("perspective").value;
+  $("slider").value = at; $("pos").textContent = `${at + 1} / ${R.frames.length}`;
+  $("label").textContent = f.label.replace(/^seat (\d+)/, (_, s) => seatName(Number(s)));
+  const hands = $("hands"); hands.replaceChildren();
+  f.hands.forEach((cards, seat) => {
+    const open = who === "all" || Number(who) === seat;
+    const row = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : "") }, HF.el("strong", { text: seatName(seat) + (v.to_move === seat ? " ◀ to move" : "") }));
+    const c = HF.el("div", { class: "cards", role: "group", "aria-label": `${seatName(seat)} hand` });
+    if (open) for (const code of cards) c.append(HF.card(code, { class: "small" })); else c.append(HF.back(cards.length));
+    row.append(c); hands.append(row);
+  });
+  $("field").replaceChildren(...v.field.map((c) => HF.card(c)));
+  $("pending").replaceChildren(...(v.pending ? [" — turned over: ", HF.card(v.pending, { class: "small selected" })] : []));
+  $("stock").textContent = v.stock_count;
+  const piles = $("piles"); piles.replaceChildren();
+  v.captures.forEach((cards, side) => {
+    const box = HF.el("div", { class: "panel pile" }, HF.el("h3", { text: R.sides[side].map(seatName).join(" & ") }));
+    for (const kind of HF.kindOrder) {
+      const g = HF.el("div", { class: "group" }, HF.el("span", { class: "k", text: HF.kindName[kind] }));
+      for (const c of cards.filter((x) => HF.kinds[x] === kind)) g.append(HF.card(c, { class: "small" }));
+      box.append(g);
+    }
+    piles.append(box);
+  });
+  $("scores").textContent = `Totals: ${v.totals.map((t, s) => `${R.sides[s].map(seatName).join(" & ")} ${t}`).join(" · ")}` + (v.finished ? ` — winner: ${v.winners.map((s) => R.sides[s].map(seatName).join(" & ")).join(", ")}` : "");
+}
+
+function step(d) { at = Math.max(0, Math.min(R.frames.length - 1, at + d)); show(); }
+
+function load(data, recordUrl, recordBlob) {
+  R = data; at = 0;
+  $("viewer").hidden = false;
+  $("title").textContent = `${data.game}, ${data.players} players, ${data.frames.length - 1} steps`;
+  $("slider").max = data.frames.length - 1;
+  const p = $("perspective"); p.replaceChildren(HF.el("option", { value: "all", text: "All hands open" }));
+  for (let s = 0; s < data.players; s++) p.append(HF.el("option", { value: String(s), text: `${seatName(s)}'s view` }));
+  p.append(HF.el("option", { value: "none", text: "Spectator (no hands)" }));
+  if (recordUrl) $("download").href = recordUrl;
+  if (recordBlob) $("download").href = URL.createObjectURL(recordBlob);
+  show();
+}
+
+async function main() {
+  HF.header();
+  await HF.loadCards();
+  $("theme-slot").append(HF.themeSelect(() => R && show()));
+  $("first").onclick = () => { at = 0; show(); }; $("last").onclick = () => { at = R.frames.length - 1; show(); };
+  $("back").onclick = () => step(-1); $("fwd").onclick = () => step(1);
+  $("slider").oninput = () => { at = Number($("slider").value); show(); };
+  $("perspective").onchange = show;
+  document.addEventListener("keydown", (e) => { if (!R || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    if (e.key === "ArrowRight") step(1); if (e.key === "ArrowLeft") step(-1); if (e.key === "Home") { at = 0; show(); } if (e.key === "End") { at = R.frames.length - 1; show(); } });
+  $("upload").addEventListener("change", async () => {
+    const file = $("upload").files[0]; if (!file) return;
+    const text = await file.text();
+    const r = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.detail || "not a valid record"; return; }
+    $("error").textContent = ""; load(data, null, new Blob([text], { type: "application/json" }));
+  });
+  const id = location.pathname.split("/")[2];
+  if (id) {
+    const r = await fetch(`/api/tables/${id}/replay`);
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.detail; return; }
+    load(data, `/api/tables/${id}/record`);
+  }
+}
+main();

@@ -1,0 +1,229 @@
+"use strict";
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const TABLE_ID = location.pathname.split("/").pop();
+const TOKEN = params.get("token") || "";
+let ws = null, S = null, selected = null, lastHistory = 0, lastRound = 0, seenSummaries = -1, retry = 500;
+
+function seatName(seat) { return S.table.seats[seat] ? S.table.seats[seat].name : `Seat ${seat + 1}`; }
+function sideName(side) { return S.view.sides[side].map(seatName).join(" & "); }
+function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+
+function parse(move) {
+  const w = move.split(" ");
+  if (w[0] === "play") return { kind: "play", card: w[1], take: w[2] === "take" ? w[3] : null, declare: w[2] === "declare" ? w[3] : null, move };
+  if (w[0] === "take") return { kind: "take", take: w[1], move };
+  return { kind: w[0], move };
+}
+
+function describe(p) {
+  const L = (c) => HF.labels[c] || c;
+  if (p.kind === "play") return `Play ${L(p.card)}` + (p.take ? ` taking ${L(p.take)}` : "") + (p.declare ? ` declaring ${p.declare}` : "");
+  if (p.kind === "take") return `Take ${L(p.take)}`;
+  if (p.kind === "expose") return "Expose your teyaku (show them, score them)";
+  if (p.kind === "keep") return "Keep your hand hidden (no teyaku)";
+  return p.move;
+}
+
+function legal() { return (S && S.view.to_move === S.you) ? S.view.legal.map(parse) : []; }
+
+function render() {
+  if (!S) return;
+  const v = S.view, moves = legal();
+  document.title = `hanafuda — ${S.table.title}`;
+  $("title").textContent = S.table.title;
+  $("round").textContent = `Round ${v.round}`;
+  $("stock").textContent = `Stock: ${v.stock_count}`;
+  const turn = v.to_move === null ? (v.finished ? "Match over" : "Round over")
+    : v.to_move === S.you ? "Your turn" : `${seatName(v.to_move)} to move`;
+  $("turn").textContent = turn + (S.you === null ? " · watching" : "");
+  // opponents
+  const opp = $("opponents"); opp.replaceChildren();
+  for (let seat = 0; seat < v.players; seat++) {
+    if (seat === S.you) continue;
+    const info = S.table.seats[seat];
+    const box = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : ""), "aria-label": `${info.name}${v.to_move === seat ? ", to move" : ""}` },
+      HF.el("strong", { text: `${info.name}${info.kind === "bot" ? " (bot)" : ""}${seat === v.dealer ? " (dealer)" : ""}${v.to_move === seat ? " ◀ to move" : ""}` }), " ",
+      info.kind === "human" && !info.connected ? HF.el("span", { class: "muted", text: "(away) " }) : null,
+      HF.back(v.hand_counts[seat]));
+    if (v.exposed[seat].length) { const ex = HF.el("div", { class: "cards" }); for (const c of v.exposed[seat]) ex.append(HF.card(c, { class: "small" })); box.append(HF.el("div", { class: "muted", text: "Exposed:" }), ex); }
+    opp.append(box);
+  }
+  // field
+  const targets = new Set();
+  if (selected) for (const p of moves) if (p.kind === "play" && p.card === selected && p.take) targets.add(p.take);
+  for (const p of moves) if (p.kind === "take") targets.add(p.take);
+  const field = $("field"); field.replaceChildren();
+  for (const c of v.field) {
+    const b = HF.card(c, { class: targets.has(c) ? "target" : "" });
+    if (targets.has(c)) { b.setAttribute("aria-label", `${HF.labels[c]} — capture target`); b.addEventListener("click", () => clickField(c)); }
+    field.append(b);
+  }
+  $("pending").textContent = "";
+  if (v.pending) {
+    $("pending").textContent = "";
+    const b = HF.card(v.pending, { class: "selected" }); b.setAttribute("aria-label", `Turned over from the stock: ${HF.labels[v.pending]}`);
+    $("pending").append(" — turned over: ", b);
+  }
+  // hand
+  const playable = new Set(moves.filter((p) => p.kind === "play").map((p) => p.card));
+  const hand = $("hand"); hand.replaceChildren();
+  for (const c of v.hand) {
+    const cls = (playable.has(c) ? "legal" : "") + (selected === c ? " selected" : "");
+    const b = HF.card(c, { class: cls });
+    if (playable.has(c)) { b.setAttribute("aria-label", `${HF.labels[c]} — playable`); b.addEventListener("click", () => clickHand(c)); }
+    else b.setAttribute("aria-disabled", "true");
+    hand.append(b);
+  }
+  $("hand-note").textContent = S.you === null ? "(spectating: no hand)" : "";
+  // choice panel for the selected card
+  const choice = $("choice"); choice.replaceChildren();
+  if (selected) {
+    const mine = moves.filter((p) => p.kind === "play" && p.card === selected);
+    choice.append(HF.el("span", { text: `${HF.labels[selected]}: choose ` }));
+    for (const p of mine) choice.append(HF.el("button", { type: "button", text: describe(p), onclick: () => doMove(p.move) }));
+    choice.append(HF.el("button", { type: "button", text: "Cancel", onclick: () => { selected = null; render(); } }));
+  }
+  // move list
+  const list = $("moves"); list.replaceChildren();
+  moves.forEach((p, i) => list.append(HF.el("button", { type: "button", "data-move": p.move, text: `${i < 9 ? i + 1 + ". " : ""}${describe(p)}`, onclick: () => doMove(p.move) })));
+  if (!moves.length) list.append(HF.el("span", { class: "muted", text: S.you === null ? "Spectating." : "Waiting…" }));
+  renderPiles(); renderScores(); renderLog(); renderAdmin(); maybeSummary(); kwaDo();
+}
+
+function creatorToken() {
+  const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
+  const t = mine.find((x) => x.id === TABLE_ID);
+  return t ? t.creator_token : null;
+}
+
+function renderAdmin() {
+  const token = creatorToken(), box = $("admin-body");
+  $("admin").hidden = !token || S.view.finished;
+  if (!token) return;
+  box.replaceChildren(HF.el("p", { class: "muted", text: "A seat whose player left can be played by a bot." }));
+  for (const s of S.table.seats) {
+    if (s.kind !== "human" || s.seat === S.you) continue;
+    box.append(HF.el("button", { type: "button", text: `Hand ${s.name}${s.connected ? "" : " (away)"} to a bot`,
+      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: "greedy", creator_token: token }) }));
+  }
+}
+
+function renderPiles() {
+  const v = S.view, piles = $("piles"); piles.replaceChildren();
+  v.captures.forEach((cards, side) => {
+    const pts = S.standing.card_points[side], yaku = S.standing.yaku[side] || [];
+    const box = HF.el("div", { class: "pile" }, HF.el("h3", { text: `${sideName(side)} — ${pts} card points` }));
+    for (const kind of HF.kindOrder) {
+      const of = cards.filter((c) => HF.kinds[c] === kind);
+      const g = HF.el("div", { class: "group", "aria-label": `${HF.kindName[kind]}: ${of.length}` }, HF.el("span", { class: "k", text: `${HF.kindName[kind]} (${of.length})` }));
+      for (const c of of) g.append(HF.card(c, { class: "small" }));
+      box.append(g);
+    }
+    box.append(HF.el("div", { class: "muted", text: yaku.length ? "Yaku: " + yaku.map((y) => `${y.name} (${y.points})`).join(", ") : "No yaku yet" }));
+    if (v.declared[side] && v.declared[side].length) box.append(HF.el("div", { text: "Declared: " + v.declared[side].join(", ") }));
+    piles.append(box);
+  });
+}
+
+function renderScores() {
+  const v = S.view, t = HF.el("table", { class: "score" });
+  t.append(HF.el("tr", {}, HF.el("th", { text: "Side" }), ...v.round_scores.map((_, i) => HF.el("th", { text: `R${i + 1}` })), HF.el("th", { text: "Total" })));
+  v.sides.forEach((_, side) => t.append(HF.el("tr", {}, HF.el("td", { text: sideName(side) + (v.winners.includes(side) && v.finished ? " — winner" : "") }),
+    ...v.round_scores.map((r) => HF.el("td", { text: String(r[side]) })), HF.el("td", { text: String(v.totals[side]) }))));
+  $("scores").replaceChildren(t);
+}
+
+function renderLog() {
+  const ol = $("log"); ol.replaceChildren();
+  for (const e of S.log) {
+    const who = e.seat === null ? "dealer" : seatName(e.seat);
+    ol.append(HF.el("li", { text: e.kind === "next-round" ? `— round ${e.round} dealt —` : `${who}: ${e.text}` }));
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function maybeSummary() {
+  const v = S.view;
+  if (!(v.phase === "between-rounds" || v.phase === "match-over")) { if ($("summary").open) $("summary").close(); return; }
+  if (seenSummaries === S.summaries.length) return;
+  seenSummaries = S.summaries.length;
+  const r = S.summaries[S.summaries.length - 1];
+  const body = $("summary-body"); body.replaceChildren();
+  const t = HF.el("table", { class: "score" }, HF.el("tr", {}, HF.el("th", { text: "Side" }), HF.el("th", { text: "Card points" }), HF.el("th", { text: "Yaku" }), HF.el("th", { text: "Score" }), HF.el("th", { text: "How" })));
+  r.scores.forEach((score, side) => t.append(HF.el("tr", {}, HF.el("td", { text: sideName(side) }), HF.el("td", { text: String(r.card_points[side]) }),
+    HF.el("td", { text: r.yaku[side].map((y) => `${y.name} (${y.points})`).join(", ") || "—" }), HF.el("td", { text: String(score) }),
+    HF.el("td", { text: r.terms[side].map((x) => `${x.label} ${x.value >= 0 ? "+" : ""}${x.value}`).join("; ") }))));
+  body.append(t);
+  if (r.note) body.append(HF.el("p", { class: "muted", text: r.note }));
+  $("summary-h").textContent = v.finished ? `Match over — ${v.winners.map(sideName).join(" & ")} win${v.winners.length > 1 ? "" : "s"}` : `Round ${v.round} over`;
+  $("next-round").hidden = v.finished || S.you === null;
+  $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
+  $("summary").showModal();
+}
+
+function kwaDo() {
+  const v = S.view;
+  if (v.round !== lastRound) { lastRound = v.round; lastHistory = v.history.length; return; }
+  const fresh = v.history.slice(lastHistory); lastHistory = v.history.length;
+  if (v.game !== "kwa-do") return;
+  const bright = (c) => HF.kinds[c] === "bright";
+  // a bright taken from the field, or a bright that itself made a capture
+  if (fresh.some((e) => e.captured.length && (e.captured.some(bright) || (e.card && bright(e.card))))) {
+    document.querySelectorAll(".toast").forEach((old) => old.remove());
+    const t = HF.el("div", { class: "toast", role: "status", text: "Kwa-Dō!" });
+    document.body.append(t); setTimeout(() => t.remove(), 1600);
+    document.body.dataset.kwaDoCalls = String(Number(document.body.dataset.kwaDoCalls || 0) + 1);
+  }
+}
+
+function clickHand(code) {
+  const mine = legal().filter((p) => p.kind === "play" && p.card === code);
+  if (mine.length === 1) return doMove(mine[0].move);
+  selected = selected === code ? null : code; render();
+}
+function clickField(code) {
+  const ms = legal();
+  const m = selected ? ms.find((p) => p.kind === "play" && p.card === selected && p.take === code) : ms.find((p) => p.kind === "take" && p.take === code);
+  if (m) doMove(m.move);
+}
+function doMove(move) { selected = null; $("error").textContent = ""; send({ type: "move", move }); }
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}`);
+  $("conn").textContent = "connecting…";
+  ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") {
+      const before = S ? new Set([...S.view.field, ...S.view.hand]) : null;
+      if (!S && !localStorage.getItem("hf-theme") && msg.table.theme !== HF.theme) {
+        HF.loadCards(msg.table.theme).then(() => { $("theme").value = HF.theme; render(); });
+      }
+      S = msg; if (selected && !S.view.hand.includes(selected)) selected = null; render();
+      if (before) document.querySelectorAll("#field .card, #hand .card").forEach((b) => { if (!before.has(b.dataset.code)) b.classList.add("fresh"); });
+    } else if (msg.type === "error") {
+      $("error").textContent = msg.error;
+      if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
+    }
+  };
+  ws.onclose = () => { $("conn").textContent = "disconnected — reconnecting…"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  if (ev.key === "Escape" && selected) { selected = null; render(); return; }
+  const n = Number(ev.key);
+  if (n >= 1 && n <= 9) { const ms = legal(); if (ms[n - 1]) doMove(ms[n - 1].move); }
+});
+$("next-round").addEventListener("click", () => { send({ type: "next-round" }); $("summary").close(); });
+$("close-summary").addEventListener("click", () => $("summary").close());
+
+(async () => {
+  HF.header();
+  await HF.loadCards();
+  $("theme-slot").append(HF.themeSelect(render));
+  if (!TOKEN) { $("error").textContent = "This page needs a seat or spectator link (ask the table's creator)."; return; }
+  connect();
+})();

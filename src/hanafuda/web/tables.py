@@ -1,0 +1,498 @@
+"""Live tables: the engine on the server, bots in worker threads, every move stored first.
+
+Everything a seat receives is built from ``Match.view(seat).to_dict()`` (spectators:
+``views.spectator_view``) plus public table facts (seat names, round summaries, the public
+standing of captures); nothing else about the match leaves the server while it runs
+(DESIGN.md layer 4).  Moves are applied with the checked ``Match.play`` under the table's lock,
+written to the database in the same step, then broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+
+from ..agents import AGENTS, Agent, make_agent
+from ..engine.match import Match
+from ..engine.moves import IllegalMoveError
+from ..options import OptionError
+from ..rules import GAMES
+from ..rules.base import RoundScore
+from ..themes import UnknownThemeError, normalize_theme
+from ..views import spectator_view
+from .db import SeatRow, TableEventRow, TableRow, session_factory
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Connection", "LiveTable", "SeatSpec", "TableError", "TableHub", "round_summary"]
+
+MAX_MESSAGE = 4096
+"""Largest accepted client message in characters (a move is well under 100)."""
+BURST = 20
+RATE = 10.0
+"""Flood control: a bucket of ``BURST`` messages refilled at ``RATE`` per second per connection."""
+
+
+class TableError(ValueError):
+    """A bad table request (unknown game, option, seat layout, theme or bot)."""
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    name: str = ""
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token: str
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: its seat (``None`` for a spectator) and its flood bucket."""
+
+    send: Send
+    seat: int | None
+    tokens: float = float(BURST)
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(BURST), self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: str
+    match: Match
+    theme: str
+    seats: list[Seat]
+    spectator_token: str
+    creator_token: str
+    seq: int = 0
+    log: list[dict[str, Any]] = field(default_factory=list)
+    connections: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def seat_of(self, token: str) -> int | None | bool:
+        """The seat a token opens, ``None`` for the spectator token, ``False`` if it opens nothing."""
+        for s in self.seats:
+            if hmac.compare_digest(s.token, token):
+                return s.seat
+        if hmac.compare_digest(self.spectator_token, token):
+            return None
+        return False
+
+    def summary(self) -> dict[str, Any]:
+        m = self.match
+        return {
+            "id": self.id,
+            "game": m.config.game.id,
+            "title": m.config.game.title,
+            "players": m.config.players,
+            "theme": self.theme,
+            "status": "finished" if m.finished else "running",
+            "round": len(m.rounds),
+            "totals": list(m.totals),
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                       "connected": any(c.seat == s.seat for c in self.connections)}
+                      for s in self.seats],
+        }
+
+
+def round_summary(score: RoundScore) -> dict[str, Any]:
+    """A scored round (public once the round is over): card points, yaku, scores and terms."""
+    return {
+        "card_points": list(score.card_points),
+        "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in score.yaku],
+        "scores": list(score.scores),
+        "terms": [[{"label": t.label, "value": t.value} for t in side] for side in score.terms],
+        "note": score.note,
+    }
+
+
+def _standing(match: Match) -> dict[str, Any]:
+    """Card points and yaku held so far, from the capture piles (public information)."""
+    st = match.current.standing()
+    return {
+        "card_points": list(st.card_points),
+        "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in st.yaku],
+    }
+
+
+def _public(entry: dict[str, Any], seat: int | None) -> bool:
+    """Whether a log entry may go to ``seat``: a Hana-Awase "keep" is private to its seat, as in
+    the engine's views (docs/rules reading 3)."""
+    return not (entry["kind"] == "move" and entry["text"] == "keep" and entry["seat"] != seat)
+
+
+class TableHub:
+    """All live tables of one server, backed by the database."""
+
+    def __init__(self, engine: Engine, *, bot_pause: float = 0.8) -> None:
+        self.engine = engine
+        self.sessions = session_factory(engine)
+        self.bot_pause = bot_pause
+        self.tables: dict[str, LiveTable] = {}
+        self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
+        """A hook called with every message before it is sent (tests audit what seats get)."""
+
+    # -- creating and loading ------------------------------------------------------------------
+
+    def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
+               theme: str = "hanafuda", seed: int | None = None) -> LiveTable:
+        if game not in GAMES:
+            raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
+        try:
+            theme = normalize_theme(theme)
+        except UnknownThemeError as exc:
+            raise TableError(str(exc)) from None
+        if len(seats) != players:
+            raise TableError(f"{players} players need {players} seats, not {len(seats)}")
+        for i, spec in enumerate(seats):
+            if spec.kind not in ("human", "bot"):
+                raise TableError(f"seat {i}: kind must be human or bot, not {spec.kind!r}")
+            if spec.kind == "bot" and spec.bot not in AGENTS:
+                raise TableError(f"seat {i}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
+        try:
+            match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
+        except (OptionError, ValueError) as exc:
+            raise TableError(str(exc)) from None
+        table = LiveTable(
+            id=secrets.token_urlsafe(9),
+            match=match,
+            theme=theme,
+            seats=[Seat(i, s.kind, s.bot if s.kind == "bot" else None,
+                        (s.name or (f"{s.bot} bot" if s.kind == "bot" else f"Player {i + 1}"))[:40],
+                        secrets.token_urlsafe(18))
+                   for i, s in enumerate(seats)],
+            spectator_token=secrets.token_urlsafe(18),
+            creator_token=secrets.token_urlsafe(18),
+        )
+        self._setup_agents(table)
+        with self.sessions.begin() as db:
+            db.add(TableRow(id=table.id, game=game, players=players,
+                            options=dict(match.config.given_options), seed=match.seed, theme=theme,
+                            spectator_token=table.spectator_token,
+                            creator_token=table.creator_token, status="running"))
+            db.flush()
+            for s in table.seats:
+                db.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                               token=s.token))
+        self.tables[table.id] = table
+        return table
+
+    def _setup_agents(self, table: LiveTable) -> None:
+        table.agents = {s.seat: make_agent(s.bot) for s in table.seats if s.kind == "bot" and s.bot}
+
+    def load(self, table_id: str) -> LiveTable | None:
+        """A table from memory, else rebuilt from the database (seed, then every stored event)."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                               .order_by(SeatRow.seat)).all()
+            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id)
+                                .order_by(TableEventRow.seq)).all()
+            table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
+                              theme=row.theme,
+                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
+                              spectator_token=row.spectator_token, creator_token=row.creator_token)
+            self._replay(table, row, events)
+        self._setup_agents(table)
+        self.tables[table_id] = table
+        return table
+
+    @staticmethod
+    def _replay(table: LiveTable, row: TableRow, events: Any) -> None:
+        """Set ``table``'s match, log and seq to the stored seed and events."""
+        match = Match(row.game, row.players, row.options, seed=row.seed)
+        table.log, table.seq = [], 0
+        for ev in events:
+            if ev.kind == "move":
+                match.play(ev.text)
+            else:
+                match.next_round()
+            table.log.append({"seq": ev.seq, "round": len(match.rounds), "kind": ev.kind,
+                              "seat": ev.seat, "text": ev.text})
+            table.seq = ev.seq
+        table.match = match
+
+    def _restore(self, table: LiveTable) -> None:
+        """After a failed write: back to exactly what the database holds."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table.id)
+            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
+                                .order_by(TableEventRow.seq)).all()
+            if row is not None:
+                self._replay(table, row, events)
+
+    def _store_or_restore(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
+        """Store an event just applied; if the database refuses, undo it by rebuilding."""
+        try:
+            self._store(table, kind, seat, text)
+            return True
+        except Exception as exc:
+            log.error("could not store %s %r at table %s (%s); restoring from the database", kind, text,
+                      table.id, exc)
+            self._restore(table)
+            return False
+
+    def load_running(self) -> list[LiveTable]:
+        """Every unfinished table, e.g. at start-up (bots then carry on)."""
+        with self.sessions() as db:
+            ids = db.scalars(select(TableRow.id).where(TableRow.status == "running")).all()
+        return [t for t in (self.load(i) for i in ids) if t is not None]
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(100)).all()
+            ids = [r.id for r in rows]
+        out = []
+        for tid in ids:
+            t = self.load(tid)
+            if t is not None:
+                out.append(t.summary())
+        return out
+
+    # -- storing -------------------------------------------------------------------------------
+
+    def _store(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
+        table.seq += 1
+        entry = {"seq": table.seq, "round": len(table.match.rounds), "kind": kind, "seat": seat,
+                 "text": text}
+        with self.sessions.begin() as db:
+            db.add(TableEventRow(table_id=table.id, seq=table.seq, kind=kind, seat=seat, text=text))
+            if table.match.finished:
+                row = db.get(TableRow, table.id)
+                if row is not None:
+                    row.status = "finished"
+        table.log.append(entry)
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def state_for(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        m = table.match
+        view = m.view(seat).to_dict() if seat is not None else spectator_view(m).to_dict()
+        return {
+            "type": "state",
+            "table": table.summary(),
+            "you": seat,
+            "view": view,
+            "standing": _standing(m),
+            "summaries": [round_summary(r) for r in m.results],
+            "log": [e for e in table.log[-60:] if _public(e, seat)],
+        }
+
+    async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
+        if self.on_send is not None:
+            self.on_send(table, conn.seat, payload)
+        try:
+            await conn.send(payload)
+        except Exception:  # a closed socket: its handler removes it
+            pass
+
+    async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
+        for conn in list(table.connections):
+            payload = self.state_for(table, conn.seat)
+            if extra and _public({"kind": "move", "text": extra["move"], "seat": extra["seat"]}, conn.seat):
+                payload["event"] = extra
+            await self.send(table, conn, payload)
+
+    async def error(self, table: LiveTable | None, conn: Connection, code: str, message: str) -> None:
+        payload = {"type": "error", "code": code, "error": message}
+        if table is not None:
+            await self.send(table, conn, payload)
+        else:
+            await conn.send(payload)
+
+    async def join(self, table: LiveTable, conn: Connection) -> None:
+        table.connections.append(conn)
+        await self.broadcast(table)
+        self.kick_bots(table)
+
+    async def leave(self, table: LiveTable, conn: Connection) -> None:
+        if conn in table.connections:
+            table.connections.remove(conn)
+            await self.broadcast(table)
+
+    async def handle(self, table: LiveTable, conn: Connection, raw: str) -> None:
+        """One client message; any problem is an error to this client only and changes nothing."""
+        if not conn.allow():
+            await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
+            return
+        if len(raw) > MAX_MESSAGE:
+            await self.error(table, conn, "too-large", f"message longer than {MAX_MESSAGE} characters")
+            return
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            await self.error(table, conn, "bad-json", "message is not valid JSON")
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            await self.error(table, conn, "bad-message", 'a message is an object with a "type"')
+            return
+        kind = msg["type"]
+        if kind == "ping":
+            await self.send(table, conn, {"type": "pong"})
+        elif kind == "state":
+            await self.send(table, conn, self.state_for(table, conn.seat))
+        elif kind == "move":
+            await self.move(table, conn, msg.get("move"))
+        elif kind == "next-round":
+            await self.next_round(table, conn)
+        elif kind == "bot-takeover":
+            await self.takeover(table, conn, msg)
+        else:
+            await self.error(table, conn, "unknown-type",
+                             f"unknown message type {kind!r}; types: move, next-round, state, ping, "
+                             "bot-takeover")
+
+    async def move(self, table: LiveTable, conn: Connection, text: Any) -> None:
+        if conn.seat is None:
+            await self.error(table, conn, "spectator", "spectators cannot play")
+            return
+        if not isinstance(text, str) or not text.strip():
+            await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
+            return
+        async with table.lock:
+            m = table.match
+            if m.to_move != conn.seat:
+                await self.error(table, conn, "not-your-turn",
+                                 "it is not your turn" if m.to_move is not None
+                                 else "no move is due now (the round is over)")
+                return
+            try:
+                m.play(text.strip())
+            except IllegalMoveError as exc:
+                await self.error(table, conn, "illegal-move",
+                                 f"{exc.reason if hasattr(exc, 'reason') else exc}; legal: "
+                                 + ", ".join(m.legal_moves()))
+                return
+            except ValueError as exc:
+                await self.error(table, conn, "illegal-move", str(exc))
+                return
+            if not self._store_or_restore(table, "move", conn.seat, text.strip()):
+                await self.error(table, conn, "storage", "the move could not be saved; please try again")
+                return
+            await self.broadcast(table, {"seat": conn.seat, "move": text.strip()})
+        self.kick_bots(table)
+
+    async def next_round(self, table: LiveTable, conn: Connection) -> None:
+        if conn.seat is None:
+            await self.error(table, conn, "spectator", "spectators cannot deal")
+            return
+        async with table.lock:
+            if not table.match.round_over or table.match.finished:
+                await self.error(table, conn, "not-now", "the round is not over" if not
+                                 table.match.finished else "the match is over")
+                return
+            self._deal_next(table, conn.seat)
+            await self.broadcast(table, {"seat": conn.seat, "move": "next-round"})
+        self.kick_bots(table)
+
+    def _deal_next(self, table: LiveTable, seat: int | None) -> None:
+        table.match.next_round()
+        self._store_or_restore(table, "next-round", seat, "next-round")
+
+    async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        """The creator hands a seat (e.g. one whose player left) to a bot."""
+        token, seat, bot = msg.get("creator_token"), msg.get("seat"), msg.get("bot", "greedy")
+        if not isinstance(token, str) or not hmac.compare_digest(token, table.creator_token):
+            await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot")
+            return
+        if not isinstance(seat, int) or not 0 <= seat < len(table.seats) or bot not in AGENTS:
+            await self.error(table, conn, "bad-message", "bot-takeover needs a seat and a bot name")
+            return
+        async with table.lock:
+            s = table.seats[seat]
+            s.kind, s.bot, s.name = "bot", str(bot), f"{bot} bot"
+            with self.sessions.begin() as db:
+                row = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id,
+                                                       SeatRow.seat == seat)).one()
+                row.kind, row.bot, row.name = s.kind, s.bot, s.name
+            self._setup_agents(table)
+            await self.broadcast(table)
+        self.kick_bots(table)
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def kick_bots(self, table: LiveTable) -> None:
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        while True:
+            m = table.match
+            if m.finished:
+                return
+            seat = m.to_move
+            if seat is None:
+                if table.humans:
+                    return  # a person deals the next round when ready
+                await asyncio.sleep(self.bot_pause)
+                async with table.lock:
+                    if table.match.round_over and not table.match.finished:
+                        self._deal_next(table, None)
+                        await self.broadcast(table, {"seat": None, "move": "next-round"})
+                continue
+            agent = table.agents.get(seat)
+            if agent is None:
+                return
+            await asyncio.sleep(self.bot_pause)
+            view = m.view(seat)
+            stamp = table.seq
+            rng = random.Random(f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}")
+            try:
+                move = await asyncio.to_thread(agent.choose, view, view.legal, rng)
+            except Exception:  # a bot bug must not stall the table: fall back to a legal move
+                log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
+                move = rng.choice(view.legal)
+            async with table.lock:
+                if table.seq != stamp or table.match.to_move != seat:
+                    continue
+                table.match.play(move)
+                stored = self._store_or_restore(table, "move", seat, move)
+                if stored:
+                    await self.broadcast(table, {"seat": seat, "move": move})
+            if not stored:
+                await asyncio.sleep(1.0)  # the database is away: try again a little later
+
+    async def idle(self, table: LiveTable) -> None:
+        """Wait until no bot is thinking (tests)."""
+        while table.bot_task is not None and not table.bot_task.done():
+            await asyncio.sleep(0.01)

@@ -1,0 +1,86 @@
+"""Fixtures of the web tests: an app on a fresh SQLite file, bots without pauses."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hanafuda.cards import CODES, cards_of
+from hanafuda.web.app import create_app
+from hanafuda.web.tables import LiveTable
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip locally when a tool is missing; in CI (CI=true) fail instead of skipping silently."""
+    if condition:
+        return
+    if in_ci():
+        pytest.fail(f"{reason} (CI must run this test)")
+    pytest.skip(reason)
+
+
+def hidden_from(table: LiveTable, seat: int | None) -> set[str]:
+    """Codes ``seat`` must not see now: other seats' unexposed hand cards and the stock."""
+    rnd = table.match.current
+    mask = 0
+    for other, hand in enumerate(rnd.hands):
+        if other != seat:
+            mask |= hand & ~rnd.exposed[other]
+    for card in rnd.stock[rnd.stock_pos:]:
+        mask |= 1 << card
+    if rnd.pending >= 0:
+        mask &= ~(1 << rnd.pending)
+    return {CODES[c] for c in cards_of(mask)}
+
+
+def strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield str(k)
+            yield from strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
+
+
+class Audit:
+    """Checks every message sent to every seat for a hidden card of another seat."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.leaks: list[str] = []
+
+    def __call__(self, table: LiveTable, seat: int | None, payload: dict[str, Any]) -> None:
+        hidden = hidden_from(table, seat)
+        self.checked += 1
+        current = len(table.match.rounds)
+        # moves of earlier rounds name cards of earlier deals: not this round's secrets
+        payload = {**payload, "log": [e for e in payload.get("log", []) if e.get("round") == current]}
+        for text in strings(payload):
+            for word in text.replace(",", " ").split():
+                if word in hidden:
+                    self.leaks.append(f"seat {seat} got hidden card {word} in {payload.get('type')}")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0)
+    audit = Audit()
+    app.state.hub.on_send = audit
+    app.state.audit = audit
+    with TestClient(app) as c:
+        yield c
+    assert audit.leaks == [], audit.leaks[:5]

@@ -1,0 +1,85 @@
+"""The JSON API: games and their option schemas, creating tables, listing, records, cards."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from hanafuda.rules import GAMES, get_game
+from hanafuda.web.db import make_engine, migrate
+
+
+def test_games_list_every_option_with_default_and_help(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    assert [g["id"] for g in data["games"]] == list(GAMES)
+    for g in data["games"]:
+        names = [o["name"] for o in g["options"]]
+        assert names == [s.name for s in get_game(g["id"]).option_specs()]
+        assert all(o["help"] and "default_text" in o for o in g["options"])
+    assert set(data["bots"]) >= {"random", "greedy", "strong"}
+
+
+def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
+    r = client.post("/api/tables", json={
+        "game": "hana-awase", "players": 3, "options": {"teyaku": True},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    tokens = [s["token"] for s in t["seats"]]
+    assert tokens[0] and tokens[1] and tokens[2] is None and tokens[0] != tokens[1]
+    assert t["spectator_token"] not in tokens
+    listed = client.get("/api/tables").json()["tables"]
+    assert listed[0]["id"] == t["id"] and listed[0]["seats"][0]["name"] == "Ann"
+    assert all("token" not in s for s in listed[0]["seats"])
+
+
+def test_bad_table_requests_are_400(client: TestClient) -> None:
+    assert client.post("/api/tables", content=b"{nope").status_code == 400
+    assert client.post("/api/tables", json={"game": "chess"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "mushi", "players": 3}).status_code == 400
+    r = client.post("/api/tables", json={"game": "mushi", "options": {"bogus": 1}})
+    assert r.status_code == 400 and "bogus" in r.text
+    r = client.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "bot", "bot": "x"}] * 2})
+    assert r.status_code == 400
+    assert client.post("/api/tables", json={"game": "mushi", "theme": "klingon"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "mushi", "seed": 2**70}).status_code == 400
+    assert client.post("/api/tables", json={"game": "mushi", "players": True}).status_code == 400
+
+
+def test_record_is_private_until_the_match_ends(client: TestClient) -> None:
+    t = client.post("/api/tables", json={"game": "mushi"}).json()
+    assert client.get(f"/api/tables/{t['id']}/record").status_code == 403
+    assert client.get(f"/api/tables/{t['id']}/replay").status_code == 403
+    assert client.get("/api/tables/nope/record").status_code == 404
+
+
+def test_pages_and_cards_are_served(client: TestClient) -> None:
+    for path in ("/", "/table/x", "/replay", "/rules/mushi", "/cards", "/static/table.js", "/replay/x"):
+        assert client.get(path).status_code == 200, path
+    svg = client.get("/card/hwatu/willow-rainman.svg")
+    assert svg.status_code == 200 and svg.text.startswith("<svg") and "12" in svg.text
+    assert client.get("/card/hanafuda/nothing.svg").status_code == 404
+    cards = client.get("/api/cards/kwa-do").json()["cards"]
+    assert len(cards) == 48 and cards[0]["label"]
+
+
+def test_migrations_are_idempotent(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
+    migrate(engine)
+    migrate(engine)
+    with engine.connect() as conn:
+        names = {r[0] for r in conn.exec_driver_sql("select name from sqlite_master where type='table'")}
+    assert {"tables", "seats", "table_events", "alembic_version"} <= names
+
+
+def test_upload_a_record_to_replay(client: TestClient) -> None:
+    from pathlib import Path
+
+    path = sorted((Path(__file__).parents[1] / "records").glob("*.json"))[0]
+    r = client.post("/api/replay", content=path.read_bytes())
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["frames"][0]["label"] == "round 1 dealt" and len(data["frames"]) > 10
+    assert all(len(f["hands"]) == data["players"] for f in data["frames"])
+    bad = client.post("/api/replay", json={"game": "mushi", "players": 2, "rounds": [{"moves": ["x"]}]})
+    assert bad.status_code == 400
+    assert client.post("/api/replay", content=b"[[[").status_code == 400
