@@ -160,7 +160,7 @@ class Match:
         if self.finished:
             raise IllegalMoveError("the match is over; no move is possible:", text,
                                    self.position(), [])
-        return self.current.parse(text, self.position())
+        return self.current.parse(text, f"round {len(self.rounds)}, ")
 
     def play(self, text: str) -> int:
         """Apply a move string, checked (RULES.md §7). Returns the action."""

@@ -283,31 +283,37 @@ class Round:
 
     # -- checked play --------------------------------------------------------------------------
 
-    def parse(self, text: str, position: str = "") -> int:
+    def parse(self, text: str, where_prefix: str = "") -> int:
         """The action for a move string if it is legal here; else ``IllegalMoveError``.
 
         A seat prefix (``"2: play …"``) must name the seat to move (RULES.md §9).
         """
-        where = position or self.describe_position()
-        legal = self.legal_moves()
         seat, body = split_seat_prefix(text)
         if self.phase == PHASE_OVER:
-            raise IllegalMoveError("the round is over; no move is possible:", text, where, [])
+            raise self._illegal("the round is over; no move is possible:", text, where_prefix, [])
         if seat is not None and seat != self.seat:
-            raise IllegalMoveError(
-                f"seat {seat} is not to move (seat {self.seat} is):", text, where, legal
-            )
+            raise self._illegal(f"seat {seat} is not to move (seat {self.seat} is):", text,
+                                where_prefix)
         try:
             action = parse_action(body, self.config)
         except ValueError as exc:
-            raise IllegalMoveError(f"{exc}:", text, where, legal) from None
+            raise self._illegal(f"{exc}:", text, where_prefix) from None
         if action in self.legal_actions():
             return action
-        raise IllegalMoveError("illegal move", text, where, legal)
+        raise self._illegal("illegal move", text, where_prefix)
 
-    def play(self, text: str, position: str = "") -> int:
+    def _illegal(self, reason: str, text: str, where_prefix: str,
+                 legal: list[str] | None = None) -> IllegalMoveError:
+        """The error for a rejected move; position and legal moves are only worked out here.
+
+        ``where_prefix`` (e.g. ``"round 2, "``) comes before this round's own position.
+        """
+        where = where_prefix + self.describe_position()
+        return IllegalMoveError(reason, text, where, self.legal_moves() if legal is None else legal)
+
+    def play(self, text: str, where_prefix: str = "") -> int:
         """Apply a move given as a string, checked; returns the action applied."""
-        action = self.parse(text, position)
+        action = self.parse(text, where_prefix)
         self.apply(action)
         return action
 
