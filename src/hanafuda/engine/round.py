@@ -75,6 +75,11 @@ EV_COLLECT = "collect"  # round-end collection of leftovers by a side (seat = si
 
 Event = tuple[str, int, int, int]
 
+_PLAY_PLAIN = tuple(make_play(card) for card in range(48))
+"""``play card`` with nothing to choose, by card."""
+_PLAY_BASE = tuple(make_play(card, 0) for card in range(48))
+"""``play card take target`` is ``_PLAY_BASE[card] | target << 8``."""
+
 
 def _bits(mask: int) -> list[int]:
     out = []
@@ -260,21 +265,44 @@ class Round:
         return mask
 
     def _play_actions(self) -> list[int]:
+        """Every play from the hand of the seat to move (RULES.md §3, §4, §9).
+
+        A card that can only capture by month is worked out inline from the
+        precomputed month masks; the wild card, and every card while a field rule
+        may apply, go through ``hand_options``.
+        """
         cfg = self.config
         seat = self.seat
+        hand = self.hands[seat]
+        wild = cfg.wild
+        special = 0
+        if wild is not None:
+            if wild.from_hand:
+                special = 1 << wild.card
+            if wild.field_rule and wild.hand_takes_field and self.field >> wild.card & 1:
+                special = hand
+        targetable = self.field | self._others_exposed(seat) if cfg.teyaku else self.field
+        month_masks = cfg.match_masks
         card_sets = cfg.card_sets if cfg.declarable else None
         declared = self.declared[cfg.side_of[seat]]
         out: list[int] = []
-        hand = self.hands[seat]
         while hand:
             low = hand & -hand
             hand ^= low
             card = low.bit_length() - 1
-            _, cards, choose = self.hand_options(seat, card)
-            if choose:
-                out.extend(make_play(card, t) for t in _bits(cards))
+            if low & special:
+                _, cards, choose = self.hand_options(seat, card)
             else:
-                out.append(make_play(card))
+                cards = targetable & month_masks[card]
+                choose = cards.bit_count() == 2
+            if choose:
+                base = _PLAY_BASE[card]
+                while cards:
+                    target = cards & -cards
+                    cards ^= target
+                    out.append(base | (target.bit_length() - 1) << 8)
+            else:
+                out.append(_PLAY_PLAIN[card])
             if card_sets is not None:
                 for index in card_sets[card]:
                     if not declared >> index & 1:

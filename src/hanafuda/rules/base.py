@@ -288,8 +288,25 @@ class Game:
             allowed = ", ".join(str(n) for n in cls.player_counts())
             raise OptionError(f"{cls.id} is played by {allowed} players, not {players}")
         given = dict(options or {})
+        try:
+            key = (cls, players, json.dumps(given, sort_keys=True))
+        except (TypeError, ValueError):
+            key = None  # not JSON: resolve_options below names the bad value
+        cached = _CONFIGS.get(key) if key is not None else None
+        if cached is not None:
+            return cached
         resolved = resolve_options(cls.id, cls.option_specs(), given)
-        return Config(cls, players, resolved, {k: resolved[k] for k in given})
+        config = Config(cls, players, resolved, {k: resolved[k] for k in given})
+        if key is not None and len(_CONFIGS) < _CONFIG_CACHE_SIZE:
+            _CONFIGS[key] = config
+        return config
+
+
+_CONFIG_CACHE_SIZE = 1024
+_CONFIGS: dict[tuple[type[Game], int, str], Config] = {}
+"""Configured games by (game, players, options as JSON): building a ``Config`` derives every
+table the engine reads, so a new match of a known configuration reuses it.  A ``Config`` is
+therefore shared between matches and must be treated as read-only."""
 
 
 def _match_masks(deck: int, wild: WildRule | None) -> tuple[int, ...]:
@@ -306,7 +323,11 @@ def _match_masks(deck: int, wild: WildRule | None) -> tuple[int, ...]:
 
 @dataclass
 class Config:
-    """A game configured for a player count and options: every table the engine reads."""
+    """A game configured for a player count and options: every table the engine reads.
+
+    ``Game.configure`` shares one ``Config`` between matches of the same configuration,
+    so it is read-only once built.
+    """
 
     game: type[Game]
     players: int
