@@ -270,8 +270,7 @@ class Game:
 
     @staticmethod
     def card_points(config: Config, captured: int) -> int:
-        values = config.values
-        return sum(values[c] for c in cards_of(captured))
+        return sum(value * (captured & mask).bit_count() for value, mask in config.value_masks)
 
     @staticmethod
     def yaku_terms(yaku: Sequence[Yaku]) -> str:
@@ -341,6 +340,7 @@ class Config:
     deck_cards: tuple[int, ...] = field(init=False)
     values: tuple[int, ...] = field(init=False)
     deck_total: int = field(init=False)
+    value_masks: tuple[tuple[int, int], ...] = field(init=False)
     yaku: tuple[Yaku, ...] = field(init=False)
     wild: WildRule | None = field(init=False)
     rubbish: int = field(init=False)
@@ -366,6 +366,12 @@ class Config:
         self.deck_cards = tuple(cards_of(self.deck))
         self.values = game.values(opts)
         self.deck_total = sum(self.values[c] for c in self.deck_cards)
+        # Cards grouped by point value (zero-point cards left out), for ``card_points``.
+        by_value: dict[int, int] = {}
+        for card, value in enumerate(self.values):
+            if value:
+                by_value[value] = by_value.get(value, 0) | 1 << card
+        self.value_masks = tuple(sorted(by_value.items()))
         self.yaku = game.yaku_table(opts)
         self.wild = game.wild_rule(opts)
         self.rubbish = game.rubbish(opts)
