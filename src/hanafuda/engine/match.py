@@ -20,7 +20,7 @@ from typing import Any
 from ..rules import Config, RoundScore, configure
 from .deal import Deal, deal_from_rng, draw_first_dealer
 from .moves import IllegalMoveError
-from .round import Round
+from .round import PHASE_OVER, Round
 
 __all__ = ["Match", "MatchError", "next_dealer"]
 
@@ -143,10 +143,10 @@ class Match:
         """The seat to decide, or None between rounds and after the match (RULES.md §9)."""
         if self.finished:
             return None
-        return self.current.to_move
+        return self.rounds[-1].to_move
 
     def legal_actions(self) -> list[int]:
-        return [] if self.finished else self.current.legal_actions()
+        return [] if self.finished else self.rounds[-1].legal_actions()
 
     def legal_moves(self) -> list[str]:
         return [] if self.finished else self.current.legal_moves()
@@ -170,9 +170,9 @@ class Match:
 
     def apply(self, action: int) -> None:
         """Apply a legal action without checking it (the fast path for simulation)."""
-        rnd = self.current
+        rnd = self.rounds[-1]
         rnd.apply(action)
-        if rnd.phase == 3:
+        if rnd.phase == PHASE_OVER:
             self._round_finished()
 
     # -- results -------------------------------------------------------------------------------
