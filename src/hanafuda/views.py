@@ -9,6 +9,7 @@ never in it.  ``spectator_view`` is the same with no hand at all.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -141,20 +142,44 @@ class PlayerView:
         }
 
 
-def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+_HistoryEntry = tuple[PublicEvent, int]
+"""A public event and the only seat that may see it (−1: every seat)."""
+
+_HISTORY_CACHE: weakref.WeakKeyDictionary[Round, tuple[list[Any], list[_HistoryEntry]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per round: the event list already translated, and its translation.  Events are only ever
+appended, so each view translates just the new ones."""
+
+
+def _translate(rnd: Round, start: int) -> list[_HistoryEntry]:
     cfg = rnd.config
-    out = []
-    for kind, actor, card, mask in rnd.events:
-        if kind == EV_KEEP and actor != seat:
-            continue  # keeping teyaku hidden is a private decision
+    out: list[_HistoryEntry] = []
+    for kind, actor, card, mask in rnd.events[start:]:
+        if kind == EV_KEEP:
+            # keeping teyaku hidden is a private decision: only the keeper sees it
+            out.append((PublicEvent(kind, actor, None, ()), actor))
+            continue
         if kind == EV_DECLARE:
-            out.append(PublicEvent(kind, actor, CODES[card], (), cfg.declarable[mask].id))
+            out.append((PublicEvent(kind, actor, CODES[card], (), cfg.declarable[mask].id), -1))
             continue
         if kind == EV_COLLECT:
             actor = cfg.sides[actor][0]
         captured = tuple(CODES[c] for c in cards_of(mask))
-        out.append(PublicEvent(kind, actor, CODES[card] if card >= 0 else None, captured))
-    return tuple(out)
+        out.append((PublicEvent(kind, actor, CODES[card] if card >= 0 else None, captured), -1))
+    return out
+
+
+def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+    cached = _HISTORY_CACHE.get(rnd)
+    if cached is not None and cached[0] is rnd.events and len(cached[1]) <= len(rnd.events):
+        entries = cached[1]
+        if len(entries) < len(rnd.events):
+            entries = entries + _translate(rnd, len(entries))
+    else:
+        entries = _translate(rnd, 0)
+    _HISTORY_CACHE[rnd] = (rnd.events, entries)
+    return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
 def _build(match: Match, seat: int | None) -> PlayerView:

@@ -124,6 +124,7 @@ class Round:
         "events",
         "moves",
         "result",
+        "__weakref__",
     )
 
     config: Config
@@ -214,7 +215,7 @@ class Round:
     def copy(self) -> Round:
         """A cheap independent copy (for search)."""
         other = Round.__new__(Round)
-        for name in Round.__slots__:
+        for name in _STATE_SLOTS:
             setattr(other, name, getattr(self, name))
         other.hands = self.hands[:]
         other.exposed = self.exposed[:]
@@ -695,3 +696,7 @@ class Round:
 
     def month_of_pending(self) -> int:
         return month_of(self.pending) if self.pending >= 0 else 0
+
+
+_STATE_SLOTS = tuple(name for name in Round.__slots__ if name != "__weakref__")
+"""The state ``Round.copy`` copies (``__weakref__`` lets views cache per round)."""
