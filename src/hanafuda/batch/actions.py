@@ -2,7 +2,7 @@
 
 A policy network wants one flat, fixed-size action space; the engine's ``int``
 actions (``engine/moves.py``) pack kind, card, target and declaration into bit
-fields instead.  The batch layout (``NUM_ACTIONS`` = 2,400 indices)::
+fields instead.  The batch layout (``NUM_ACTIONS`` = 2,786 indices)::
 
     card * 49 + target      play ``card`` (0…47) and capture ``target`` (0…47)
                             (a choice: two month targets, or a wild card's pick)
