@@ -99,12 +99,17 @@ class BatchMatch:
     def sample_actions(self, rng: np.random.Generator) -> Int:
         return self.sim.sample_actions(rng)
 
-    def step(self, actions: npt.ArrayLike) -> None:
-        """One action per row; finished rows ignore theirs.  Rounds that end are scored
-        and the next round is dealt (RULES.md §6)."""
+    def step(self, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None) -> None:
+        """One action per row; finished rows ignore theirs, and so do rows outside ``rows``
+        (a bool mask or indices) when given.  Rounds that end are scored and the next round
+        is dealt (RULES.md §6)."""
         running = ~self.sim.done
+        if rows is not None:
+            chosen = np.zeros(self.batch_size, np.bool_)
+            chosen[np.asarray(rows)] = True
+            running &= chosen
         self.decisions += running
-        self.sim.step(actions)
+        self.sim.step(actions, rows=running)
         ended = running & self.sim.done
         if ended.any():
             self._rounds_ended(ended)

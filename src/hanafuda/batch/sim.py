@@ -472,36 +472,47 @@ class BatchSim:
         self.wild_side = np.where(rows, self._side_of[self.seat], self.wild_side)
         self.wild_month = np.where(rows, _MONTH[_bit_index(taken)], self.wild_month)
 
-    def step(self, actions: npt.ArrayLike, *, check: bool = False) -> None:
+    def step(
+        self, actions: npt.ArrayLike, *, check: bool = False, rows: npt.ArrayLike | None = None
+    ) -> None:
         """Apply one action per row.  Unchecked by default, like ``Round.apply``: an illegal
         action corrupts its row; ``check=True`` raises ``ValueError`` naming the rows whose
         action is not legal (at the cost of a ``legal_mask``).
 
-        Rows that are done ignore theirs.  Everything up to the next decision runs here."""
+        Rows that are done ignore theirs, and so do rows outside ``rows`` (a bool mask, or
+        indices) when it is given: they are neither read nor changed.  Everything up to the
+        next decision runs here."""
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.batch_size,):
             raise ValueError(f"step needs one action per row, shape ({self.batch_size},)")
+        active = ~self.done
+        if rows is not None:
+            chosen = np.zeros(self.batch_size, np.bool_)
+            chosen[self._row_index(rows)] = True
+            active &= chosen
         if check:
             inside = (a >= 0) & (a < NUM_ACTIONS)
             legal = self.legal_mask()[self._rows, np.where(inside, a, 0)] & inside
-            bad = np.flatnonzero(~legal & ~self.done)
+            bad = np.flatnonzero(~legal & active)
             if bad.size:
                 shown = ", ".join(f"row {r}: {a[r]}" for r in bad[:5])
                 raise ValueError(f"illegal batch actions ({bad.size} rows) — {shown}")
-        rows = self._rows
+        index = self._rows
         seat = self.seat
-        take = self.phase == PHASE_TAKE
-        play = self.phase == PHASE_PLAY
-        self.decisions += ~self.done
+        take = (self.phase == PHASE_TAKE) & active
+        play = (self.phase == PHASE_PLAY) & active
+        self.decisions += active
         advance = take.copy()
         if self._teyaku:
-            self._teyaku_answer(self.phase == PHASE_TEYAKU, a == EXPOSE_INDEX)
+            self._teyaku_answer((self.phase == PHASE_TEYAKU) & active, a == EXPOSE_INDEX)
         if take.any():
             target_bit = _CARD_BIT[np.where(take, a - TAKE_BASE, NONE)]
             wild = take & self.pending_wild
             self._take_from_table(target_bit)
             self._capture(
-                seat, _CARD_BIT[self.pending] | target_bit, np.where(wild, target_bit, ZERO)
+                seat,
+                _CARD_BIT[np.where(take, self.pending, NONE)] | target_bit,
+                np.where(wild, target_bit, ZERO),
             )
             if self._wild_stock:
                 self._wild_taken(wild, target_bit)
@@ -516,9 +527,9 @@ class BatchSim:
             if declare is not None:
                 card = np.where(declare, (a - DECLARE_BASE) // NUM_SETS, card)
             bit = _CARD_BIT[card]
-            self.hands[rows, seat] &= ~bit
+            self.hands[index, seat] &= ~bit
             if self._teyaku:
-                self.exposed[rows, seat] &= ~bit
+                self.exposed[index, seat] &= ~bit
             field = self.field.copy() if self._hand_takes_field else self.field  # before the play
             targets, choose = self._play_targets(card, self._targetable())
             if declare is not None:
@@ -527,7 +538,7 @@ class BatchSim:
                 choose &= ~declare
                 side = self._side_of[seat]
                 set_bit = np.where(declare, 1 << ((a - DECLARE_BASE) % NUM_SETS), 0)
-                self.declared[rows, side] |= set_bit
+                self.declared[index, side] |= set_bit
             taken = np.where(choose, _CARD_BIT[np.where(play, a % 49, NONE)], targets)
             stay = targets == 0
             self._take_from_table(taken)

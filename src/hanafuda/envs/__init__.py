@@ -5,6 +5,9 @@
 
     import gymnasium as gym, hanafuda.envs              # registers hanafuda/<Game>-v0
     env = gym.make("hanafuda/Mushi-v0", opponent="greedy")
+    envs = gym.make_vec("hanafuda/Mushi-v0", num_envs=1024)   # the NumPy batch simulator
+
+    import hanafuda.envs.openspiel                      # pip install hanafuda[openspiel]
 
 Every env shares ``hanafuda.envs.encoding``: one fixed action space (``NUM_ACTIONS``)
 and one observation tensor built from a seat's view.  docs/research.md has the guide.
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._shared import EnvConfigError, IllegalActionError
 from .encoding import (
     NUM_ACTIONS,
     action_mask,
@@ -23,16 +27,25 @@ from .encoding import (
     observation_blocks,
     observation_size,
 )
+from .gym import ENV_IDS, HanafudaEnv, register_envs
+from .vector import HanafudaVectorEnv, encode_batch
 
 __all__ = [
+    "ENV_IDS",
     "NUM_ACTIONS",
+    "EnvConfigError",
+    "HanafudaEnv",
+    "HanafudaVectorEnv",
+    "IllegalActionError",
     "action_mask",
     "action_to_move",
+    "encode_batch",
     "encode_view",
     "move_to_action",
     "observation_blocks",
     "observation_size",
     "pettingzoo_env",
+    "register_envs",
 ]
 
 
@@ -42,3 +55,6 @@ def pettingzoo_env(game: str, players: int = 2, options: dict[str, Any] | None =
     from .pettingzoo import HanafudaAECEnv
 
     return HanafudaAECEnv(game, players=players, options=options, **kwargs)
+
+
+register_envs()

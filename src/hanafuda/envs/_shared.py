@@ -1,0 +1,168 @@
+"""What the PettingZoo and Gymnasium envs share: episode options, spaces, action checks, text.
+
+Both envs run a ``Match`` (``hanafuda.engine.match``), observe it through one seat's
+``PlayerView`` only (DESIGN.md layer 4) with ``hanafuda.envs.encoding``, and accept the
+fixed action layout of ``hanafuda.batch.actions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..batch.actions import NUM_ACTIONS, from_engine, to_engine
+from ..engine.deal import Deal
+from ..engine.match import Match
+from ..engine.moves import format_action
+from ..rules.base import Config, RoundScore
+from .encoding import observation_blocks
+
+__all__ = [
+    "EnvConfigError",
+    "IllegalActionError",
+    "RENDER_MODES",
+    "action_index",
+    "check_render_mode",
+    "deal_from_reset_options",
+    "episode_options",
+    "observation_space",
+    "seat_rewards",
+    "table_text",
+]
+
+RENDER_MODES = ("ansi",)
+
+_UNBOUNDED_BLOCKS = frozenset({"totals"})
+"""Blocks without a fixed range: match totals / 100 grow with the number of rounds (RULES.md §6)."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not an integer of the action space, or not legal in the position (RULES.md §7)."""
+
+
+class EnvConfigError(ValueError):
+    """A bad environment setting: render mode, seat, opponent, agent name, reset options."""
+
+
+def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The match options of one episode: the caller's, plus ``rounds=1`` when they end nothing.
+
+    RULES.md §6 ends a match after ``rounds`` rounds or once a side's total reaches
+    ``target``; an env episode is one round unless the caller gives either option.
+    """
+    out = dict(options or {})
+    if "rounds" not in out and "target" not in out:
+        out["rounds"] = 1
+    return out
+
+
+def observation_space(config: Config) -> spaces.Dict:
+    """``{"observation": Box float32, "action_mask": Box int8}`` for a configured game.
+
+    Every block of ``encoding.observation_blocks`` lies in [0, 1] except the match totals,
+    which are unbounded (a long match can run up any total, RULES.md §6).
+    """
+    lows: list[npt.NDArray[np.float32]] = []
+    highs: list[npt.NDArray[np.float32]] = []
+    for name, size in observation_blocks(config):
+        unbounded = name in _UNBOUNDED_BLOCKS
+        lows.append(np.full(size, -np.inf if unbounded else 0.0, np.float32))
+        highs.append(np.full(size, np.inf if unbounded else 1.0, np.float32))
+    low, high = np.concatenate(lows), np.concatenate(highs)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low, high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+def _describe_index(index: int, config: Config) -> str:
+    try:
+        return f"{index} ({format_action(to_engine(index), config)})"
+    except (ValueError, IndexError):  # an index whose declared set this game does not have
+        return str(index)
+
+
+def action_index(action: object) -> int:
+    """The action as a Python ``int`` index; ``IllegalActionError`` if it is not an integer."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and np.issubdtype(
+            action.dtype, np.integer
+        ):
+            return int(action.reshape(()))
+        raise IllegalActionError(
+            f"an action must be an integer index in 0…{NUM_ACTIONS - 1}, not {action!r}"
+        )
+    return int(action)
+
+
+def check_action(match: Match, action: object, legal: list[int], who: str) -> int:
+    """The engine action of a legal action index; ``IllegalActionError`` naming the move and
+    every legal move otherwise (RULES.md §7: only legal moves are played)."""
+    index = action_index(action)
+    if not 0 <= index < NUM_ACTIONS:
+        raise IllegalActionError(f"{who}: action {index} is outside the action space 0…{NUM_ACTIONS - 1}")
+    engine = to_engine(index)
+    if engine in legal:
+        return engine
+    config = match.config
+    shown = ", ".join(
+        f"{i} ({format_action(a, config)})" for i, a in sorted((from_engine(a), a) for a in legal)
+    )
+    raise IllegalActionError(
+        f"{who}: action {_describe_index(index, config)} is not legal at {match.position()}; "
+        f"legal actions: {shown or 'none'}"
+    )
+
+
+def seat_rewards(config: Config, result: RoundScore) -> list[float]:
+    """Each seat's reward for a finished round: its side's round score (RULES.md §6, §9:
+    in team play every seat of a team gets the team's score)."""
+    return [float(result.scores[config.side_of[seat]]) for seat in range(config.players)]
+
+
+def deal_from_reset_options(options: Mapping[str, Any] | None) -> Deal | None:
+    """``reset(options={"deal": Deal})`` deals the first round as given (RULES.md §9 explicit deals).
+
+    Other keys are ignored (PettingZoo's API test passes arbitrary ones).
+    """
+    if not options or "deal" not in options:
+        return None
+    deal = options["deal"]
+    if not isinstance(deal, Deal):
+        raise EnvConfigError(
+            f"reset option 'deal' must be a hanafuda.engine.Deal, not {type(deal).__name__}"
+        )
+    return deal
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise EnvConfigError(
+            f"unknown render_mode {render_mode!r}; render modes are: None, "
+            + ", ".join(repr(m) for m in RENDER_MODES)
+        )
+    return render_mode
+
+
+def table_text(match: Match, seat: int, theme: str, names: list[str]) -> str:
+    """The table as ``seat`` sees it, in the words of the terminal game (``tui.text``), with
+    the legal moves as action indices; after the match, the last round's account and the
+    winners.  Built from the seat's ``PlayerView`` only (DESIGN.md layer 4)."""
+    from ..tui.text import match_end_lines, round_summary_lines, view_lines
+
+    config = match.config
+    view = match.view(seat)
+    lines = view_lines(config, view, theme, names)
+    if view.legal:
+        legal = sorted((from_engine(a), format_action(a, config)) for a in match.legal_actions())
+        lines.append("Legal actions: " + "; ".join(f"{i} {text}" for i, text in legal))
+    if match.finished:
+        lines.extend(round_summary_lines(config, view, match.results[-1], theme, names))
+        lines.extend(match_end_lines(view, names))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,272 @@
+"""Gymnasium single-agent environment: one seat learns, the built-in bots play the others (issue 7).
+
+Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAwase-v0``,
+``hanafuda/Hawaiifuda-v0`` and ``hanafuda/Mushi-v0`` when ``hanafuda.envs`` is imported::
+
+    import gymnasium as gym
+    import hanafuda.envs  # registers the ids
+
+    env = gym.make("hanafuda/Mushi-v0", opponent="greedy")
+    obs, info = env.reset(seed=0)
+    done = False
+    while not done:
+        action = env.action_space.sample(obs["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+
+- **Episode**: a match (``Match(game, players, options, seed=…)``), one round unless
+  ``options`` give ``rounds`` or ``target`` (RULES.md §6).  The bots' moves and the next
+  deals happen inside ``reset``/``step``: every observation is a decision of the learner.
+- **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[NUM_ACTIONS]}``
+  from the learner's ``PlayerView`` only (``hanafuda.envs.encoding``), the same encoding
+  as the PettingZoo env; ``info["action_mask"]`` is a copy of the mask.
+- **Actions**: ``Discrete(NUM_ACTIONS)`` (``hanafuda.batch.actions``).
+- **Reward**: the learner side's round score when a round ends (team score in team play,
+  RULES.md §6, §9); 0 otherwise.  ``terminated`` when the match is over; never truncated.
+- **Illegal actions**: by default (``illegal_action="end"``) an action outside the mask ends
+  the episode (``terminated``) unplayed, with reward ``illegal_reward`` (default: minus the
+  deck's card points, RULES.md §1) and ``info["illegal_action"] = True``: the usual
+  convention of masked-action envs, and what Gymnasium's ``check_env`` (which steps with
+  unmasked random actions) expects.  ``illegal_action="raise"`` raises
+  ``IllegalActionError`` (a ``ValueError``) naming the action and every legal action
+  instead, and changes nothing.
+- **Seeding**: ``reset(seed=s)`` deals as ``Match(..., seed=s)`` and seeds the bots and a
+  random seat from ``s``: the same seed and learner actions give the same episode.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ResetNeeded
+
+from ..agents import Agent, StrongAgent, make_agent
+from ..batch.actions import NUM_ACTIONS
+from ..engine.match import Match
+from ..engine.moves import parse_action
+from ..rules import configure
+from ..themes import normalize_theme
+from ._shared import (
+    EnvConfigError,
+    IllegalActionError,
+    check_action,
+    check_render_mode,
+    deal_from_reset_options,
+    episode_options,
+    observation_space,
+    table_text,
+)
+from .encoding import action_mask, encode_view
+
+__all__ = ["ENV_IDS", "HanafudaEnv", "register_envs"]
+
+ENV_IDS: dict[str, str] = {
+    "hanafuda/MinHwatu-v0": "min-hwatu",
+    "hanafuda/KwaDo-v0": "kwa-do",
+    "hanafuda/HanaAwase-v0": "hana-awase",
+    "hanafuda/Hawaiifuda-v0": "hawaiifuda",
+    "hanafuda/Mushi-v0": "mushi",
+}
+"""The registered Gymnasium ids and the game each plays."""
+
+ILLEGAL_ACTION_MODES = ("raise", "end")
+
+VECTOR_ENTRY_POINT = "hanafuda.envs.vector:HanafudaVectorEnv"
+"""``gym.make_vec(id, num_envs=…)`` builds the batch simulator's vector env (``hanafuda.envs.vector``)."""
+
+Observation = dict[str, Any]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
+
+
+def _make_opponent(opponent: str | Agent) -> Agent:
+    if isinstance(opponent, Agent):
+        return opponent
+    if opponent == "strong":
+        # No time limit: the search stops after its iterations, so episodes replay exactly.
+        return StrongAgent(time_limit=None)
+    return make_agent(opponent)
+
+
+class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a match against bots (module docstring for the contract)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        opponent: str | Agent = "random",
+        seat: int | str = 0,
+        render_mode: str | None = None,
+        theme: str = "hanafuda",
+        illegal_action: str = "end",
+        illegal_reward: float | None = None,
+    ) -> None:
+        """``opponent``: ``"random"``, ``"greedy"``, ``"strong"`` or an ``Agent``, playing every
+        other seat; ``seat``: the learner's seat, or ``"random"`` for a new one each reset."""
+        self.game = game
+        self.players = players
+        self.options = episode_options(options)
+        self.config = configure(game, players, self.options)
+        if seat != "random" and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+        ):
+            raise EnvConfigError(
+                f"seat must be 0…{players - 1} or 'random', not {seat!r}"
+            )
+        self.seat_setting = seat
+        self.opponent = _make_opponent(opponent)
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise EnvConfigError(
+                f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}"
+            )
+        self.illegal_action = illegal_action
+        self.illegal_reward = (
+            float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
+        )
+        self.render_mode = check_render_mode(render_mode)
+        self.theme = normalize_theme(theme)
+        self.observation_space = observation_space(self.config)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.seat = seat if isinstance(seat, int) else 0
+        self._match: Match | None = None
+        self._legal: list[int] | None = None
+        self._bot_rngs: list[random.Random] = []
+        self._over = True
+        self._names = [
+            "learner" if s == self.seat else self.opponent.name for s in range(players)
+        ]
+
+    @property
+    def match(self) -> Match:
+        """The running match (the engine's full state: hidden cards included)."""
+        if self._match is None:
+            raise ResetNeeded("the env has no match yet: call reset() first")
+        return self._match
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self.match.legal_actions()
+        return self._legal
+
+    def _play_bots(self) -> float:
+        """Let the bots move and deal new rounds until the learner decides or the match ends.
+
+        Returns the learner side's score of the rounds that ended (RULES.md §6).
+        """
+        match = self.match
+        config = self.config
+        side = config.side_of[self.seat]
+        reward = 0.0
+        while True:
+            if match.round_over:
+                result = match.current.result
+                assert result is not None
+                reward += float(result.scores[side])
+                if match.finished:
+                    break
+                match.next_round()
+                continue
+            seat = match.to_move
+            assert seat is not None
+            if seat == self.seat:
+                break
+            view = match.view(seat)
+            move = self.opponent.choose(view, view.legal, self._bot_rngs[seat])
+            match.apply(parse_action(move, config))
+        self._legal = None
+        return reward
+
+    def _observation(self) -> Observation:
+        match = self.match
+        if match.to_move == self.seat:
+            mask = action_mask(self._legal_actions())
+        else:
+            mask = np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": encode_view(match.view(self.seat), self.config), "action_mask": mask}
+
+    def _info(self, obs: Observation) -> dict[str, Any]:
+        return {"action_mask": obs["action_mask"].copy(), "seat": self.seat}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new match (``Match(seed=seed)`` when seeded) and play the bots up to the
+        learner's first decision.  ``options={"deal": Deal}`` deals the first round as given."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        match_seed = seed if seed is not None else int(rng.integers(2**63 - 1))
+        if self.seat_setting == "random":
+            self.seat = int(rng.integers(self.players))
+            self._names = [
+                "learner" if s == self.seat else self.opponent.name for s in range(self.players)
+            ]
+        self._bot_rngs = [random.Random(int(rng.integers(2**63 - 1))) for _ in range(self.players)]
+        deal = deal_from_reset_options(options)
+        self._match = Match(self.game, self.players, self.options, seed=match_seed, deal=deal,
+                            config=self.config)
+        self._legal = None
+        self._over = False
+        # The learner holds a dealt hand, so no round ends before its first decision (RULES.md §2).
+        self._play_bots()
+        obs = self._observation()
+        return obs, self._info(obs)
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action (RULES.md §7), then the bots up to its next decision."""
+        if self._over or self._match is None:
+            raise ResetNeeded("the episode is over: call reset() before step()")
+        match = self._match
+        try:
+            engine = check_action(match, action, self._legal_actions(), f"seat {self.seat}")
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._over = True
+            obs = self._observation()
+            info = self._info(obs)
+            info["illegal_action"] = True
+            return obs, self.illegal_reward, True, False, info
+        match.apply(engine)
+        self._legal = None
+        reward = self._play_bots()
+        terminated = match.finished
+        self._over = terminated
+        obs = self._observation()
+        return obs, reward, terminated, False, self._info(obs)
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the table as the learner's seat sees it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        return table_text(self.match, self.seat, self.theme, self._names)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def register_envs() -> None:
+    """Register the five ids with Gymnasium (idempotent).
+
+    ``gym.make`` kwargs: ``players``, ``options``, ``opponent``, ``seat``, ``render_mode``,
+    ``theme``, ``illegal_action``, ``illegal_reward``.  ``gym.make_vec`` uses the vector
+    env of ``hanafuda.envs.vector`` (its own kwargs).
+    """
+    for env_id, game in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="hanafuda.envs.gym:HanafudaEnv",
+                vector_entry_point=VECTOR_ENTRY_POINT,
+                kwargs={"game": game},
+            )
