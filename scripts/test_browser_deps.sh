@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# What the browser tests need beyond PyPI: Debian's chromium and a Japanese font.
+# What the browser tests need beyond PyPI: Debian's chromium, a Japanese font and a Korean font
+# (fonts-nanum, about 10 MB: the hwatu theme's names are in Hangul, which IPA Gothic lacks).
 # Playwright's own browser download is never used (tests launch /usr/bin/chromium).
 set -euo pipefail
-if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -qi ipa; then
+if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -qi ipa \
+        && [ -n "$(fc-list :lang=ko 2>/dev/null)" ]; then
     exit 0
 fi
 SUDO=()
@@ -12,7 +14,7 @@ if [ "$(id -u)" != 0 ]; then
         exit 0   # the browser tests then skip locally; in CI (CI=true) they fail
     fi
 fi
-echo "scripts/test: installing chromium and fonts-ipafont-gothic for the browser tests"
+echo "scripts/test: installing chromium, fonts-ipafont-gothic and fonts-nanum for the browser tests"
 "${SUDO[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
-    chromium fonts-ipafont-gothic >/dev/null
+    chromium fonts-ipafont-gothic fonts-nanum >/dev/null

@@ -229,7 +229,7 @@ def serve(
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {exc}") from None
     typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {url})")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -6,10 +6,11 @@ Screenshots go to tests/web/artifacts/ (gitignored).  Locally the tests skip whe
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -57,6 +58,7 @@ def new_page(browser: Any, **kwargs: Any) -> Any:
 
 
 def shot(page: Any, name: str) -> None:
+    page.wait_for_function("[...document.images].every((i) => i.complete)")  # card faces drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
@@ -113,6 +115,17 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
     assert moved >= 8
     shot(page, "round-summary")
     assert "Match over" in page.locator("#summary-h").inner_text()
+    summary = page.locator("#summary-body")
+    assert "How" in summary.inner_text() and "captured" in summary.inner_text()
+    assert summary.locator(".card").count() > 0  # the captures of the round, shown by kind
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
+    moves = [m for r in record["rounds"] for m in r["moves"]]
+    log = page.locator("#log li").all_inner_texts()  # the whole match's log, nothing dropped
+    assert [line.split(": ", 1)[1] for line in log] == moves
+    page.goto(server.url + "/")  # the lobby keeps the creator link of the table made here
+    link = page.locator(f'#created [data-creator="{table_id}"]')
+    assert "?token=" in (link.get_attribute("href") or "")
     page.close()
 
 
@@ -164,11 +177,30 @@ def test_a_replay_stepped_through(server: Server, browser: Any) -> None:
     assert page.locator("#hands .card").count() > 0  # all hands open after the match
     page.select_option("#perspective", "0")
     shot(page, "replay-seat0")
+    rows = page.locator("#hands .seatbox")
+    faces = "button.card"  # a face; hidden cards are backs (img)
+    assert rows.nth(0).locator(faces).count() > 0 and rows.nth(1).locator(faces).count() == 0
+    page.select_option("#perspective", "all")
+    assert rows.nth(1).locator(faces).count() > 0
     page.click("#last")
     assert "winner" in page.locator("#scores").inner_text()
+    steps = page.locator("#pos").inner_text()
     shot(page, "replay-end")
-    record = httpx.get(f"{server.url}/api/tables/{t['id']}/record").json()
-    assert Path(ARTIFACTS).exists() and record["game"] == "mushi"
+    with page.expect_download() as download:  # the record (RULES.md §8) ...
+        page.click("#download")
+    saved = ARTIFACTS / "downloaded-record.json"
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    served = httpx.get(f"{server.url}/api/tables/{t['id']}/record").json()
+    assert record["game"] == "mushi" and record == served
+    other = new_page(browser, viewport={"width": 1200, "height": 900})  # ... uploaded again to view it
+    other.goto(f"{server.url}/replay")
+    other.set_input_files("#upload", str(saved))
+    other.wait_for_selector("#viewer:not([hidden])")
+    assert other.locator("#pos").inner_text() == "1 / " + steps.split(" / ")[1]
+    other.click("#fwd")
+    assert other.locator("#pos").inner_text().startswith("2 /")
+    other.close()
     page.close()
 
 
@@ -194,3 +226,110 @@ def test_kwa_do_calls_out_a_bright_capture(server: Server, browser: Any) -> None
     assert called in ("", "Kwa-Dō!")
     shot(page, "kwa-do-summary")
     page.close()
+
+
+WATCH_CARD_ANIMATIONS = """() => {
+  // counts, over the next 2 s, the most card animations running at once (window.cardsMoving)
+  window.cardsMoving = 0; window.watchDone = false;
+  const end = performance.now() + 2000;
+  const tick = () => {
+    const n = document.getAnimations().filter((a) => a.effect && a.effect.target
+      && a.effect.target.classList && a.effect.target.classList.contains("card")).length;
+    window.cardsMoving = Math.max(window.cardsMoving, n);
+    if (performance.now() < end) requestAnimationFrame(tick); else window.watchDone = true;
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_animate_unless_reduced_motion_is_asked(server: Server, browser: Any, motion: str) -> None:
+    """A played card glides from the hand to the field or a capture pile; with "reduce motion" the
+    cards do not move, they are only outlined where they land."""
+    t = httpx.post(server.url + "/api/tables", json={
+        "game": "hana-awase", "players": 2, "seed": 7, "options": {"rounds": 1},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, reduced_motion=motion)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(server.url + t["seats"][0]["link"])
+    page.wait_for_selector("#hand .card")
+    page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
+    card = page.locator("#hand .card.legal").first
+    code = card.get_attribute("data-code")
+    page.evaluate(WATCH_CARD_ANIMATIONS)  # starts watching before the click
+    take_turn(page)
+    page.wait_for_function("Number(document.body.dataset.animated || 0) > 0")
+    page.wait_for_function("window.watchDone")
+    most = page.evaluate("window.cardsMoving")
+    assert page.locator(f'#hand .card[data-code="{code}"]').count() == 0  # it left the hand
+    if motion == "reduce":
+        assert most == 0
+    else:
+        assert most >= 1
+        shot(page, "table-animated")
+    ctx.close()
+
+
+def test_the_creator_hands_a_seat_to_a_bot_from_another_device(server: Server, browser: Any) -> None:
+    t = httpx.post(server.url + "/api/tables", json={
+        "game": "mushi", "players": 2, "seed": 3, "options": {"rounds": 1},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]}).json()
+    devices = []
+    for link in (t["seats"][0]["link"], t["creator_link"]):  # Ann's phone; the creator's laptop
+        ctx = browser.new_context(viewport={"width": 1000, "height": 900})
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.goto(server.url + link)
+        devices.append(page)
+    ann, boss = devices
+    ann.wait_for_selector("#hand .card")
+    assert ann.locator("#admin").is_hidden()  # a seat's link gives no creator powers
+    boss.wait_for_selector("#admin:not([hidden])")
+    assert boss.locator("#hand .card").count() == 0  # the creator link shows no hand
+    assert boss.locator('[data-takeover="0"]').is_disabled()  # Ann is at the table
+    boss.select_option("#takeover-bot", "random")
+    shot(boss, "creator-panel")
+    boss.click('[data-takeover="1"]')  # Ben never came
+    ann.wait_for_function("document.querySelector('#opponents').innerText.includes('(bot)')")
+    seats = httpx.get(f"{server.url}/api/tables/{t['id']}").json()["seats"]
+    assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "random"
+    for _ in range(2):  # play goes on against the bot
+        ann.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
+        before = ann.locator("#log li").count()
+        assert take_turn(ann)
+        ann.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    for page in devices:
+        page.context.close()
+
+
+HANGUL_DRAWN = """() => {
+  // a font with Hangul draws two different syllables differently; without one both are the
+  // same "missing glyph" box
+  const c = document.createElement("canvas"); c.width = 48; c.height = 48;
+  const g = c.getContext("2d");
+  const draw = (t) => { g.clearRect(0, 0, 48, 48); g.font = "36px sans-serif"; g.fillText(t, 4, 40);
+    return g.getImageData(0, 0, 48, 48).data.join(","); };
+  return draw("솔") !== draw("벚");
+}"""
+
+
+def test_korean_names_on_a_phone(server: Server, browser: Any) -> None:
+    fonts = subprocess.run(["fc-list", ":lang=ko"], capture_output=True, text=True).stdout
+    need(bool(fonts.strip()), "no font with Hangul (scripts/test_browser_deps.sh installs fonts-nanum)")
+    t = httpx.post(server.url + "/api/tables", json={
+        "game": "min-hwatu", "players": 2, "seed": 5, "theme": "hwatu", "options": {"rounds": 1},
+        "seats": [{"kind": "human", "name": "민지"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(server.url + t["seats"][0]["link"])
+    page.wait_for_selector("#hand .card")
+    assert page.evaluate(HANGUL_DRAWN)
+    labels = page.locator("#hand .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(any("\uac00" <= ch <= "\ud7a3" for ch in label) for label in labels), labels
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sticks out sideways
+    hand = page.locator("#hand .card").first.bounding_box()
+    assert hand is not None and hand["width"] >= 50  # big enough to read on a phone
+    shot(page, "hwatu-phone")
+    ctx.close()

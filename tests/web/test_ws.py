@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import time
+from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 from hanafuda.engine.match import Match
 
-from .wsutil import create, next_state, play_round
+from .wsutil import create, errors, next_state, play_round, receive
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -74,24 +76,15 @@ def until_logged(ws):  # type: ignore[no-untyped-def]
     return state
 
 
-def _errors(ws, n: int = 1) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
-    out = []
-    while len(out) < n:
-        msg = ws.receive_json()
-        if msg["type"] == "error":
-            out.append(msg)
-    return out
-
-
 def test_bad_input_gets_an_error_to_that_client_only(client: TestClient) -> None:
     t = create(client, "mushi", seats=HUMANS)
     tid = t["id"]
     with client.websocket_connect(f"/ws/{tid}") as ws:
-        assert ws.receive_json()["code"] == "no-token"
+        assert receive(ws)["code"] == "no-token"
     with client.websocket_connect(f"/ws/{tid}?token=wrong") as ws:
-        assert ws.receive_json()["code"] == "bad-token"
+        assert receive(ws)["code"] == "bad-token"
     with client.websocket_connect("/ws/nope?token=x") as ws:
-        assert ws.receive_json()["code"] == "no-table"
+        assert receive(ws)["code"] == "no-table"
     urls = [f"/ws/{tid}?token={s['token']}" for s in t["seats"]]
     with client.websocket_connect(urls[0]) as a, client.websocket_connect(urls[1]) as b, \
             client.websocket_connect(f"/ws/{tid}?token={t['spectator_token']}") as spec:
@@ -110,21 +103,21 @@ def test_bad_input_gets_an_error_to_that_client_only(client: TestClient) -> None
         mover.send_text(json.dumps({"type": "move"}))
         mover.send_text("x" * 5000)
         spec.send_text(json.dumps({"type": "move", "move": "play pine-crane"}))
-        codes_idle = [e["code"] for e in _errors(idle, 4)]
-        codes_mover = [e["code"] for e in _errors(mover, 3)]
+        codes_idle = [e["code"] for e in errors(idle, 4)]
+        codes_mover = [e["code"] for e in errors(mover, 3)]
         assert codes_idle == ["bad-json", "unknown-type", "bad-message", "not-your-turn"]
         assert codes_mover == ["illegal-move", "bad-move", "too-large"]
-        assert _errors(spec)[0]["code"] == "spectator"
+        assert errors(spec)[0]["code"] == "spectator"
         for _ in range(40):
             idle.send_text(json.dumps({"type": "ping"}))
         kinds = []
         while "flood" not in kinds:
-            kinds.append(idle.receive_json().get("code", "pong"))
+            kinds.append(receive(idle).get("code", "pong"))
         assert client.app.state.hub.tables[tid].seq == base  # type: ignore[attr-defined]
         # the other seat got no error: its next message answers its own ping
         mover.send_text(json.dumps({"type": "ping"}))
         while True:
-            msg = mover.receive_json()
+            msg = receive(mover)
             assert msg["type"] != "error"
             if msg["type"] == "pong":
                 break
@@ -136,7 +129,7 @@ def test_creator_hands_an_absent_seat_to_a_bot(client: TestClient) -> None:
     with client.websocket_connect(url) as ws:
         next_state(ws)
         ws.send_json({"type": "bot-takeover", "seat": 1, "bot": "greedy", "creator_token": "wrong"})
-        assert _errors(ws)[0]["code"] == "forbidden"
+        assert errors(ws)[0]["code"] == "forbidden"
         ws.send_json({"type": "bot-takeover", "seat": 1, "bot": "greedy",
                       "creator_token": t["creator_token"]})
         state = next_state(ws)
@@ -208,36 +201,200 @@ def test_the_server_answers_while_the_strong_bot_thinks(client: TestClient) -> N
         ws.send_json({"type": "ping"})
         kinds = []
         while True:
-            msg = ws.receive_json()
+            msg = receive(ws)
             if msg["type"] == "pong":
                 break
             kinds.append((msg["type"], msg.get("event", {}).get("seat")))
         assert (("state", 1) not in kinds), kinds  # the bot had not moved yet
 
 
-@pytest.mark.skip(
-    reason="known bug (issue 5 left open): when the database refuses a move, the server never "
-    "answers the client with the 'storage' error (the restore path dies silently), so this "
-    "test would wait forever"
-)
-def test_a_move_that_cannot_be_stored_is_undone(client: TestClient) -> None:
+
+
+# -- the database refusing a write ------------------------------------------------------------
+
+
+def refuse_writes(hub: Any, refuse: bool) -> None:
+    """Make the real database refuse (or accept again) every new table event: an SQLite trigger."""
+    with hub.engine.begin() as conn:
+        if refuse:
+            conn.exec_driver_sql("CREATE TRIGGER refuse_events BEFORE INSERT ON table_events "
+                                 "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        else:
+            conn.exec_driver_sql("DROP TRIGGER refuse_events")
+
+
+class DatabaseAway:
+    """A session factory whose database cannot be reached at all (neither written nor read)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("SELECT 1", {}, Exception("connection refused"))
+
+    begin = __call__
+
+
+def settle(*socks: Any) -> None:
+    """Read every socket up to the answer of a ping, so nothing stale is queued."""
+    for ws in socks:
+        ws.send_json({"type": "ping"})
+        while receive(ws)["type"] != "pong":
+            pass
+
+
+def snapshot(hub: Any, tid: str) -> Any:
+    table = hub.tables[tid]
+    return (table.match.to_record(), table.seq, [dict(e) for e in table.log],
+            [hub.state_for(table, s) for s in (0, 1, None)])
+
+
+def _move_is_refused_then_accepted(client: TestClient, fail: Any, heal: Any) -> None:
     t = create(client, "mushi", seats=HUMANS)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     urls = [f"/ws/{t['id']}?token={s['token']}" for s in t["seats"]]
     with client.websocket_connect(urls[0]) as a, client.websocket_connect(urls[1]) as b:
         socks = [a, b]
-        next_state(a), next_state(b)
+        first = next_state(a)
+        mover = first["view"]["to_move"]
+        socks[mover].send_json({"type": "move", "move": first["view"]["legal"][0]})  # stored fine
+        settle(a, b)
+        before = snapshot(hub, t["id"])
         table = hub.tables[t["id"]]
-        before = table.match.to_record()
-        real = hub._store
-
-        def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
-            raise RuntimeError("database away")
-
-        hub._store = broken
+        mover = table.match.to_move
+        move = table.match.legal_moves()[-1]
+        fail()
         try:
-            socks[table.match.to_move].send_json({"type": "move", "move": table.match.legal_moves()[0]})
-            assert _errors(socks[table.match.to_move])[0]["code"] == "storage"
+            socks[mover].send_json({"type": "move", "move": move})
+            err = errors(socks[mover])[0]
+            assert err["code"] == "storage" and "could not be saved" in err["error"]
+            assert snapshot(hub, t["id"]) == before  # exactly as before: match, seq, log, every view
+            other = socks[1 - mover]  # got neither the error nor a new state
+            other.send_json({"type": "ping"})
+            assert receive(other)["type"] == "pong"
         finally:
-            hub._store = real
-        assert table.match.to_record() == before and table.seq == 0
+            heal()
+        socks[mover].send_json({"type": "move", "move": move})  # the same move, now stored
+        after = next_state(socks[mover])
+        assert after["log"][-1]["text"] == move and after["log"][-1]["seq"] == 2
+    live = hub.tables.pop(t["id"])
+    assert hub.load(t["id"]).log == live.log and len(live.log) == 2
+
+
+def test_a_move_that_cannot_be_stored_is_undone(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    _move_is_refused_then_accepted(client, lambda: refuse_writes(hub, True),
+                                   lambda: refuse_writes(hub, False))
+
+
+def test_a_move_is_undone_even_when_the_database_cannot_be_read(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.sessions
+
+    def away() -> None:
+        hub.sessions = DatabaseAway()
+
+    def back() -> None:
+        hub.sessions = real
+
+    _move_is_refused_then_accepted(client, away, back)
+
+
+def test_a_deal_that_cannot_be_stored_is_undone(client: TestClient) -> None:
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options={"rounds": 2})
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        play_round(ws)
+        settle(ws)
+        before = snapshot(hub, t["id"])
+        refuse_writes(hub, True)
+        try:
+            ws.send_json({"type": "next-round"})
+            assert errors(ws)[0]["code"] == "storage"
+            assert snapshot(hub, t["id"]) == before
+        finally:
+            refuse_writes(hub, False)
+        ws.send_json({"type": "next-round"})
+        state = next_state(ws)
+        assert state["view"]["round"] == 2 and state["log"][-1]["kind"] == "next-round"
+
+
+def test_bots_wait_while_the_database_refuses_and_lose_nothing(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    refuse_writes(hub, True)
+    try:
+        t = create(client, "mushi", seats=[{"kind": "bot", "bot": "random"}] * 2, options={"rounds": 1})
+        with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}") as ws:
+            next_state(ws)
+            time.sleep(1.5)  # the bots try, are refused, and wait
+            table = hub.tables[t["id"]]
+            assert table.seq == 0 and table.log == [] and table.match.current.moves == []
+    finally:
+        refuse_writes(hub, False)
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}") as ws:
+        state = next_state(ws)
+        while not state["view"]["finished"]:
+            state = next_state(ws)
+    live = hub.tables.pop(t["id"])
+    assert hub.load(t["id"]).match.to_record() == live.match.to_record()
+
+
+# -- the creator ------------------------------------------------------------------------------
+
+
+def test_the_creator_link_hands_a_seat_that_left_to_a_bot_from_any_device(client: TestClient) -> None:
+    t = create(client, "mushi", seats=HUMANS, options={"rounds": 1})
+    assert t["creator_link"] == f"/table/{t['id']}?token={t['creator_token']}"
+    tid = t["id"]
+    with client.websocket_connect(f"/ws/{tid}?token={t['spectator_token']}") as spec:
+        state = next_state(spec)
+        assert state["creator"] is False
+        spec.send_json({"type": "bot-takeover", "seat": 1, "bot": "greedy"})
+        assert errors(spec)[0]["code"] == "forbidden"
+    with client.websocket_connect(f"/ws/{tid}?token={t['creator_token']}") as boss, \
+            client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ann:
+        state = next_state(boss)
+        assert state["creator"] is True and state["you"] is None and state["view"]["hand"] == []
+        bad: list[dict[str, Any]] = [
+            {"seat": 0, "bot": "greedy"},  # Ann is at the table
+            {"seat": 1, "bot": "nobody"}, {"seat": 7, "bot": "greedy"}, {"seat": True, "bot": "greedy"}]
+        for fields in bad:
+            boss.send_json({"type": "bot-takeover", **fields})
+        codes = [e["code"] for e in errors(boss, 4)]
+        assert codes == ["not-now", "bad-message", "bad-message", "bad-message"]
+        assert all(s["kind"] == "human" for s in hub_seats(client, tid))
+        boss.send_json({"type": "bot-takeover", "seat": 1, "bot": "random"})
+        state = next_state(boss)
+        while state["table"]["seats"][1]["kind"] != "bot":
+            state = next_state(boss)
+        assert state["table"]["seats"][1]["bot"] == "random"
+        boss.send_json({"type": "bot-takeover", "seat": 1, "bot": "greedy"})
+        assert errors(boss)[0]["code"] == "not-now"  # already a bot
+        settle(ann)
+        ann.send_json({"type": "state"})
+        state = play_round(ann)
+        assert state["view"]["finished"]
+    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][1]['token']}") as ben:
+        next_state(ben)  # Ben comes back: he still sees his seat but the bot plays it
+        ben.send_json({"type": "move", "move": "play pine-crane"})
+        assert errors(ben)[0]["code"] == "bot-seat"
+
+
+def hub_seats(client: TestClient, tid: str) -> list[dict[str, Any]]:
+    return client.get(f"/api/tables/{tid}").json()["seats"]  # type: ignore[no-any-return]
+
+
+# -- the move log -----------------------------------------------------------------------------
+
+
+def test_the_whole_move_log_is_kept(client: TestClient) -> None:
+    t = create(client, "hawaiifuda", seats=[{"kind": "bot", "bot": "random"}] * 2, options={"rounds": 4})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}") as ws:
+        state = next_state(ws)
+        while not state["view"]["finished"]:
+            state = next_state(ws)
+    record = client.get(f"/api/tables/{t['id']}/record").json()
+    moves = [m for r in record["rounds"] for m in r["moves"]]
+    log = state["log"]
+    assert len(log) > 60  # more than the page once showed
+    assert [e["text"] for e in log if e["kind"] == "move"] == moves
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    assert sum(e["kind"] == "next-round" for e in log) == len(record["rounds"]) - 1

@@ -1,8 +1,38 @@
-"""Helpers to drive a table over the websocket in tests."""
+"""Helpers to drive a table over the websocket in tests.
+
+Every receive has a deadline (``RECEIVE_TIMEOUT``): a server that fails to answer makes the test
+fail with ``NoReply``, it never hangs the run.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import anyio
+
+RECEIVE_TIMEOUT = 60.0
+"""Seconds to wait for one message: generous for a loaded machine, where a healthy reply takes
+milliseconds (bots have no pause in these tests)."""
+
+
+class NoReply(AssertionError):
+    """The server sent nothing within the deadline."""
+
+
+def receive(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    """The next JSON message from a ``TestClient`` websocket, or ``NoReply`` after ``timeout``."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(get)
+    except TimeoutError:
+        raise NoReply(f"no message from the server within {timeout:g} s") from None
+    ws._raise_on_close(message)
+    return json.loads(message["text"])  # type: ignore[no-any-return]
 
 
 def create(client: Any, game: str = "mushi", players: int = 2, seats: list[dict[str, Any]] | None = None,
@@ -17,10 +47,20 @@ def create(client: Any, game: str = "mushi", players: int = 2, seats: list[dict[
 
 def next_state(ws: Any) -> dict[str, Any]:
     while True:
-        msg = ws.receive_json()
+        msg = receive(ws)
         if msg["type"] == "state":
-            return msg  # type: ignore[no-any-return]
+            return msg
         assert msg["type"] != "error", msg
+
+
+def errors(ws: Any, n: int = 1) -> list[dict[str, Any]]:
+    """The next ``n`` error messages (skipping states and pongs)."""
+    out = []
+    while len(out) < n:
+        msg = receive(ws)
+        if msg["type"] == "error":
+            out.append(msg)
+    return out
 
 
 def play_round(ws: Any, pick: int = 0) -> dict[str, Any]:

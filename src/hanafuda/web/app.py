@@ -175,6 +175,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
             "spectator_link": f"/table/{table.id}?token={table.spectator_token}",
             "spectator_token": table.spectator_token,
             "creator_token": table.creator_token,
+            "creator_link": f"/table/{table.id}?token={table.creator_token}",
         }
 
     @app.get("/api/tables")
@@ -251,12 +252,12 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
             await send({"type": "error", "code": "no-token", "error": "a seat or spectator token is needed"})
             await websocket.close(code=4401)
             return
-        seat = table.seat_of(token)
-        if seat is False:
+        role = table.role_of(token)
+        if role is None:
             await send({"type": "error", "code": "bad-token", "error": "this token opens no seat here"})
             await websocket.close(code=4403)
             return
-        conn = Connection(send=send, seat=seat if isinstance(seat, int) and seat is not True else None)
+        conn = Connection(send=send, seat=role[0], creator=role[1])
         await hub.join(table, conn)
         try:
             while True:

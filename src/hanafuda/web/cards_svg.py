@@ -206,7 +206,7 @@ def card_svg(code: str, theme: str = "hanafuda") -> str:
     points = _POINTS[card.kind]
     kind_colour = _KIND_COLOUR[card.kind]
     title = f"{f.name}. {f.month_name}, month {f.month_number}. {f.kind_name}, {points} points."
-    name = f.name if len(f.name) <= 18 else f.name[:17] + "…"
+    badge = f"{_LETTER[card.kind]}{points}"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
         f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
@@ -219,16 +219,52 @@ def card_svg(code: str, theme: str = "hanafuda") -> str:
         f'{art}</g>'
         f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="8" fill="none" stroke="#c9a44c" '
         'stroke-width="1.5"/>'
-        f'<circle cx="18" cy="18" r="13" fill="#fff" stroke="#1b1b1b" stroke-width="1.5"/>'
-        f'<text x="18" y="23" text-anchor="middle" font-family="sans-serif" font-weight="700" '
-        f'font-size="14" fill="#1b1b1b">{f.month_number}</text>'
-        f'<rect x="{W - 34}" y="7" width="27" height="20" rx="4" fill="{kind_colour}"/>'
-        f'<text x="{W - 20.5}" y="22" text-anchor="middle" font-family="sans-serif" font-weight="700" '
-        f'font-size="13" fill="#fff">{_LETTER[card.kind]}{points}</text>'
-        f'<rect x="6" y="{H - 30}" width="{W - 12}" height="24" rx="5" fill="#fffdf6" fill-opacity="0.92"/>'
-        f'<text x="{W / 2}" y="{H - 14}" text-anchor="middle" font-family="sans-serif" font-size="11" '
-        f'fill="#1b1b1b">{escape(name)}</text></svg>'
+        f'<circle cx="21" cy="21" r="16" fill="#fff" stroke="#1b1b1b" stroke-width="2"/>'
+        f'<text x="21" y="27.5" text-anchor="middle" font-family="{_FONT}" font-weight="700" '
+        f'font-size="{18 if f.month_number < 10 else 16}" fill="#1b1b1b">{f.month_number}</text>'
+        f'<rect x="{W - 44}" y="6" width="38" height="25" rx="5" fill="{kind_colour}" stroke="#fff" '
+        'stroke-width="1.5"/>'
+        f'<text x="{W - 25}" y="24.5" text-anchor="middle" font-family="{_FONT}" font-weight="700" '
+        f'font-size="16" fill="#fff">{badge}</text>'
+        f'{_name_band(f.name)}</svg>'
     )
+
+
+_FONT = "'Noto Sans', 'DejaVu Sans', 'NanumGothic', 'IPAGothic', sans-serif"
+_BAND_WIDTH = W - 16
+"""Room for the name: the band is 104 units wide; longer text is compressed to fit."""
+
+
+def _split(name: str) -> list[str]:
+    """The name on one line when short, else on two lines split at the space nearest the middle."""
+    if len(name) <= 11:
+        return [name]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
+def _text(x: float, y: float, text: str, size: float) -> str:
+    # roughly 0.58 em a character for Latin, 1 em for CJK: compress what would overflow the band
+    width = sum(size if ord(ch) > 0x2E80 else size * 0.58 for ch in text)
+    fit = (f' textLength="{_BAND_WIDTH - 4}" lengthAdjust="spacingAndGlyphs"'
+           if width > _BAND_WIDTH - 4 else "")
+    return (f'<text x="{x}" y="{y}" text-anchor="middle" font-family="{_FONT}" font-weight="700" '
+            f'font-size="{size}" fill="#1b1b1b"{fit}>{escape(text)}</text>')
+
+
+def _name_band(name: str) -> str:
+    """The card's name on a pale band at the bottom, as large as the width allows."""
+    lines = _split(name)
+    if len(lines) == 1:
+        return (f'<rect x="6" y="{H - 34}" width="{W - 12}" height="28" rx="5" fill="#fffdf6" '
+                'fill-opacity="0.94" stroke="#c9a44c" stroke-width="1"/>'
+                + _text(W / 2, H - 14.5, lines[0], 15))
+    return (f'<rect x="6" y="{H - 46}" width="{W - 12}" height="40" rx="5" fill="#fffdf6" '
+            'fill-opacity="0.94" stroke="#c9a44c" stroke-width="1"/>'
+            + _text(W / 2, H - 29, lines[0], 14) + _text(W / 2, H - 12.5, lines[1], 14))
 
 
 @lru_cache(maxsize=1)

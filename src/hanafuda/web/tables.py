@@ -73,6 +73,8 @@ class Connection:
 
     send: Send
     seat: int | None
+    creator: bool = False
+    """Opened with the table's creator token: watches like a spectator, may hand seats to bots."""
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
 
@@ -105,14 +107,19 @@ class LiveTable:
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 
-    def seat_of(self, token: str) -> int | None | bool:
-        """The seat a token opens, ``None`` for the spectator token, ``False`` if it opens nothing."""
-        for s in self.seats:
+    def role_of(self, token: str) -> tuple[int | None, bool] | None:
+        """What a token opens: ``(seat, False)`` for a seat's token, ``(None, False)`` for the
+        spectator token, ``(None, True)`` for the creator token (a spectator who may hand seats to
+        bots), ``None`` if it opens nothing here."""
+        found: tuple[int | None, bool] | None = None
+        for s in self.seats:  # compare with every token: the time taken says nothing
             if hmac.compare_digest(s.token, token):
-                return s.seat
+                found = (s.seat, False)
         if hmac.compare_digest(self.spectator_token, token):
-            return None
-        return False
+            found = (None, False)
+        if hmac.compare_digest(self.creator_token, token):
+            found = (None, True)
+        return found
 
     def summary(self) -> dict[str, Any]:
         m = self.match
@@ -232,45 +239,71 @@ class TableHub:
                               theme=row.theme,
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
                               spectator_token=row.spectator_token, creator_token=row.creator_token)
-            self._replay(table, row, events)
+            self._replay_rows(table, row, events)
         self._setup_agents(table)
         self.tables[table_id] = table
         return table
 
     @staticmethod
-    def _replay(table: LiveTable, row: TableRow, events: Any) -> None:
-        """Set ``table``'s match, log and seq to the stored seed and events."""
-        match = Match(row.game, row.players, row.options, seed=row.seed)
-        table.log, table.seq = [], 0
-        for ev in events:
-            if ev.kind == "move":
-                match.play(ev.text)
+    def _replay(table: LiveTable, game: str, players: int, options: dict[str, Any], seed: int,
+                events: list[tuple[int, str, int | None, str]]) -> None:
+        """Set ``table``'s match, log and seq to a seed and its events ``(seq, kind, seat, text)``."""
+        match = Match(game, players, options, seed=seed)
+        log_: list[dict[str, Any]] = []
+        seq = 0
+        for ev_seq, kind, seat, text in events:
+            if kind == "move":
+                match.play(text)
             else:
                 match.next_round()
-            table.log.append({"seq": ev.seq, "round": len(match.rounds), "kind": ev.kind,
-                              "seat": ev.seat, "text": ev.text})
-            table.seq = ev.seq
-        table.match = match
+            log_.append({"seq": ev_seq, "round": len(match.rounds), "kind": kind, "seat": seat,
+                         "text": text})
+            seq = ev_seq
+        table.match, table.log, table.seq = match, log_, seq
 
-    def _restore(self, table: LiveTable) -> None:
-        """After a failed write: back to exactly what the database holds."""
-        with self.sessions() as db:
-            row = db.get(TableRow, table.id)
-            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
-                                .order_by(TableEventRow.seq)).all()
-            if row is not None:
-                self._replay(table, row, events)
+    @classmethod
+    def _replay_rows(cls, table: LiveTable, row: TableRow, events: Any) -> None:
+        cls._replay(table, row.game, row.players, row.options, row.seed,
+                    [(ev.seq, ev.kind, ev.seat, ev.text) for ev in events])
 
-    def _store_or_restore(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
-        """Store an event just applied; if the database refuses, undo it by rebuilding."""
+    def _undo(self, table: LiveTable) -> None:
+        """After a refused write: put the table back to exactly what is stored.
+
+        The database is asked first (it is the truth: if the write did land after all, the event is
+        kept); if it cannot even be read, the table is rebuilt from its seed and the events in
+        memory, which are exactly the events stored so far (an event joins ``table.log`` only once
+        its write has committed).  Never raises: a failure here must not cost the client its answer.
+        """
+        try:
+            with self.sessions() as db:
+                row = db.get(TableRow, table.id)
+                events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
+                                    .order_by(TableEventRow.seq)).all()
+                if row is None:
+                    raise LookupError(f"table {table.id} is not in the database")
+                self._replay_rows(table, row, events)
+            return
+        except Exception as exc:
+            log.error("cannot read table %s back from the database (%s); rebuilding it from memory",
+                      table.id, exc)
+        cfg = table.match.config
+        self._replay(table, cfg.game.id, cfg.players, dict(cfg.given_options), table.match.seed,
+                     [(e["seq"], e["kind"], e["seat"], e["text"]) for e in table.log])
+
+    def _commit(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
+        """Store an event just applied to ``table.match``; True once it is stored.
+
+        If the database refuses, the event is undone (``_undo``) and False is returned, so memory
+        never runs ahead of the database."""
+        seq = table.seq + 1
         try:
             self._store(table, kind, seat, text)
             return True
         except Exception as exc:
-            log.error("could not store %s %r at table %s (%s); restoring from the database", kind, text,
-                      table.id, exc)
-            self._restore(table)
-            return False
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id, exc)
+            self._undo(table)
+            # the write may have landed although the driver reported an error: then it stands
+            return table.seq >= seq and table.log[-1]["text"] == text
 
     def load_running(self) -> list[LiveTable]:
         """Every unfinished table, e.g. at start-up (bots then carry on)."""
@@ -292,30 +325,33 @@ class TableHub:
     # -- storing -------------------------------------------------------------------------------
 
     def _store(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
-        table.seq += 1
-        entry = {"seq": table.seq, "round": len(table.match.rounds), "kind": kind, "seat": seat,
-                 "text": text}
+        """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""
+        seq = table.seq + 1
+        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
         with self.sessions.begin() as db:
-            db.add(TableEventRow(table_id=table.id, seq=table.seq, kind=kind, seat=seat, text=text))
+            db.add(TableEventRow(table_id=table.id, seq=seq, kind=kind, seat=seat, text=text))
             if table.match.finished:
                 row = db.get(TableRow, table.id)
                 if row is not None:
                     row.status = "finished"
+        table.seq = seq
         table.log.append(entry)
 
     # -- messages ------------------------------------------------------------------------------
 
-    def state_for(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False) -> dict[str, Any]:
+        """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included."""
         m = table.match
         view = m.view(seat).to_dict() if seat is not None else spectator_view(m).to_dict()
         return {
             "type": "state",
             "table": table.summary(),
             "you": seat,
+            "creator": creator,
             "view": view,
             "standing": _standing(m),
             "summaries": [round_summary(r) for r in m.results],
-            "log": [e for e in table.log[-60:] if _public(e, seat)],
+            "log": [e for e in table.log if _public(e, seat)],
         }
 
     async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
@@ -328,7 +364,7 @@ class TableHub:
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         for conn in list(table.connections):
-            payload = self.state_for(table, conn.seat)
+            payload = self.state_for(table, conn.seat, conn.creator)
             if extra and _public({"kind": "move", "text": extra["move"], "seat": extra["seat"]}, conn.seat):
                 payload["event"] = extra
             await self.send(table, conn, payload)
@@ -366,11 +402,18 @@ class TableHub:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             await self.error(table, conn, "bad-message", 'a message is an object with a "type"')
             return
+        try:
+            await self._dispatch(table, conn, msg)
+        except Exception:  # a server bug: tell this client, keep the table and the socket
+            log.exception("message %r at table %s failed", msg.get("type"), table.id)
+            await self.error(table, conn, "server-error", "the server could not handle that message")
+
+    async def _dispatch(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
         elif kind == "state":
-            await self.send(table, conn, self.state_for(table, conn.seat))
+            await self.send(table, conn, self.state_for(table, conn.seat, conn.creator))
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
         elif kind == "next-round":
@@ -389,6 +432,10 @@ class TableHub:
         if not isinstance(text, str) or not text.strip():
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
             return
+        if table.seats[conn.seat].kind == "bot":
+            await self.error(table, conn, "bot-seat",
+                             "a bot plays this seat now (the table's creator handed it over)")
+            return
         async with table.lock:
             m = table.match
             if m.to_move != conn.seat:
@@ -406,7 +453,7 @@ class TableHub:
             except ValueError as exc:
                 await self.error(table, conn, "illegal-move", str(exc))
                 return
-            if not self._store_or_restore(table, "move", conn.seat, text.strip()):
+            if not self._commit(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")
                 return
             await self.broadcast(table, {"seat": conn.seat, "move": text.strip()})
@@ -421,30 +468,52 @@ class TableHub:
                 await self.error(table, conn, "not-now", "the round is not over" if not
                                  table.match.finished else "the match is over")
                 return
-            self._deal_next(table, conn.seat)
+            if not self._deal_next(table, conn.seat):
+                await self.error(table, conn, "storage", "the new deal could not be saved; please try again")
+                return
             await self.broadcast(table, {"seat": conn.seat, "move": "next-round"})
         self.kick_bots(table)
 
-    def _deal_next(self, table: LiveTable, seat: int | None) -> None:
+    def _deal_next(self, table: LiveTable, seat: int | None) -> bool:
         table.match.next_round()
-        self._store_or_restore(table, "next-round", seat, "next-round")
+        return self._commit(table, "next-round", seat, "next-round")
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        """The creator hands a seat (e.g. one whose player left) to a bot."""
+        """The creator hands a seat whose player has left to a bot."""
         token, seat, bot = msg.get("creator_token"), msg.get("seat"), msg.get("bot", "greedy")
-        if not isinstance(token, str) or not hmac.compare_digest(token, table.creator_token):
-            await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot")
+        if not conn.creator and (not isinstance(token, str)
+                                 or not hmac.compare_digest(token, table.creator_token)):
+            await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot "
+                             "(open the table with the creator link)")
             return
-        if not isinstance(seat, int) or not 0 <= seat < len(table.seats) or bot not in AGENTS:
-            await self.error(table, conn, "bad-message", "bot-takeover needs a seat and a bot name")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats) \
+                or not isinstance(bot, str) or bot not in AGENTS:
+            await self.error(table, conn, "bad-message", "bot-takeover needs a seat number (0 to "
+                             f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}")
             return
         async with table.lock:
             s = table.seats[seat]
-            s.kind, s.bot, s.name = "bot", str(bot), f"{bot} bot"
-            with self.sessions.begin() as db:
-                row = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id,
-                                                       SeatRow.seat == seat)).one()
-                row.kind, row.bot, row.name = s.kind, s.bot, s.name
+            if s.kind != "human":
+                await self.error(table, conn, "not-now", f"seat {seat + 1} is already played by a bot")
+                return
+            if any(c.seat == seat for c in table.connections):
+                await self.error(table, conn, "not-now", f"{s.name} is still at the table; a seat is "
+                                 "handed to a bot only once its player has left")
+                return
+            if table.match.finished:
+                await self.error(table, conn, "not-now", "the match is over")
+                return
+            name = f"{s.name} ({bot} bot)"[:60]
+            try:
+                with self.sessions.begin() as db:
+                    row = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id,
+                                                           SeatRow.seat == seat)).one()
+                    row.kind, row.bot, row.name = "bot", bot, name
+            except Exception as exc:
+                log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+                return
+            s.kind, s.bot, s.name = "bot", bot, name
             self._setup_agents(table)
             await self.broadcast(table)
         self.kick_bots(table)
@@ -465,15 +534,22 @@ class TableHub:
                 if table.humans:
                     return  # a person deals the next round when ready
                 await asyncio.sleep(self.bot_pause)
+                dealt = True
                 async with table.lock:
                     if table.match.round_over and not table.match.finished:
-                        self._deal_next(table, None)
-                        await self.broadcast(table, {"seat": None, "move": "next-round"})
+                        dealt = self._deal_next(table, None)
+                        if dealt:
+                            await self.broadcast(table, {"seat": None, "move": "next-round"})
+                if not dealt:
+                    await asyncio.sleep(1.0)  # the database is away: try again a little later
                 continue
             agent = table.agents.get(seat)
             if agent is None:
                 return
             await asyncio.sleep(self.bot_pause)
+            m = table.match  # a refused write may have rebuilt the match meanwhile
+            if m.to_move != seat:
+                continue
             view = m.view(seat)
             stamp = table.seq
             rng = random.Random(f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}")
@@ -482,11 +558,15 @@ class TableHub:
             except Exception:  # a bot bug must not stall the table: fall back to a legal move
                 log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
                 move = rng.choice(view.legal)
+            if move not in view.legal:
+                log.error("bot at table %s seat %d chose %r, not a legal move; playing a random one",
+                          table.id, seat, move)
+                move = rng.choice(view.legal)
             async with table.lock:
                 if table.seq != stamp or table.match.to_move != seat:
                     continue
                 table.match.play(move)
-                stored = self._store_or_restore(table, "move", seat, move)
+                stored = self._commit(table, "move", seat, move)
                 if stored:
                     await self.broadcast(table, {"seat": seat, "move": move})
             if not stored:

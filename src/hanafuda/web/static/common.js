@@ -26,9 +26,9 @@ const HF = {
     b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg`, alt: "" }));
     return b;
   },
-  back(n) {
-    const wrap = this.el("span", { "aria-label": `${n} hidden cards`, role: "img" });
-    for (let i = 0; i < Math.min(n, 10); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", class: "card small", style: "width:22px;margin-right:-10px" }));
+  back(n, what = "hidden cards", most = 10) {
+    const wrap = this.el("span", { "aria-label": `${n} ${what}`, role: "img", class: "backs" });
+    for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", class: "card small", style: "width:22px;margin-right:-10px" }));
     wrap.append(this.el("span", { text: ` ${n}`, style: "margin-left:14px" }));
     return wrap;
   },

@@ -83,7 +83,10 @@ function showCreated() {
       div.append(HF.el("div", {}, HF.el("a", { href: s.link, "data-seat": s.seat, text: `Play seat ${s.seat + 1} (${s.name})` }),
         HF.el("span", { class: "muted", text: " — send this link to that player only" })));
     }
-    div.append(HF.el("div", {}, HF.el("a", { href: t.spectator_link, text: "Spectator link" })));
+    div.append(HF.el("div", {}, HF.el("a", { href: t.spectator_link, text: "Spectator link" }),
+      HF.el("span", { class: "muted", text: " — anyone may watch; it shows no hand" })));
+    if (t.creator_token) div.append(HF.el("div", {}, HF.el("a", { href: t.creator_link || `/table/${t.id}?token=${t.creator_token}`, "data-creator": t.id, text: "Creator link" }),
+      HF.el("span", { class: "muted", text: " — keep it private: from any device it lets you hand the seat of a player who left to a bot" })));
     box.append(div);
   }
 }

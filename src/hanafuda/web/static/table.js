@@ -34,6 +34,7 @@ function render() {
   $("title").textContent = S.table.title;
   $("round").textContent = `Round ${v.round}`;
   $("stock").textContent = `Stock: ${v.stock_count}`;
+  $("stock-pile").replaceChildren(HF.back(v.stock_count, "cards in the stock", 3));
   const turn = v.to_move === null ? (v.finished ? "Match over" : "Round over")
     : v.to_move === S.you ? "Your turn" : `${seatName(v.to_move)} to move`;
   $("turn").textContent = turn + (S.you === null ? " · watching" : "");
@@ -42,7 +43,7 @@ function render() {
   for (let seat = 0; seat < v.players; seat++) {
     if (seat === S.you) continue;
     const info = S.table.seats[seat];
-    const box = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : ""), "aria-label": `${info.name}${v.to_move === seat ? ", to move" : ""}` },
+    const box = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : ""), "data-seat": seat, "data-region": `seat-${seat}`, "aria-label": `${info.name}${v.to_move === seat ? ", to move" : ""}` },
       HF.el("strong", { text: `${info.name}${info.kind === "bot" ? " (bot)" : ""}${seat === v.dealer ? " (dealer)" : ""}${v.to_move === seat ? " ◀ to move" : ""}` }), " ",
       info.kind === "human" && !info.connected ? HF.el("span", { class: "muted", text: "(away) " }) : null,
       HF.back(v.hand_counts[seat]));
@@ -76,6 +77,7 @@ function render() {
     hand.append(b);
   }
   $("hand-note").textContent = S.you === null ? "(spectating: no hand)" : "";
+  hand.hidden = S.you === null;
   // choice panel for the selected card
   const choice = $("choice"); choice.replaceChildren();
   if (selected) {
@@ -91,7 +93,14 @@ function render() {
   renderPiles(); renderScores(); renderLog(); renderAdmin(); maybeSummary(); kwaDo();
 }
 
+// The creator token: this page was opened with the creator link, or this browser created the
+// table (the lobby keeps it), or the link carried "&creator=…" (then this browser keeps it too).
 function creatorToken() {
+  if (S && S.creator) return TOKEN;
+  const given = params.get("creator");
+  if (given) { const kept = JSON.parse(localStorage.getItem("hf-creator") || "{}"); kept[TABLE_ID] = given; localStorage.setItem("hf-creator", JSON.stringify(kept)); return given; }
+  const kept = JSON.parse(localStorage.getItem("hf-creator") || "{}");
+  if (kept[TABLE_ID]) return kept[TABLE_ID];
   const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
   const t = mine.find((x) => x.id === TABLE_ID);
   return t ? t.creator_token : null;
@@ -100,20 +109,36 @@ function creatorToken() {
 function renderAdmin() {
   const token = creatorToken(), box = $("admin-body");
   $("admin").hidden = !token || S.view.finished;
-  if (!token) return;
-  box.replaceChildren(HF.el("p", { class: "muted", text: "A seat whose player left can be played by a bot." }));
-  for (const s of S.table.seats) {
-    if (s.kind !== "human" || s.seat === S.you) continue;
-    box.append(HF.el("button", { type: "button", text: `Hand ${s.name}${s.connected ? "" : " (away)"} to a bot`,
-      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: "greedy", creator_token: token }) }));
+  if (!token || S.view.finished) return;
+  const link = `${location.origin}/table/${TABLE_ID}?token=${encodeURIComponent(token)}`;
+  box.replaceChildren(
+    HF.el("p", { text: "You created this table. If a player leaves, you can hand their seat to a bot so the match goes on." }),
+    HF.el("label", { class: "opt" }, "Bot level ", botSelect()));
+  const people = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.you);
+  if (!people.length) box.append(HF.el("p", { class: "muted", text: "No other person sits at this table." }));
+  for (const s of people) {
+    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: s.connected ? `${s.name} is at the table` : `Hand ${s.name}'s seat (away) to a bot`,
+      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: $("takeover-bot").value, creator_token: token }) });
+    if (s.connected) b.disabled = true;
+    box.append(HF.el("div", {}, b));
   }
+  box.append(HF.el("p", { class: "muted" }, "Creator link (keep it private; it works on any device): ",
+    HF.el("a", { href: link, id: "creator-link", text: "open as creator" })));
+}
+
+let botChoice = "greedy";
+function botSelect() {
+  const sel = HF.el("select", { id: "takeover-bot", "aria-label": "Bot level for a seat handed to a bot" });
+  for (const b of ["random", "greedy", "strong"]) sel.append(HF.el("option", { value: b, text: b }));
+  sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
+  return sel;
 }
 
 function renderPiles() {
   const v = S.view, piles = $("piles"); piles.replaceChildren();
   v.captures.forEach((cards, side) => {
     const pts = S.standing.card_points[side], yaku = S.standing.yaku[side] || [];
-    const box = HF.el("div", { class: "pile" }, HF.el("h3", { text: `${sideName(side)} — ${pts} card points` }));
+    const box = HF.el("div", { class: "pile", "data-region": `pile-${side}` }, HF.el("h3", { text: `${sideName(side)} — ${pts} card points` }));
     for (const kind of HF.kindOrder) {
       const of = cards.filter((c) => HF.kinds[c] === kind);
       const g = HF.el("div", { class: "group", "aria-label": `${HF.kindName[kind]}: ${of.length}` }, HF.el("span", { class: "k", text: `${HF.kindName[kind]} (${of.length})` }));
@@ -134,13 +159,20 @@ function renderScores() {
   $("scores").replaceChildren(t);
 }
 
+function logText(e) {
+  if (e.kind === "next-round") return `— round ${e.round} dealt —`;
+  return `${e.seat === null ? "dealer" : seatName(e.seat)}: ${e.text}`;
+}
+
 function renderLog() {
-  const ol = $("log"); ol.replaceChildren();
-  for (const e of S.log) {
-    const who = e.seat === null ? "dealer" : seatName(e.seat);
-    ol.append(HF.el("li", { text: e.kind === "next-round" ? `— round ${e.round} dealt —` : `${who}: ${e.text}` }));
-  }
-  ol.scrollTop = ol.scrollHeight;
+  // the whole match's log: new entries are appended, the list scrolls; it follows the newest
+  // entry unless the reader has scrolled up to read older ones
+  const ol = $("log"), atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+  if (ol.children.length > S.log.length) ol.replaceChildren();
+  const have = new Set([...ol.children].map((li) => li.dataset.seq));
+  for (const e of S.log) if (!have.has(String(e.seq))) ol.append(HF.el("li", { "data-seq": e.seq, text: logText(e) }));
+  $("log-count").textContent = `(${S.log.length})`;
+  if (atEnd) ol.scrollTop = ol.scrollHeight;
 }
 
 function maybeSummary() {
@@ -155,6 +187,15 @@ function maybeSummary() {
     HF.el("td", { text: r.yaku[side].map((y) => `${y.name} (${y.points})`).join(", ") || "—" }), HF.el("td", { text: String(score) }),
     HF.el("td", { text: r.terms[side].map((x) => `${x.label} ${x.value >= 0 ? "+" : ""}${x.value}`).join("; ") }))));
   body.append(t);
+  // the captures of the round just played, by kind
+  v.captures.forEach((cards, side) => {
+    const box = HF.el("div", { class: "summary-pile", "aria-label": `${sideName(side)} captured ${cards.length} cards` },
+      HF.el("strong", { text: `${sideName(side)} captured: ` }),
+      HF.kindOrder.map((k) => `${HF.kindName[k]} ${cards.filter((c) => HF.kinds[c] === k).length}`).join(" · "));
+    const row = HF.el("div", { class: "cards small-row" });
+    for (const k of HF.kindOrder) for (const c of cards.filter((x) => HF.kinds[x] === k)) row.append(HF.card(c, { class: "small" }));
+    box.append(row); body.append(box);
+  });
   if (r.note) body.append(HF.el("p", { class: "muted", text: r.note }));
   $("summary-h").textContent = v.finished ? `Match over — ${v.winners.map(sideName).join(" & ")} win${v.winners.length > 1 ? "" : "s"}` : `Round ${v.round} over`;
   $("next-round").hidden = v.finished || S.you === null;
@@ -197,18 +238,60 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
-      const before = S ? new Set([...S.view.field, ...S.view.hand]) : null;
+      const before = S ? cardRects() : null, mover = msg.event ? msg.event.seat : null;
       if (!S && !localStorage.getItem("hf-theme") && msg.table.theme !== HF.theme) {
         HF.loadCards(msg.table.theme).then(() => { $("theme").value = HF.theme; render(); });
       }
       S = msg; if (selected && !S.view.hand.includes(selected)) selected = null; render();
-      if (before) document.querySelectorAll("#field .card, #hand .card").forEach((b) => { if (!before.has(b.dataset.code)) b.classList.add("fresh"); });
+      if (before && msg.event) animateMoves(before, mover);
     } else if (msg.type === "error") {
       $("error").textContent = msg.error;
+      if (msg.code === "storage" && S) render();  // the move was undone: show the table as it is
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
     }
   };
   ws.onclose = () => { $("conn").textContent = "disconnected — reconnecting…"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+}
+
+// -- moves animate: each card glides from where it was to where it is now (FLIP) ---------------
+const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+const MOVING = "[data-region] .card[data-code]";
+const region = (el) => el.closest("[data-region]").dataset.region;
+
+function cardRects() {
+  const at = new Map();
+  for (const el of document.querySelectorAll(MOVING)) at.set(el.dataset.code, { rect: el.getBoundingClientRect(), region: region(el) });
+  return at;
+}
+
+function animateMoves(before, mover) {
+  // where a card not on show before comes from: the mover's seat (a card from a hidden hand),
+  // else the stock (a card turned over)
+  const seatBox = mover !== null && mover !== S.you ? document.querySelector(`#opponents [data-seat="${mover}"]`) : null;
+  const stock = document.querySelector("#stock-pile");
+  let moved = 0;
+  for (const el of document.querySelectorAll(MOVING)) {
+    const now = el.getBoundingClientRect(), was = before.get(el.dataset.code);
+    let from = was ? was.rect : null;
+    if (!from) {
+      if (el.closest("#hand, #opponents")) continue;  // a new deal: no glide
+      const src = el.closest("#pending") || !seatBox ? stock : seatBox;
+      if (!src) continue;
+      from = src.getBoundingClientRect();
+      from = { left: from.left, top: from.top, width: Math.min(from.width, now.width) };
+    }
+    const dx = from.left - now.left, dy = from.top - now.top, k = from.width / now.width;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    if (!was || was.region !== region(el)) {  // played, captured or turned over (not a reflow)
+      moved++;
+      el.classList.add("moved");
+      setTimeout(() => el.classList.remove("moved"), 1200);
+    }
+    if (REDUCED.matches || !el.animate) continue;  // reduced motion: only the outline marks it
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${k})`, transformOrigin: "top left", zIndex: 5 },
+      { transform: "none", transformOrigin: "top left", zIndex: 5 }], { duration: 480, easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
+  document.body.dataset.animated = String(Number(document.body.dataset.animated || 0) + moved);
 }
 
 document.addEventListener("keydown", (ev) => {
