@@ -25,7 +25,7 @@ from .engine.round import (
 if TYPE_CHECKING:
     from .engine.match import Match
 
-__all__ = ["PlayerView", "PublicEvent", "spectator_view", "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -182,15 +182,19 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
+def phase_name(match: Match) -> str:
+    """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
+    if match.finished:
+        return "match-over"
+    rnd = match.current
+    return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
+
+
 def _build(match: Match, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
     to_move = match.to_move
-    phase = PHASE_NAMES[rnd.phase]
-    if match.finished:
-        phase = "match-over"
-    elif rnd.over:
-        phase = "between-rounds"
+    phase = phase_name(match)
     legal = tuple(match.legal_moves()) if seat is not None and to_move == seat else ()
     return PlayerView(
         game=cfg.game.id,

@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hanafuda.batch import BatchMatch, from_engine
+from hanafuda.batch import BatchMatch
 from hanafuda.engine.match import Match
 from hanafuda.rules import GAMES
+from tests.batch.twins import random_moves
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     (game, n, {"rounds": 4} if game != "kwa-do" else {}) for game, cls in GAMES.items()
@@ -33,17 +34,7 @@ def test_seeded_matches_agree(game: str, players: int, options: dict[str, Any]) 
     matches = [Match(game, players, options, seed=s) for s in seeds]
     rng = random.Random(rows)
     while not batch.done.all():
-        actions = np.zeros(rows, np.int64)
-        for row, match in enumerate(matches):
-            if match.finished:
-                continue
-            legal = match.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            match.apply(action)
-            actions[row] = from_engine(action)
-            if match.round_over and not match.finished:
-                match.next_round()
-        batch.step(actions)
+        batch.step(random_moves(matches, rng))
         for row, match in enumerate(matches):
             where = f"row {row} round {len(match.rounds)}"
             assert bool(batch.done[row]) == match.finished, where

@@ -32,6 +32,7 @@ from hanafuda.envs.vector import (
 )
 from hanafuda.rules import GAMES
 from hanafuda.views import view_of
+from tests.batch.twins import random_moves
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     (game, n, {}) for game, cls in GAMES.items() for n in cls.player_counts()
@@ -86,17 +87,7 @@ def test_encode_batch_equals_encode_view(game: str, players: int, options: dict[
                 _assert_rows_equal(encoded[row], expected, f"row {row} seat {seat} step {step}")
         if batch.done.all():
             break
-        actions = np.zeros(rows, np.int64)
-        for row, match in enumerate(matches):
-            if match.finished:
-                continue
-            legal = match.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            match.apply(action)
-            actions[row] = from_engine(action)
-            if match.round_over and not match.finished:
-                match.next_round()
-        batch.step(actions)
+        batch.step(random_moves(matches, rng))
         step += 1
     assert all(m.finished for m in matches)
 

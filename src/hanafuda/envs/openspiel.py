@@ -82,10 +82,10 @@ from ..engine.deal import Deal, misdeal_reason
 from ..engine.determinize import determinize
 from ..engine.match import Match
 from ..engine.moves import EXPOSE, KEEP, format_action
-from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_NAMES, PHASE_TEYAKU, Round
+from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_TEYAKU, Round
 from ..options import OptionError
 from ..rules import GAMES, Config, Game
-from ..views import PlayerView, view_of
+from ..views import PlayerView, phase_name, view_of
 from .encoding import NUM_ACTIONS, encode_view, observation_blocks, observation_size
 
 __all__ = [
@@ -638,11 +638,7 @@ def _now_text(match: Match, seat: int) -> str:
     at every step; the tests check that both agree)."""
     rnd = match.current
     cfg = match.config
-    phase = PHASE_NAMES[rnd.phase]
-    if match.finished:
-        phase = "match-over"
-    elif rnd.over:
-        phase = "between-rounds"
+    phase = phase_name(match)
     wild = rnd.wild_side >= 0
     pending = CODES[rnd.pending] if rnd.pending >= 0 else None
     declared = [[cfg.declarable[i].id for i in cards_of(mask)] for mask in rnd.declared]
