@@ -340,7 +340,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="updates between refreshes of the frozen self-play opponent")
     ap.add_argument("--eval-deals", type=int, default=1000,
                     help="duplicate deals per evaluation pairing (arena)")
-    ap.add_argument("--out", help="where to save the weights (default: GAME_policy.npz)")
+    ap.add_argument("--out", default=argparse.SUPPRESS,
+                    help="where to save the weights (default: GAME_policy.npz)")
     ap.add_argument("--json", help="also write the results as JSON here")
     args = ap.parse_args(argv)
     if args.quick:
@@ -417,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     times["policy_gradient"] = time.perf_counter() - t
     policy.meta["stages"] = {"demo_rounds": args.demo_rounds, "bc_epochs": args.bc_epochs,
                              "rl_deals": args.rl_deals}
-    out = Path(args.out or f"{config.game.id}_policy.npz")
+    out = Path(getattr(args, "out", None) or f"{config.game.id}_policy.npz")
     policy.save(out)
 
     t = time.perf_counter()

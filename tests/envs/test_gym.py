@@ -303,3 +303,14 @@ def test_make_vec_uses_the_batch_vector_env() -> None:
     single = gym.make("hanafuda/Mushi-v0").observation_space["observation"]
     assert obs["observation"].shape == (2, single.shape[0])
     envs.close()
+
+
+def test_render_human_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    ansi = gym.make("hanafuda/Mushi-v0", render_mode="ansi")
+    human = gym.make("hanafuda/Mushi-v0", render_mode="human")
+    ansi.reset(seed=4)
+    human.reset(seed=4)
+    text = ansi.render()
+    capsys.readouterr()
+    assert human.render() is None
+    assert capsys.readouterr().out == text and "Legal actions:" in text

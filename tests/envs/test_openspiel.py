@@ -342,6 +342,15 @@ def test_resample_keeps_the_information_state(name: str, params: dict[str, Any])
             for seat in range(game.num_players()):
                 text = world.information_state_string(seat)
                 assert all(CODES[card] in text for card in cards_of(sampled.hands[seat]))
+            # the resampled world has a real history: replayed, it is the same world
+            assert len(world.history()) == len(state.history())
+            assert world.move_number() == state.move_number()
+            replayed = game.new_initial_state()
+            for action in world.history():
+                replayed.apply_action(action)
+            assert str(replayed) == str(world)
+            for seat in range(game.num_players()):
+                assert replayed.information_state_string(seat) == world.information_state_string(seat)
             # the world plays on to the end
             while not world.is_terminal():
                 if world.is_chance_node():

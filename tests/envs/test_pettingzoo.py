@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hanafuda.batch.actions import NUM_ACTIONS, from_engine, to_engine
 from hanafuda.cards import CODES
@@ -309,8 +309,8 @@ def test_render_without_mode_returns_none_and_bad_settings_raise() -> None:
     env.reset(seed=0)
     with pytest.warns(UserWarning, match="render_mode"):
         assert env.render() is None
-    with pytest.raises(EnvConfigError, match="unknown render_mode 'human'"):
-        pettingzoo_env("mushi", render_mode="human")
+    with pytest.raises(EnvConfigError, match="unknown render_mode 'rgb_array'"):
+        pettingzoo_env("mushi", render_mode="rgb_array")
     with pytest.raises(UnknownGameError):
         pettingzoo_env("koi-koi")
     with pytest.raises(OptionError, match="not 7"):
@@ -328,3 +328,10 @@ def test_render_after_the_match_shows_the_result() -> None:
     play_random(env, seed=3)
     text = env.render()
     assert text is not None and "Round 1 over" in text and "Match over" in text
+
+
+@pytest.mark.parametrize(("game", "players"), [("mushi", 2), ("kwa-do", 4)])
+def test_pettingzoo_render_test_passes(game: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render check builds the env with render_mode="human" first."""
+    render_test(lambda render_mode=None: pettingzoo_env(game, players=players, render_mode=render_mode))
+    assert "Legal actions:" in capsys.readouterr().out  # "human" printed the table

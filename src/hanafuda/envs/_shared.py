@@ -7,12 +7,12 @@ fixed action layout of ``hanafuda.batch.actions``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+from gymnasium import logger, spaces
 
 from ..batch.actions import NUM_ACTIONS, from_engine, to_engine
 from ..engine.deal import Deal
@@ -27,6 +27,7 @@ __all__ = [
     "RENDER_MODES",
     "action_index",
     "check_render_mode",
+    "deliver_render",
     "deal_from_reset_options",
     "episode_options",
     "observation_space",
@@ -34,7 +35,8 @@ __all__ = [
     "table_text",
 ]
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "human")
+"""``ansi``: ``render()`` returns the table as text; ``human``: it prints that text."""
 
 _UNBOUNDED_BLOCKS = frozenset({"totals"})
 """Blocks without a fixed range: match totals / 100 grow with the number of rounds (RULES.md §6)."""
@@ -148,6 +150,18 @@ def check_render_mode(render_mode: str | None) -> str | None:
             + ", ".join(repr(m) for m in RENDER_MODES)
         )
     return render_mode
+
+
+def deliver_render(render_mode: str | None, text: Callable[[], str]) -> str | None:
+    """``render()`` for both envs: the text for ``ansi``, printed for ``human``, nothing (with
+    Gymnasium's warning) without a render mode."""
+    if render_mode is None:
+        logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+        return None
+    if render_mode == "human":
+        print(text(), end="", flush=True)
+        return None
+    return text()
 
 
 def table_text(match: Match, seat: int, theme: str, names: list[str]) -> str:

@@ -57,6 +57,7 @@ from ._shared import (
     check_action,
     check_render_mode,
     deal_from_reset_options,
+    deliver_render,
     episode_options,
     observation_space,
     table_text,
@@ -95,7 +96,7 @@ def _make_opponent(opponent: str | Agent) -> Agent:
 class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a match against bots (module docstring for the contract)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
@@ -245,11 +246,10 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         return obs, reward, terminated, False, self._info(obs)
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the table as the learner's seat sees it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
-            return None
-        return table_text(self.match, self.seat, self.theme, self._names)
+        """The table as the learner's seat sees it: returned (``render_mode="ansi"``) or
+        printed (``"human"``)."""
+        return deliver_render(self.render_mode,
+                              lambda: table_text(self.match, self.seat, self.theme, self._names))
 
     def close(self) -> None:
         """Nothing to release."""

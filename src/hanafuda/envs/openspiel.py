@@ -349,6 +349,10 @@ class HanafudaSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: HanafudaSpielGame) -> None:
         super().__init__(game)
         self._core = _Core(game)
+        # While ``_record_history`` runs: the players of the history being recorded, and
+        # how many are recorded so far.
+        self._recording: list[int] | None = None
+        self._recorded = 0
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -358,6 +362,8 @@ class HanafudaSpielState(pyspiel.State):  # type: ignore[misc]
         return self._core.match
 
     def current_player(self) -> int:
+        if self._recording is not None:
+            return self._recording[self._recorded]
         core = self._core
         if core.dealing:
             return int(pyspiel.PlayerId.CHANCE)
@@ -406,6 +412,9 @@ class HanafudaSpielState(pyspiel.State):  # type: ignore[misc]
     # -- moves ------------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
+        if self._recording is not None:
+            self._recorded += 1
+            return
         core = self._core
         if core.dealing:
             self._deal(int(action))
@@ -567,7 +576,39 @@ class HanafudaSpielState(pyspiel.State):  # type: ignore[misc]
             flipped + world.stock,
         )
         new.match = other
+        clone._record_history(self._resampled_history(player_id, initial, flipped + world.stock))
         return clone
+
+    def _resampled_history(self, player_id: int, hands: tuple[int, ...], stock: tuple[int, ...]
+                           ) -> list[tuple[int, int]]:
+        """This state's history with the running round's deal replaced: ``player_id``'s own
+        dealt cards and the field as they were, the other seats' dealt ``hands`` and the
+        ``stock`` (in turn-over order) as resampled."""
+        config = self._core.game.config
+        offsets = self._core.game.hand_offsets
+        full = [(int(step.player), int(step.action)) for step in self.full_history()]
+        chance = int(pyspiel.PlayerId.CHANCE)
+        end = max(i for i, (player, _) in enumerate(full) if player == chance) + 1
+        start = end - len(config.deck_cards)  # the running round's deal, card by card
+        dealt = [action for _, action in full[start:end]]
+        cards = dealt[: config.field_size]
+        for seat in range(config.players):
+            own = dealt[offsets[seat] : offsets[seat + 1]]
+            cards += own if seat == player_id else cards_of(hands[seat])
+        cards += stock
+        assert sorted(cards) == sorted(dealt), "a resampled deal must use the same cards"
+        return full[:start] + [(chance, card) for card in cards] + full[end:]
+
+    def _record_history(self, history: list[tuple[int, int]]) -> None:
+        """Give this state OpenSpiel's ``history`` (and move number) without playing it: its
+        content was set directly (``resample_from_infostate``)."""
+        self._recording = [player for player, _ in history]
+        self._recorded = 0
+        try:
+            for _, action in history:
+                self.apply_action(action)
+        finally:
+            self._recording = None
 
 
 def _round_start(log: list[LogEntry]) -> LogEntry:

@@ -30,7 +30,8 @@ choices included)::
 - **Terminations**: every agent once the match is over; no truncations.
 - ``reset(seed=s)`` deals as ``Match(..., seed=s)`` does; ``reset()`` draws the next seed
   from the env's generator.  ``reset(options={"deal": Deal})`` deals the first round as
-  given.  ``render_mode="ansi"``: ``render()`` returns the table as the current agent sees it.
+  given.  ``render_mode="ansi"``: ``render()`` returns the table as the current agent sees
+  it; ``"human"`` prints it.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
@@ -53,6 +54,7 @@ from ._shared import (
     check_action,
     check_render_mode,
     deal_from_reset_options,
+    deliver_render,
     episode_options,
     observation_space,
     seat_rewards,
@@ -69,7 +71,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
     """A match of one game as a PettingZoo AEC env (module docstring for the contract)."""
 
     metadata: dict[str, Any] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "hanafuda_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -210,12 +212,10 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
     # -- rendering ------------------------------------------------------------------------------
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the table as the current agent's seat sees it."""
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode; pass render_mode='ansi'")
-            return None
-        return table_text(self.match, self._seat(self.agent_selection), self.theme,
-                          list(self.possible_agents))
+        """The table as the current agent's seat sees it: returned (``render_mode="ansi"``)
+        or printed (``"human"``)."""
+        return deliver_render(self.render_mode, lambda: table_text(
+            self.match, self._seat(self.agent_selection), self.theme, list(self.possible_agents)))
 
     def close(self) -> None:
         """Nothing to release."""
