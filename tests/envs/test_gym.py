@@ -314,3 +314,16 @@ def test_render_human_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str
     capsys.readouterr()
     assert human.render() is None
     assert capsys.readouterr().out == text and "Legal actions:" in text
+
+
+def test_totals_are_bounded_when_the_match_has_a_round_limit() -> None:
+    """The totals block's bounds: rounds × the safe round-score bounds; a target match is open."""
+    from hanafuda.envs._shared import score_bounds
+
+    env = HanafudaEnv("min-hwatu", players=3, options={"rounds": 2})
+    high = env.observation_space["observation"].high[-3:]
+    low = env.observation_space["observation"].low[-3:]
+    bound_low, bound_high = score_bounds(env.config)
+    assert np.allclose(high, 2 * bound_high / 100) and np.allclose(low, 2 * bound_low / 100)
+    open_ended = HanafudaEnv("mushi", options={"target": 50}).observation_space["observation"]
+    assert np.isinf(open_ended.high[-2:]).all()

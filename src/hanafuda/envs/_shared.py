@@ -28,6 +28,8 @@ __all__ = [
     "action_index",
     "check_render_mode",
     "deliver_render",
+    "score_bounds",
+    "totals_bounds",
     "deal_from_reset_options",
     "episode_options",
     "observation_space",
@@ -38,8 +40,41 @@ __all__ = [
 RENDER_MODES = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints that text."""
 
-_UNBOUNDED_BLOCKS = frozenset({"totals"})
-"""Blocks without a fixed range: match totals / 100 grow with the number of rounds (RULES.md §6)."""
+
+
+MAX_TEYAKU = 30
+"""The highest teyaku payment (RULES.md §4.2)."""
+
+
+def score_bounds(config: Config) -> tuple[int, int]:
+    """Safe bounds of one side's round score, from the score formulas of RULES.md §4.
+
+    With P the deck's card points, Y the sum of every yaku's points (Hawaiʻifuda's
+    combos are worth its 50-point penalty each), T the teyaku of every seat (30 each,
+    §4.2, when teyaku are on) and S the number of sides, every side's round score lies in::
+
+        [−(P + (S−1)·Y + T),  P + S·Y + (S−1)·T + 10]
+
+    (card points 0…P, a par or floor of at most P, own yaku times at most S, the others'
+    yaku, teyaku received and paid, Min-Hwatu's five-player dealer bonus of 10).  Loose,
+    but no round can leave them.
+    """
+    sides = config.num_sides
+    deck_points = config.deck_total
+    yaku = sum(max(0, y.points) for y in config.yaku)
+    teyaku = MAX_TEYAKU * config.players if config.teyaku else 0
+    high = deck_points + sides * yaku + (sides - 1) * teyaku + 10
+    low = -(deck_points + (sides - 1) * yaku + teyaku)
+    return low, high
+
+
+def totals_bounds(config: Config) -> tuple[float, float]:
+    """Bounds of a side's match total: ``rounds`` times ``score_bounds`` when the match has a
+    round limit (RULES.md §6), else unbounded (a target match can run on)."""
+    if config.rounds_limit is None:
+        return -np.inf, np.inf
+    low, high = score_bounds(config)
+    return float(config.rounds_limit * low), float(config.rounds_limit * high)
 
 
 class IllegalActionError(ValueError):
@@ -65,15 +100,16 @@ def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 def observation_space(config: Config) -> spaces.Dict:
     """``{"observation": Box float32, "action_mask": Box int8}`` for a configured game.
 
-    Every block of ``encoding.observation_blocks`` lies in [0, 1] except the match totals,
-    which are unbounded (a long match can run up any total, RULES.md §6).
+    Every block of ``encoding.observation_blocks`` lies in [0, 1] except the match totals
+    (÷ 100), bounded by ``totals_bounds`` (unbounded for a match played to a target).
     """
     lows: list[npt.NDArray[np.float32]] = []
     highs: list[npt.NDArray[np.float32]] = []
+    total_low, total_high = totals_bounds(config)
     for name, size in observation_blocks(config):
-        unbounded = name in _UNBOUNDED_BLOCKS
-        lows.append(np.full(size, -np.inf if unbounded else 0.0, np.float32))
-        highs.append(np.full(size, np.inf if unbounded else 1.0, np.float32))
+        totals = name == "totals"
+        lows.append(np.full(size, total_low / 100 if totals else 0.0, np.float32))
+        highs.append(np.full(size, total_high / 100 if totals else 1.0, np.float32))
     low, high = np.concatenate(lows), np.concatenate(highs)
     return spaces.Dict(
         {

@@ -86,6 +86,7 @@ from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_TEYAKU, Round
 from ..options import OptionError
 from ..rules import GAMES, Config, Game
 from ..views import PlayerView, phase_name, view_of
+from ._shared import score_bounds
 from .encoding import NUM_ACTIONS, encode_view, observation_blocks, observation_size
 
 __all__ = [
@@ -103,7 +104,6 @@ __all__ = [
 PREFIX = "python_hanafuda_"
 DEFAULT_ROUNDS = 1
 _TEYAKU_CHAFF = 6  # RULES.md §4.2: a hand with six or more chaff may expose teyaku
-_MAX_TEYAKU = 30  # RULES.md §4.2: the highest teyaku payment
 _RESAMPLE_TRIES = 10_000
 
 
@@ -180,28 +180,6 @@ def _options_from_params(game: type[Game], params: Mapping[str, Any]) -> tuple[i
         value = params[name]
         options[name] = _parse_teams(value) if name == "teams" else value
     return players, rounds, options
-
-
-def score_bounds(config: Config) -> tuple[int, int]:
-    """Safe bounds of one side's round score, from the score formulas of RULES.md §4.
-
-    With P the deck's card points, Y the sum of every yaku's points (Hawaiʻifuda's
-    combos are worth its 50-point penalty each), T the teyaku of every seat (30 each,
-    §4.2, when teyaku are on) and S the number of sides, every side's round score lies in::
-
-        [−(P + (S−1)·Y + T),  P + S·Y + (S−1)·T + 10]
-
-    (card points 0…P, a par or floor of at most P, own yaku times at most S, the others'
-    yaku, teyaku received and paid, Min-Hwatu's five-player dealer bonus of 10).  Loose,
-    but no round can leave them.
-    """
-    sides = config.num_sides
-    deck_points = config.deck_total
-    yaku = sum(max(0, y.points) for y in config.yaku)
-    teyaku = _MAX_TEYAKU * config.players if config.teyaku else 0
-    high = deck_points + sides * yaku + (sides - 1) * teyaku + 10
-    low = -(deck_points + (sides - 1) * yaku + teyaku)
-    return low, high
 
 
 # -- the game ---------------------------------------------------------------------------------
