@@ -83,3 +83,49 @@ def test_upload_a_record_to_replay(client: TestClient) -> None:
     bad = client.post("/api/replay", json={"game": "mushi", "players": 2, "rounds": [{"moves": ["x"]}]})
     assert bad.status_code == 400
     assert client.post("/api/replay", content=b"[[[").status_code == 400
+
+
+def test_rules_data_teach_the_game_and_name_its_theme(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert {g: games[g]["theme"] for g in games} == {
+        "min-hwatu": "hwatu", "hana-awase": "hanafuda", "kwa-do": "kwa-do",
+        "hawaiifuda": "hawaiifuda", "mushi": "hanafuda"}
+    for g in games.values():
+        text = " ".join(g["how_to_play"])
+        assert "month" in text and "stock" in text and "capture" in text and "round" in text
+    assert "Pāhoehoe" in " ".join(games["hawaiifuda"]["how_to_play"])
+    assert "docs/rules" not in client.get("/rules/mushi").text
+
+
+def test_running_tables_offer_a_watch_link_and_replays_name_moves(client: TestClient) -> None:
+    running = client.post("/api/tables", json={"game": "mushi"}).json()
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+    assert listed[running["id"]]["watch"] == running["spectator_link"]
+    t = client.post("/api/tables", json={
+        "game": "kwa-do", "players": 2, "seed": 3, "options": {"rounds": 1, "yaku": True, "target": 1},
+        "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]}).json()
+    import time
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{t['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert {x["id"]: x for x in client.get("/api/tables").json()["tables"]}[t["id"]]["watch"] is None
+    data = client.get(f"/api/tables/{t['id']}/replay").json()
+    assert data["title"] == "Kwa-Dō" and data["yaku_names"]["boar-geese-deer"] == "Boar, Geese, Deer"
+    assert data["frames"][1]["move"] and data["frames"][0]["move"] is None
+
+
+def test_card_badges_show_the_games_values(client: TestClient) -> None:
+    """RULES.md §1: Hawaiʻifuda ribbons are worth 10 and animals 5, Min-Hwatu chaff 0; the table
+    sends each card's value and the card face puts it on the badge."""
+    t = client.post("/api/tables", json={
+        "game": "hawaiifuda", "players": 2,
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}]}).json()
+    summary = next(s for s in client.get("/api/tables").json()["tables"] if s["id"] == t["id"])
+    values = summary["card_values"]
+    assert values["clover-ribbon"] == 10 and values["clover-boar"] == 5 and values["willow-rainman"] == 5
+    face = client.get("/card/hanafuda/clover-ribbon.svg", params={"points": values["clover-ribbon"]}).text
+    assert ">R10<" in face and "10 points" in face
+    assert ">R5<" in client.get("/card/hanafuda/clover-ribbon.svg").text  # no game: the usual value
+    assert client.get("/card/hanafuda/clover-ribbon.svg", params={"points": -1}).status_code == 422
+    assert client.get("/card/hanafuda/clover-ribbon.svg", params={"points": "x"}).status_code == 422

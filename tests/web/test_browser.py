@@ -93,7 +93,10 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
         assert page.locator("#options label.opt").count() == len(game["options"])
         for option in game["options"]:
             assert option["help"] in page.locator(f"#opt-{option['name']} >> xpath=..").inner_text()
+    page.select_option("#game", "min-hwatu")  # card names follow the game's tradition
+    page.wait_for_function("document.querySelector('#theme').value === 'hwatu'")
     page.select_option("#game", "mushi")
+    page.wait_for_function("document.querySelector('#theme').value === 'hanafuda'")
     page.select_option("#seat-1", "bot:greedy")
     page.fill("#seat-name-0", "Tester")
     page.fill("#opt-rounds", "1")
@@ -115,14 +118,17 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
     assert moved >= 8
     shot(page, "round-summary")
     assert "Match over" in page.locator("#summary-h").inner_text()
+    assert page.evaluate("document.activeElement.id") == "close-summary"  # not a captured card
     summary = page.locator("#summary-body")
     assert "How" in summary.inner_text() and "captured" in summary.inner_text()
     assert summary.locator(".card").count() > 0  # the captures of the round, shown by kind
     table_id = page.url.split("/table/")[1].split("?")[0]
     record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
     moves = [m for r in record["rounds"] for m in r["moves"]]
-    log = page.locator("#log li").all_inner_texts()  # the whole match's log, nothing dropped
-    assert [line.split(": ", 1)[1] for line in log] == moves
+    # the whole match's log, nothing dropped: in words, the §7 notation kept for the record
+    log = page.locator("#log li").evaluate_all("els => els.map(e => [e.dataset.move, e.innerText])")
+    assert [code for code, _ in log] == moves
+    assert all(code not in text for code, text in log)
     page.goto(server.url + "/")  # the lobby keeps the creator link of the table made here
     link = page.locator(f'#created [data-creator="{table_id}"]')
     assert "?token=" in (link.get_attribute("href") or "")
@@ -174,6 +180,13 @@ def test_a_replay_stepped_through(server: Server, browser: Any) -> None:
     assert page.locator("#pos").inner_text().startswith("6 /")
     page.click("#back")
     assert page.locator("#pos").inner_text().startswith("5 /")
+    page.focus("#slider")  # one arrow key press on the slider is one step, not two
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#pos").inner_text().startswith("6 /")
+    label = page.locator("#label")
+    assert (label.get_attribute("title") or "").split()[0] in ("play", "take")
+    assert (label.get_attribute("title") or "") not in label.inner_text()
+    assert page.locator("#title").inner_text().startswith("Mushi, 2 players")
     assert page.locator("#hands .card").count() > 0  # all hands open after the match
     page.select_option("#perspective", "0")
     shot(page, "replay-seat0")
@@ -333,3 +346,35 @@ def test_korean_names_on_a_phone(server: Server, browser: Any) -> None:
     assert hand is not None and hand["width"] >= 50  # big enough to read on a phone
     shot(page, "hwatu-phone")
     ctx.close()
+
+
+def test_keyboard_focus_survives_table_updates(server: Server, browser: Any) -> None:
+    """A keyboard player presses Enter on a hand card; after the bot replies, the focus is on a
+    hand card or a legal control again, not on the page body; the moves read in the theme's
+    names and never twice the same."""
+    t = httpx.post(server.url + "/api/tables", json={
+        "game": "hana-awase", "players": 2, "seed": 7, "options": {"rounds": 1},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    page = new_page(browser, viewport={"width": 1200, "height": 900})
+    page.goto(server.url + t["seats"][0]["link"])
+    page.wait_for_selector("#hand .card")
+    for _ in range(3):
+        page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
+        texts = page.locator("#moves button").all_inner_texts()
+        assert len(set(texts)) == len(texts), texts
+        assert not any(" take " in x or "-chaff" in x for x in texts), texts
+        before = page.locator("#log li").count()
+        page.locator("#hand .card.legal").first.focus()
+        page.keyboard.press("Enter")
+        if page.locator("#choice button").count():  # two targets: focus is on the first target
+            assert page.evaluate("document.activeElement.matches('#field .card.target')")
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before + 1}"
+                               " || document.querySelector('#summary').open")
+        page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
+        page.wait_for_timeout(200)
+        focused = page.evaluate("""() => { const a = document.activeElement;
+            return a === document.body ? "BODY" : a.matches('#hand .card, #moves button, #choice button,'
+              + ' #field .card.target') ? "ok" : a.outerHTML.slice(0, 80); }""")
+        assert focused == "ok", focused
+    page.close()

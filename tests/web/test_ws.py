@@ -106,7 +106,7 @@ def test_bad_input_gets_an_error_to_that_client_only(client: TestClient) -> None
         codes_idle = [e["code"] for e in errors(idle, 4)]
         codes_mover = [e["code"] for e in errors(mover, 3)]
         assert codes_idle == ["bad-json", "unknown-type", "bad-message", "not-your-turn"]
-        assert codes_mover == ["illegal-move", "bad-move", "too-large"]
+        assert codes_mover == ["bad-move", "bad-move", "too-large"]  # an unknown card: not a move
         assert errors(spec)[0]["code"] == "spectator"
         for _ in range(40):
             idle.send_text(json.dumps({"type": "ping"}))
@@ -398,3 +398,24 @@ def test_the_whole_move_log_is_kept(client: TestClient) -> None:
     assert [e["text"] for e in log if e["kind"] == "move"] == moves
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
     assert sum(e["kind"] == "next-round" for e in log) == len(record["rounds"]) - 1
+
+
+def test_a_refused_move_is_named_with_its_reason_and_the_legal_moves(client: TestClient) -> None:
+    """Not in the §7 notation: ``bad-move``; a move but not legal now: ``illegal-move``.  Either
+    way the text repeats the refused move, says why, and lists the legal moves."""
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        state = next_state(ws)
+        while state["view"]["to_move"] != 0:
+            state = next_state(ws)
+        legal = state["view"]["legal"]
+        ws.send_json({"type": "move", "move": "frobnicate"})
+        bad = errors(ws)[0]
+        assert bad["code"] == "bad-move"
+        assert "'frobnicate' is not a move" in bad["error"] and "not in the move notation" in bad["error"]
+        assert "malformed move:;" not in bad["error"] and legal[0] in bad["error"]
+        own = state["view"]["hand"][0]
+        ws.send_json({"type": "move", "move": f"take {own}"})  # well-formed, not legal now
+        illegal = errors(ws)[0]
+        assert illegal["code"] == "illegal-move"
+        assert f"'take {own}' is not a legal move now" in illegal["error"] and legal[-1] in illegal["error"]

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -20,8 +20,17 @@ from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from . import cards_svg
 from .db import make_engine, migrate
+from .howto import how_to_play
 from .replay import frames
-from .tables import MAX_MESSAGE, Connection, SeatSpec, TableError, TableHub
+from .tables import (
+    MAX_MESSAGE,
+    Connection,
+    SeatSpec,
+    TableError,
+    TableHub,
+    card_values,
+    yaku_names,
+)
 
 __all__ = ["create_app"]
 
@@ -29,13 +38,20 @@ STATIC = Path(__file__).parent / "static"
 MAX_RECORD = 2_000_000
 
 
+THEME_OF_GAME = {"min-hwatu": "hwatu", "kwa-do": "kwa-do", "hawaiifuda": "hawaiifuda",
+                 "hana-awase": "hanafuda", "mushi": "hanafuda"}
+"""The card-name theme of each game's own tradition (the lobby's default for that game)."""
+
+
 def _game_schema(gid: str) -> dict[str, Any]:
     g = GAMES[gid]
     return {
         "id": g.id,
         "title": g.title,
+        "theme": THEME_OF_GAME.get(g.id, "hanafuda"),
         "native_title": g.native_title,
         "summary": g.summary,
+        "how_to_play": how_to_play(g.id),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
@@ -100,9 +116,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
     # -- card images ---------------------------------------------------------------------------
 
     @app.get("/card/{theme}/{code}.svg", include_in_schema=False)
-    def card_svg(theme: str, code: str) -> Response:
+    def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99)) -> Response:
+        """A card face; ``points`` puts the game's value of the card on its badge."""
         try:
-            svg = cards_svg.card_svg(code, normalize_theme(theme))
+            svg = cards_svg.card_svg(code, normalize_theme(theme), points)
         except ValueError as exc:
             raise HTTPException(404, str(exc)) from None
         return Response(svg, media_type="image/svg+xml",
@@ -210,6 +227,8 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
     def table_replay(table_id: str) -> dict[str, Any]:
         table = _finished(table_id)
         return {"game": table.match.config.game.id, "players": table.match.config.players,
+                "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
+                "card_values": card_values(table.match),
                 "theme": table.theme, "seats": [s.name for s in table.seats],
                 "sides": [list(s) for s in table.match.config.sides],
                 "frames": frames(table.match)}
@@ -229,7 +248,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
             match = match_from_record(record)
         except (RecordError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from None
-        return {"game": match.config.game.id, "players": match.config.players, "theme": "hanafuda",
+        return {"game": match.config.game.id, "players": match.config.players,
+                "title": match.config.game.title, "yaku_names": yaku_names(match),
+                "card_values": card_values(match),
+                "theme": THEME_OF_GAME.get(match.config.game.id, "hanafuda"),
                 "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
                 "sides": [list(s) for s in match.config.sides], "frames": frames(match)}
 

@@ -192,8 +192,12 @@ def _lightning() -> str:
 
 
 @lru_cache(maxsize=512)
-def card_svg(code: str, theme: str = "hanafuda") -> str:
-    """The face of one card as a standalone SVG document."""
+def card_svg(code: str, theme: str = "hanafuda", points: int | None = None) -> str:
+    """The face of one card as a standalone SVG document.
+
+    ``points`` is the card's value in the game at hand (``Config.values``, RULES.md §1: e.g.
+    Hawaiʻifuda ribbons are worth 10, Min-Hwatu chaff 0); without it the badge shows the
+    usual value of the card's kind."""
     card = CARDS[card_id(code)]
     f = face(card.code, theme)
     art = _plant(card.month, card.slot)
@@ -203,7 +207,8 @@ def card_svg(code: str, theme: str = "hanafuda") -> str:
         art += _lightning()
     else:
         art += _subject(card.code)
-    points = _POINTS[card.kind]
+    if points is None:
+        points = _POINTS[card.kind]
     kind_colour = _KIND_COLOUR[card.kind]
     title = f"{f.name}. {f.month_name}, month {f.month_number}. {f.kind_name}, {points} points."
     badge = f"{_LETTER[card.kind]}{points}"

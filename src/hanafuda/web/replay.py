@@ -17,11 +17,12 @@ from .tables import round_summary
 __all__ = ["frames"]
 
 
-def _frame(m: Match, label: str, seat: int | None) -> dict[str, Any]:
+def _frame(m: Match, label: str, seat: int | None, move: str | None = None) -> dict[str, Any]:
     rnd = m.current
     return {
         "label": label,
         "seat": seat,
+        "move": move,
         "view": spectator_view(m).to_dict(),
         "hands": [[CODES[c] for c in cards_of(h)] for h in rnd.hands],
         "summaries": [round_summary(r) for r in m.results],
@@ -40,5 +41,5 @@ def frames(match: Match) -> list[dict[str, Any]]:
         for move in entry["moves"]:
             seat = step.to_move
             step.play(move)
-            out.append(_frame(step, f"seat {seat}: {move}", seat))
+            out.append(_frame(step, f"seat {seat}: {move}", seat, move))
     return out

@@ -24,8 +24,8 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, Agent, make_agent
+from ..cards import CODES
 from ..engine.match import Match
-from ..engine.moves import IllegalMoveError
 from ..options import OptionError
 from ..rules import GAMES
 from ..rules.base import RoundScore
@@ -35,7 +35,8 @@ from .db import SeatRow, TableEventRow, TableRow, session_factory
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Connection", "LiveTable", "SeatSpec", "TableError", "TableHub", "round_summary"]
+__all__ = ["Connection", "LiveTable", "SeatSpec", "TableError", "TableHub", "card_values", "round_summary",
+           "yaku_names"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -129,6 +130,8 @@ class LiveTable:
             "title": m.config.game.title,
             "players": m.config.players,
             "theme": self.theme,
+            "yaku_names": yaku_names(m),
+            "card_values": card_values(m),
             "status": "finished" if m.finished else "running",
             "round": len(m.rounds),
             "totals": list(m.totals),
@@ -136,6 +139,18 @@ class LiveTable:
                        "connected": any(c.seat == s.seat for c in self.connections)}
                       for s in self.seats],
         }
+
+
+def card_values(match: Match) -> dict[str, int]:
+    """Each card's value in this match's game and options (RULES.md §1), by code: the pages put
+    it on the card faces' badges."""
+    values = match.config.values
+    return {CODES[card]: values[card] for card in match.config.deck_cards}
+
+
+def yaku_names(match: Match) -> dict[str, str]:
+    """Display names of the match's yaku and declarable sets by id (the pages show these, not ids)."""
+    return {y.id: y.name for y in match.config.yaku}
 
 
 def round_summary(score: RoundScore) -> dict[str, Any]:
@@ -162,6 +177,24 @@ def _public(entry: dict[str, Any], seat: int | None) -> bool:
     """Whether a log entry may go to ``seat``: a Hana-Awase "keep" is private to its seat, as in
     the engine's views (docs/rules reading 3)."""
     return not (entry["kind"] == "move" and entry["text"] == "keep" and entry["seat"] != seat)
+
+
+NOTATION = '"play CARD", "play CARD take CARD", "play CARD declare SET", "take CARD", "expose", "keep"'
+"""The move forms of RULES.md §7, named in the error for a move that is not in that notation."""
+
+
+def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
+    """The error code and text for a refused move: ``bad-move`` when ``move`` is not in the §7
+    notation (malformed, an unknown card or set), ``illegal-move`` when it is a move but not a legal
+    one now.  The text repeats the refused move, says why, and lists the legal moves."""
+    reason = str(getattr(exc, "reason", "") or exc).strip().rstrip(":").strip()
+    shown = ", ".join(legal) if legal else "none"
+    if reason.startswith(("malformed", "unknown")):
+        why = "it is not in the move notation" if reason.startswith("malformed") else reason
+        return "bad-move", (f"{move!r} is not a move: {why} (moves are {NOTATION}); "
+                            f"legal moves now: {shown}")
+    detail = f" ({reason})" if reason and reason != "illegal move" else ""
+    return "illegal-move", f"{move!r} is not a legal move now{detail}; legal moves now: {shown}"
 
 
 class TableHub:
@@ -318,8 +351,9 @@ class TableHub:
         out = []
         for tid in ids:
             t = self.load(tid)
-            if t is not None:
-                out.append(t.summary())
+            if t is not None:  # a running table offers its spectator ("watch") link
+                watch = None if t.match.finished else f"/table/{t.id}?token={t.spectator_token}"
+                out.append({**t.summary(), "watch": watch})
         return out
 
     # -- storing -------------------------------------------------------------------------------
@@ -445,13 +479,9 @@ class TableHub:
                 return
             try:
                 m.play(text.strip())
-            except IllegalMoveError as exc:
-                await self.error(table, conn, "illegal-move",
-                                 f"{exc.reason if hasattr(exc, 'reason') else exc}; legal: "
-                                 + ", ".join(m.legal_moves()))
-                return
             except ValueError as exc:
-                await self.error(table, conn, "illegal-move", str(exc))
+                code, message = _refusal(text.strip(), exc, m.legal_moves())
+                await self.error(table, conn, code, message)
                 return
             if not self._commit(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")

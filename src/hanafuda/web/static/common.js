@@ -3,12 +3,35 @@
 const HF = {
   theme: localStorage.getItem("hf-theme") || "hanafuda",
   labels: {}, kinds: {},
+  values: null, // the game's value of each card by code (the table's card_values), for the badges
   async loadCards(theme) {
     this.theme = theme || this.theme;
     document.body.className = document.body.className.replace(/theme-\S+/g, "") + " theme-" + this.theme;
     const data = await (await fetch(`/api/cards/${this.theme}`)).json();
     for (const c of data.cards) { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; }
+    // cards that share a label (e.g. a month's two chaff) get "(1st)", "(2nd)": every card's
+    // label, and so every move's text, is distinct
+    const by = {};
+    for (const c of data.cards) (by[c.label] = by[c.label] || []).push(c.code);
+    for (const codes of Object.values(by)) {
+      if (codes.length > 1) codes.sort().forEach((code, i) => { this.labels[code] += ` (${this.ordinal[i] || i + 1})`; });
+    }
+    for (const c of data.cards) c.label = this.labels[c.code];
     return data.cards;
+  },
+  ordinal: ["1st", "2nd", "3rd", "4th"],
+  // a move in RULES.md §7 notation, in words with the theme's card names; ``names`` maps yaku /
+  // set ids to their display names (Kwa-Dō declarations)
+  moveText(move, names = {}) {
+    const w = String(move).trim().split(/\s+/), L = (c) => this.labels[c] || c, N = (s) => names[s] || s;
+    if (w[0] === "play" && w.length === 2) return `Play ${L(w[1])}`;
+    if (w[0] === "play" && w[2] === "take") return `Play ${L(w[1])} taking ${L(w[3])}`;
+    if (w[0] === "play" && w[2] === "declare") return `Play ${L(w[1])} declaring ${N(w[3])}`;
+    if (w[0] === "take" && w.length === 2) return `Take ${L(w[1])}`;
+    if (move === "expose") return "Exposed teyaku";
+    if (move === "keep") return "Kept the hand hidden";
+    if (move === "next-round") return "Next round";
+    return String(move);
   },
   setTheme(theme) { localStorage.setItem("hf-theme", theme); return this.loadCards(theme); },
   el(tag, attrs = {}, ...kids) {
@@ -23,7 +46,8 @@ const HF = {
   card(code, extra = {}) {
     const label = this.labels[code] || code;
     const b = this.el("button", { class: "card " + (extra.class || ""), "data-code": code, "aria-label": label, title: label, type: "button" });
-    b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg`, alt: "" }));
+    const points = this.values && code in this.values ? `?points=${this.values[code]}` : "";
+    b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg${points}`, alt: "" }));
     return b;
   },
   back(n, what = "hidden cards", most = 10) {

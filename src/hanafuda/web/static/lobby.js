@@ -1,5 +1,5 @@
 "use strict";
-let GAMES = {}, BOTS = [];
+let GAMES = {}, BOTS = [], themePicked = false;
 const $ = (id) => document.getElementById(id);
 
 function optionInput(o) {
@@ -14,13 +14,14 @@ function optionInput(o) {
     }
     input.value = JSON.stringify(o.default);
   } else if (o.kind === "teams") {
-    input = HF.el("input", { id, name: o.name, placeholder: "none, e.g. [[0,2],[1,3]]" });
+    input = HF.el("input", { id, name: o.name, placeholder: "none, e.g. [[0,2],[1,3]]", class: "wide" });
   } else if (o.kind === "int-or-null") {
-    input = HF.el("input", { id, name: o.name, inputmode: "numeric", placeholder: `default: ${o.default_text} (a number, or null)` });
+    input = HF.el("input", { id, name: o.name, inputmode: "numeric", placeholder: `default: ${o.default_text} (a number, or null)`, class: "wide" });
   } else {
-    input = HF.el("input", { id, name: o.name, type: "number", min: String(o.minimum), placeholder: "default: " + o.default_text });
+    input = HF.el("input", { id, name: o.name, type: "number", min: String(o.minimum), placeholder: "default: " + o.default_text, class: "wide" });
   }
   input.dataset.kind = o.kind;
+  if (input.placeholder) input.style.width = `${input.placeholder.length + 3}ch`;  // never clipped
   return HF.el("label", { class: "opt", for: id }, `${o.name} `, input,
     HF.el("span", { class: "help", text: `${o.help} — default: ${o.default_text}` }));
 }
@@ -33,6 +34,8 @@ function renderGame() {
   players.value = g.player_counts.includes(old) ? old : (g.player_counts.includes(2) ? 2 : g.player_counts[0]);
   $("options").replaceChildren(...g.options.map(optionInput));
   renderSeats();
+  // the card names follow the game's own tradition unless the person picked a theme here
+  if (!themePicked && g.theme && g.theme !== HF.theme) HF.loadCards(g.theme).then(() => { $("theme").value = HF.theme; });
 }
 
 function renderSeats() {
@@ -98,6 +101,7 @@ async function loadTables() {
     const who = t.seats.map((s) => s.name).join(", ");
     const li = HF.el("li", {}, `${t.title} — ${who} — ${t.status === "finished" ? "finished" : "round " + t.round} — scores ${t.totals.join(" / ")} `);
     if (t.status === "finished") li.append(HF.el("a", { href: `/replay/${t.id}`, text: "replay" }));
+    else if (t.watch) li.append(HF.el("a", { href: t.watch, "data-watch": t.id, text: "watch" }));
     ul.append(li);
   }
   $("tables").replaceChildren(data.tables.length ? ul : HF.el("p", { class: "muted", text: "No tables yet." }));
@@ -107,6 +111,7 @@ async function main() {
   HF.header();
   await HF.loadCards();
   $("theme-slot").append(HF.themeSelect());
+  $("theme").addEventListener("change", () => { themePicked = true; });
   const data = await (await fetch("/api/games")).json();
   BOTS = data.bots;
   for (const g of data.games) { GAMES[g.id] = g; $("game").append(HF.el("option", { value: g.id, text: g.title + (g.native_title && g.native_title !== g.title ? ` (${g.native_title})` : "") })); }

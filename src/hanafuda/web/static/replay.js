@@ -7,7 +7,9 @@ function seatName(s) { return R.seats[s] || `Seat ${s + 1}`; }
 function show() {
   const f = R.frames[at], v = f.view, who = $("perspective").value;
   $("slider").value = at; $("pos").textContent = `${at + 1} / ${R.frames.length}`;
-  $("label").textContent = f.label.replace(/^seat (\d+)/, (_, s) => seatName(Number(s)));
+  // the step in words with the theme's card names; the §7 notation stays in the title
+  $("label").textContent = f.move ? `${seatName(f.seat)}: ${HF.moveText(f.move, R.yaku_names || {})}` : f.label;
+  $("label").title = f.move || "";
   const hands = $("hands"); hands.replaceChildren();
   f.hands.forEach((cards, seat) => {
     const open = who === "all" || Number(who) === seat;
@@ -36,8 +38,10 @@ function step(d) { at = Math.max(0, Math.min(R.frames.length - 1, at + d)); show
 
 function load(data, recordUrl, recordBlob) {
   R = data; at = 0;
+  HF.values = data.card_values || null;
   $("viewer").hidden = false;
-  $("title").textContent = `${data.game}, ${data.players} players, ${data.frames.length - 1} steps`;
+  $("title").textContent = `${data.title || data.game}, ${data.players} players, ${data.frames.length - 1} moves`;
+  $("title").title = data.game;
   $("slider").max = data.frames.length - 1;
   const p = $("perspective"); p.replaceChildren(HF.el("option", { value: "all", text: "All hands open" }));
   for (let s = 0; s < data.players; s++) p.append(HF.el("option", { value: String(s), text: `${seatName(s)}'s view` }));
@@ -45,6 +49,9 @@ function load(data, recordUrl, recordBlob) {
   if (recordUrl) $("download").href = recordUrl;
   if (recordBlob) $("download").href = URL.createObjectURL(recordBlob);
   show();
+  if (!localStorage.getItem("hf-theme") && data.theme && data.theme !== HF.theme) {  // the table's theme
+    HF.loadCards(data.theme).then(() => { $("theme").value = HF.theme; show(); });
+  }
 }
 
 async function main() {
@@ -55,7 +62,9 @@ async function main() {
   $("back").onclick = () => step(-1); $("fwd").onclick = () => step(1);
   $("slider").oninput = () => { at = Number($("slider").value); show(); };
   $("perspective").onchange = show;
-  document.addEventListener("keydown", (e) => { if (!R || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+  // the page's arrow keys step the replay; on the slider (or another control) the control's own
+  // key handling steps it, so the page must not step as well: one key press, one step
+  document.addEventListener("keydown", (e) => { if (!R || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (e.key === "ArrowRight") step(1); if (e.key === "ArrowLeft") step(-1); if (e.key === "Home") { at = 0; show(); } if (e.key === "End") { at = R.frames.length - 1; show(); } });
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0]; if (!file) return;

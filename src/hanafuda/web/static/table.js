@@ -16,20 +16,73 @@ function parse(move) {
   return { kind: w[0], move };
 }
 
+function yakuNames() { return (S && S.table.yaku_names) || {}; }
+
+// Hana-Awase teyaku (RULES.md §4.2): 6 chaff in hand are paid 20 by each other player, 7 or more 30
+function teyakuOffer() {
+  const n = S.view.hand.filter((c) => HF.kinds[c] === "chaff").length;
+  const pts = n >= 7 ? 30 : n === 6 ? 20 : 0;
+  return { n, pts };
+}
+
 function describe(p) {
-  const L = (c) => HF.labels[c] || c;
-  if (p.kind === "play") return `Play ${L(p.card)}` + (p.take ? ` taking ${L(p.take)}` : "") + (p.declare ? ` declaring ${p.declare}` : "");
-  if (p.kind === "take") return `Take ${L(p.take)}`;
-  if (p.kind === "expose") return "Expose your teyaku (show them, score them)";
+  if (p.kind === "expose") { const t = teyakuOffer(); return `Expose your teyaku: ${t.n} chaff — paid ${t.pts} by each other player`; }
   if (p.kind === "keep") return "Keep your hand hidden (no teyaku)";
-  return p.move;
+  return HF.moveText(p.move, yakuNames());
+}
+
+// the texts of ``moves``, made distinct: two moves never read the same
+function describeAll(moves) {
+  const texts = moves.map(describe), seen = {};
+  for (const t of texts) seen[t] = (seen[t] || 0) + 1;
+  const k = {};
+  return texts.map((t) => (seen[t] > 1 ? `${t} (${(k[t] = (k[t] || 0) + 1)})` : t));
+}
+
+// -- focus survives re-renders: the focused control's stable key, found again after a render ----
+let autoFocus = null;  // the element focus was last moved to by the page (not by the user)
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.closest("#hand") && el.dataset.code) return `#hand .card[data-code="${el.dataset.code}"]`;
+  if (el.closest("#field") && el.dataset.code) return `#field .card[data-code="${el.dataset.code}"]`;
+  if (el.closest("#choice, #moves") && el.dataset.move) return `#${el.closest("#choice, #moves").id} button[data-move="${CSS.escape(el.dataset.move)}"]`;
+  if (el.closest("#choice") && el.dataset.cancel) return "#choice [data-cancel]";
+  if (el.dataset.takeover) return `[data-takeover="${el.dataset.takeover}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  return null;
+}
+function inRebuilt(el) { return !!(el && el.closest && el.closest("#hand, #field, #choice, #moves, #pending, #admin-body")); }
+function fallbackFocus() {
+  const q = (sel) => document.querySelector(sel);
+  if (selected) return q("#field .card.target") || q("#choice button");
+  if (S.view.to_move === S.you && S.you !== null) return q("#hand .card.legal") || q("#field .card.target") || q("#moves button");
+  return q("#hand .card") || q("#moves button") || q("#moves");
+}
+function restoreFocus(key, wasAuto, wasRebuilt) {
+  if ($("summary").open) return;
+  const now = document.activeElement;
+  if (now && now !== document.body && now.isConnected && !wasAuto) return;  // focus stayed put
+  let el = key && !wasAuto ? document.querySelector(key) : null;
+  if (el && el.disabled) el = null;
+  if (!el && (wasRebuilt || wasAuto)) el = fallbackFocus();
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  autoFocus = key && !wasAuto && el === document.querySelector(key) ? null : el;
 }
 
 function legal() { return (S && S.view.to_move === S.you) ? S.view.legal.map(parse) : []; }
 
 function render() {
   if (!S) return;
+  const active = document.activeElement, key = focusKey(active), wasAuto = !!autoFocus && active === autoFocus;
+  const wasRebuilt = inRebuilt(active);
+  draw();
+  restoreFocus(key, wasAuto, wasRebuilt);
+}
+
+function draw() {
   const v = S.view, moves = legal();
+  HF.values = S.table.card_values || null;
   document.title = `hanafuda — ${S.table.title}`;
   $("title").textContent = S.table.title;
   $("round").textContent = `Round ${v.round}`;
@@ -83,12 +136,14 @@ function render() {
   if (selected) {
     const mine = moves.filter((p) => p.kind === "play" && p.card === selected);
     choice.append(HF.el("span", { text: `${HF.labels[selected]}: choose ` }));
-    for (const p of mine) choice.append(HF.el("button", { type: "button", text: describe(p), onclick: () => doMove(p.move) }));
-    choice.append(HF.el("button", { type: "button", text: "Cancel", onclick: () => { selected = null; render(); } }));
+    const texts = describeAll(mine);
+    mine.forEach((p, i) => choice.append(HF.el("button", { type: "button", "data-move": p.move, title: p.move, text: texts[i], onclick: () => doMove(p.move) })));
+    choice.append(HF.el("button", { type: "button", "data-cancel": "1", text: "Cancel", onclick: unselect }));
   }
   // move list
   const list = $("moves"); list.replaceChildren();
-  moves.forEach((p, i) => list.append(HF.el("button", { type: "button", "data-move": p.move, text: `${i < 9 ? i + 1 + ". " : ""}${describe(p)}`, onclick: () => doMove(p.move) })));
+  const texts = describeAll(moves);
+  moves.forEach((p, i) => list.append(HF.el("button", { type: "button", "data-move": p.move, title: p.move, "aria-label": texts[i], text: `${i < 9 ? i + 1 + ". " : ""}${texts[i]}`, onclick: () => doMove(p.move) })));
   if (!moves.length) list.append(HF.el("span", { class: "muted", text: S.you === null ? "Spectating." : "Waiting…" }));
   renderPiles(); renderScores(); renderLog(); renderAdmin(); maybeSummary(); kwaDo();
 }
@@ -146,7 +201,7 @@ function renderPiles() {
       box.append(g);
     }
     box.append(HF.el("div", { class: "muted", text: yaku.length ? "Yaku: " + yaku.map((y) => `${y.name} (${y.points})`).join(", ") : "No yaku yet" }));
-    if (v.declared[side] && v.declared[side].length) box.append(HF.el("div", { text: "Declared: " + v.declared[side].join(", ") }));
+    if (v.declared[side] && v.declared[side].length) box.append(HF.el("div", { title: v.declared[side].join(", "), text: "Declared: " + v.declared[side].map((d) => yakuNames()[d] || d).join(", ") }));
     piles.append(box);
   });
 }
@@ -161,16 +216,17 @@ function renderScores() {
 
 function logText(e) {
   if (e.kind === "next-round") return `— round ${e.round} dealt —`;
-  return `${e.seat === null ? "dealer" : seatName(e.seat)}: ${e.text}`;
+  return `${e.seat === null ? "dealer" : seatName(e.seat)}: ${HF.moveText(e.text, yakuNames())}`;
 }
 
 function renderLog() {
   // the whole match's log: new entries are appended, the list scrolls; it follows the newest
   // entry unless the reader has scrolled up to read older ones
   const ol = $("log"), atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
-  if (ol.children.length > S.log.length) ol.replaceChildren();
+  if (ol.children.length > S.log.length || ol.dataset.theme !== HF.theme) ol.replaceChildren();
+  ol.dataset.theme = HF.theme;
   const have = new Set([...ol.children].map((li) => li.dataset.seq));
-  for (const e of S.log) if (!have.has(String(e.seq))) ol.append(HF.el("li", { "data-seq": e.seq, text: logText(e) }));
+  for (const e of S.log) if (!have.has(String(e.seq))) ol.append(HF.el("li", { "data-seq": e.seq, "data-move": e.kind === "move" ? e.text : null, title: e.kind === "move" ? e.text : null, text: logText(e) }));
   $("log-count").textContent = `(${S.log.length})`;
   if (atEnd) ol.scrollTop = ol.scrollHeight;
 }
@@ -185,8 +241,8 @@ function maybeSummary() {
   const t = HF.el("table", { class: "score" }, HF.el("tr", {}, HF.el("th", { text: "Side" }), HF.el("th", { text: "Card points" }), HF.el("th", { text: "Yaku" }), HF.el("th", { text: "Score" }), HF.el("th", { text: "How" })));
   r.scores.forEach((score, side) => t.append(HF.el("tr", {}, HF.el("td", { text: sideName(side) }), HF.el("td", { text: String(r.card_points[side]) }),
     HF.el("td", { text: r.yaku[side].map((y) => `${y.name} (${y.points})`).join(", ") || "—" }), HF.el("td", { text: String(score) }),
-    HF.el("td", { text: r.terms[side].map((x) => `${x.label} ${x.value >= 0 ? "+" : ""}${x.value}`).join("; ") }))));
-  body.append(t);
+    HF.el("td", { class: "how", text: r.terms[side].map((x) => `${x.label} ${x.value >= 0 ? "+" : ""}${x.value}`).join("; ") }))));
+  body.append(HF.el("div", { class: "scroll-x" }, t));
   // the captures of the round just played, by kind
   v.captures.forEach((cards, side) => {
     const box = HF.el("div", { class: "summary-pile", "aria-label": `${sideName(side)} captured ${cards.length} cards` },
@@ -201,6 +257,8 @@ function maybeSummary() {
   $("next-round").hidden = v.finished || S.you === null;
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
   $("summary").showModal();
+  // focus the dialog's action, not the first captured card
+  ($("next-round").hidden ? $("close-summary") : $("next-round")).focus();
 }
 
 function kwaDo() {
@@ -222,6 +280,13 @@ function clickHand(code) {
   const mine = legal().filter((p) => p.kind === "play" && p.card === code);
   if (mine.length === 1) return doMove(mine[0].move);
   selected = selected === code ? null : code; render();
+  if (selected) moveFocus(fallbackFocus());  // the first target to choose, or the choice bar
+}
+function moveFocus(el) { if (el) { el.focus({ preventScroll: true }); autoFocus = el; } }
+function unselect() {  // back to the hand card that was picked
+  const code = selected; selected = null; render();
+  const el = document.querySelector(`#hand .card[data-code="${code}"]`);
+  if (el) { el.focus({ preventScroll: true }); autoFocus = null; } else moveFocus(fallbackFocus());
 }
 function clickField(code) {
   const ms = legal();
@@ -296,12 +361,15 @@ function animateMoves(before, mover) {
 
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
-  if (ev.key === "Escape" && selected) { selected = null; render(); return; }
+  if (ev.key === "Escape" && selected) { unselect(); return; }
   const n = Number(ev.key);
   if (n >= 1 && n <= 9) { const ms = legal(); if (ms[n - 1]) doMove(ms[n - 1].move); }
 });
 $("next-round").addEventListener("click", () => { send({ type: "next-round" }); $("summary").close(); });
 $("close-summary").addEventListener("click", () => $("summary").close());
+$("summary").addEventListener("close", () => {
+  if (S && (!document.activeElement || document.activeElement === document.body)) moveFocus(fallbackFocus());
+});
 
 (async () => {
   HF.header();
