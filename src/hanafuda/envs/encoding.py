@@ -28,7 +28,7 @@ lists names and sizes)::
     pending         48   the turned-over card waiting for a choice (one-hot)
     pending_targets 48   what it may take
     unseen          48   cards of the deck this seat cannot see (others' hands, stock)
-    discard         48   the discard pile (Kwa-Dō Gaji rules)
+    discard         48   the discard pile (Hawaiʻifuda's rubbish)
     captures        S×48 capture piles by relative side
     exposed         N×48 exposed teyaku cards by relative seat
     hand_counts     N    cards in each relative seat's hand / hand size
