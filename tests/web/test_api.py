@@ -122,9 +122,12 @@ def test_card_badges_show_the_games_values(client: TestClient) -> None:
         "game": "hawaiifuda", "players": 2,
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}]}).json()
     summary = next(s for s in client.get("/api/tables").json()["tables"] if s["id"] == t["id"])
-    values = summary["card_values"]
-    assert values["clover-ribbon"] == 10 and values["clover-boar"] == 5 and values["willow-rainman"] == 5
-    face = client.get("/card/hanafuda/clover-ribbon.svg", params={"points": values["clover-ribbon"]}).text
+    ids = {card["code"]: i for i, card in enumerate(client.get("/api/cards/hanafuda").json()["cards"])}
+    values = summary["card_values"]  # by card id: no card code in a message to a seat
+    assert values[ids["clover-ribbon"]] == 10 and values[ids["clover-boar"]] == 5
+    assert values[ids["willow-rainman"]] == 5 and len(values) == 48
+    ribbon = values[ids["clover-ribbon"]]
+    face = client.get("/card/hanafuda/clover-ribbon.svg", params={"points": ribbon}).text
     assert ">R10<" in face and "10 points" in face
     assert ">R5<" in client.get("/card/hanafuda/clover-ribbon.svg").text  # no game: the usual value
     assert client.get("/card/hanafuda/clover-ribbon.svg", params={"points": -1}).status_code == 422

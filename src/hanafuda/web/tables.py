@@ -24,7 +24,6 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, Agent, make_agent
-from ..cards import CODES
 from ..engine.match import Match
 from ..options import OptionError
 from ..rules import GAMES
@@ -141,11 +140,11 @@ class LiveTable:
         }
 
 
-def card_values(match: Match) -> dict[str, int]:
-    """Each card's value in this match's game and options (RULES.md §1), by code: the pages put
-    it on the card faces' badges."""
-    values = match.config.values
-    return {CODES[card]: values[card] for card in match.config.deck_cards}
+def card_values(match: Match) -> list[int]:
+    """Each card's value in this match's game and options (RULES.md §1), by card id (0…47): the
+    pages put it on the card faces' badges.  By id, not by code: a message to a seat names no
+    card it cannot see."""
+    return list(match.config.values)
 
 
 def yaku_names(match: Match) -> dict[str, str]:

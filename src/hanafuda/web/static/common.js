@@ -3,12 +3,13 @@
 const HF = {
   theme: localStorage.getItem("hf-theme") || "hanafuda",
   labels: {}, kinds: {},
-  values: null, // the game's value of each card by code (the table's card_values), for the badges
+  ids: {}, // card id (0…47) by code
+  values: null, // the game's value of each card by id (the table's card_values), for the badges
   async loadCards(theme) {
     this.theme = theme || this.theme;
     document.body.className = document.body.className.replace(/theme-\S+/g, "") + " theme-" + this.theme;
     const data = await (await fetch(`/api/cards/${this.theme}`)).json();
-    for (const c of data.cards) { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; }
+    data.cards.forEach((c, id) => { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; this.ids[c.code] = id; });
     // cards that share a label (e.g. a month's two chaff) get "(1st)", "(2nd)": every card's
     // label, and so every move's text, is distinct
     const by = {};
@@ -46,7 +47,7 @@ const HF = {
   card(code, extra = {}) {
     const label = this.labels[code] || code;
     const b = this.el("button", { class: "card " + (extra.class || ""), "data-code": code, "aria-label": label, title: label, type: "button" });
-    const points = this.values && code in this.values ? `?points=${this.values[code]}` : "";
+    const points = this.values && code in this.ids ? `?points=${this.values[this.ids[code]]}` : "";
     b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg${points}`, alt: "" }));
     return b;
   },
