@@ -84,6 +84,18 @@ class BatchMatch:
         else:
             raise ValueError("reset needs seeds or rng")
 
+    def restart(self, rows: npt.ArrayLike, rng: np.random.Generator, dealer: npt.ArrayLike) -> None:
+        """Start a new match in ``rows`` only (indices or a bool mask), dealt vectorised from
+        ``rng`` by ``dealer`` (one per row, or one for all); the other rows go on."""
+        index = self.sim.row_index(rows)
+        if index.size == 0:
+            return
+        self.totals[index] = 0
+        self.rounds_played[index] = 0
+        self.decisions[index] = 0
+        self.finished[index] = False
+        self.sim.reset_random(rng, dealer, rows=index)
+
     @property
     def done(self) -> Bool:
         """Rows whose match is over."""
@@ -103,11 +115,7 @@ class BatchMatch:
         """One action per row; finished rows ignore theirs, and so do rows outside ``rows``
         (a bool mask or indices) when given.  Rounds that end are scored and the next round
         is dealt (RULES.md §6)."""
-        running = ~self.sim.done
-        if rows is not None:
-            chosen = np.zeros(self.batch_size, np.bool_)
-            chosen[np.asarray(rows)] = True
-            running &= chosen
+        running = self.sim.running(rows)
         self.decisions += running
         self.sim.step(actions, rows=running)
         ended = running & self.sim.done

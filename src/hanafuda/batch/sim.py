@@ -127,8 +127,7 @@ class BatchSim:
         self.players = players
         self.batch_size = batch_size
         self.num_sides = cfg.num_sides
-        deck_size = len(cfg.deck_cards)
-        self.stock_size = deck_size - players * cfg.hand_size - cfg.field_size
+        self.stock_size = cfg.stock_size
         self._rows = np.arange(batch_size)
         self._match = np.array(list(cfg.match_masks) + [0], dtype=U64)
         wild = cfg.wild
@@ -212,6 +211,20 @@ class BatchSim:
         return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray)
                    and v.shape[:1] == (self.batch_size,))
 
+    def running(self, rows: npt.ArrayLike | None = None) -> Bool:
+        """Running rows (not done), among ``rows`` when given (indices or a bool mask)."""
+        running: Bool = ~self.done
+        if rows is not None:
+            chosen = np.zeros(self.batch_size, np.bool_)
+            chosen[self.row_index(rows)] = True
+            running &= chosen
+        return running
+
+    def final_scores(self) -> Int:
+        """Round scores by side, (B, sides), in the rows that are done; zero where a round runs."""
+        result: Int = np.where(self.done[:, None], self._scores, 0)
+        return result
+
     def scores(self) -> Int:
         """Round scores by side, (B, sides); ``ValueError`` while a round still runs."""
         if not self.done.all():
@@ -220,7 +233,8 @@ class BatchSim:
 
     # -- dealing -----------------------------------------------------------------------------
 
-    def _row_index(self, rows: npt.ArrayLike | None) -> Int:
+    def row_index(self, rows: npt.ArrayLike | None) -> Int:
+        """Row indices of ``rows`` (indices or a bool mask; None: every row)."""
         if rows is None:
             return self._rows
         index = np.asarray(rows)
@@ -240,7 +254,7 @@ class BatchSim:
         """Deal every row (or only ``rows``, indices or a bool mask): from ``seeds`` exactly as
         ``Match(game, n, seed=s, dealer=d)`` deals its first round (``deal_from_rng``), or
         from explicit, valid ``deals`` (one per row dealt)."""
-        index = self._row_index(rows)
+        index = self.row_index(rows)
         count = index.size
         if deals is None:
             if seeds is None or len(seeds) != count:
@@ -270,7 +284,7 @@ class BatchSim:
         """Deal every row (or only ``rows``) with NumPy randomness, vectorised; misdeals are
         redealt as in ``deal_from_rng``.  Same distribution as the engine's dealing, not the
         same cards for a seed."""
-        index = self._row_index(rows)
+        index = self.row_index(rows)
         if index.size == 0:
             return
         self.dealer[index] = dealer
@@ -485,11 +499,7 @@ class BatchSim:
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.batch_size,):
             raise ValueError(f"step needs one action per row, shape ({self.batch_size},)")
-        active = ~self.done
-        if rows is not None:
-            chosen = np.zeros(self.batch_size, np.bool_)
-            chosen[self._row_index(rows)] = True
-            active &= chosen
+        active = self.running(rows)
         if check:
             inside = (a >= 0) & (a < NUM_ACTIONS)
             legal = self.legal_mask()[self._rows, np.where(inside, a, 0)] & inside

@@ -70,18 +70,12 @@ __all__ = [
     "move_to_action",
     "observation_blocks",
     "observation_size",
-    "stock_size",
 ]
 
 PHASES = ("teyaku", "play", "take", "over")
 """The phase one-hot order; ``between-rounds`` and ``match-over`` views encode as ``over``."""
 
 _CARD_CODE = {code: index for index, code in enumerate(CODES)}
-
-
-def stock_size(config: Config) -> int:
-    """Cards in the stock right after the deal."""
-    return len(config.deck_cards) - config.players * config.hand_size - config.field_size
 
 
 def observation_blocks(config: Config) -> list[tuple[str, int]]:
@@ -134,9 +128,6 @@ def encode_view(view: PlayerView, config: Config) -> npt.NDArray[np.float32]:
     seat = view.seat
     side = config.side_of[seat]
     out = np.zeros(observation_size(config), np.float32)
-    deck = 0
-    for card in config.deck_cards:
-        deck |= 1 << card
     pos = 0
     _bits_into(out, pos, view.hand.mask)
     pos += 48
@@ -147,7 +138,7 @@ def encode_view(view: PlayerView, config: Config) -> npt.NDArray[np.float32]:
     pos += 48
     _bits_into(out, pos, view.pending_targets.mask)
     pos += 48
-    _bits_into(out, pos, view.unseen(deck).mask)
+    _bits_into(out, pos, view.unseen(config.deck).mask)
     pos += 48
     _bits_into(out, pos, view.discard.mask)
     pos += 48
@@ -160,7 +151,7 @@ def encode_view(view: PlayerView, config: Config) -> npt.NDArray[np.float32]:
     for rel in range(n):
         out[pos + rel] = view.hand_counts[(seat + rel) % n] / config.hand_size
     pos += n
-    full = stock_size(config)
+    full = config.stock_size
     out[pos] = view.stock_count / full if full else 0.0
     pos += 1
     phase = view.phase if view.phase in PHASES else "over"

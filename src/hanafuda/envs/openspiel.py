@@ -223,9 +223,8 @@ class HanafudaSpielGame(pyspiel.Game):  # type: ignore[misc]
         utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum
                    else pyspiel.GameType.Utility.GENERAL_SUM)
         low, high = score_bounds(config)
-        stock = len(config.deck_cards) - players * config.hand_size - config.field_size
         # Decisions per round: teyaku, every hand card played, at most one take per turn-over.
-        per_round = players + 2 * players * config.hand_size + stock
+        per_round = players + 2 * players * config.hand_size + config.stock_size
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=48,

@@ -43,7 +43,7 @@ from ..batch.match import BatchMatch
 from ..batch.sim import PHASE_OVER, BatchSim
 from ..rules.base import Config
 from ._shared import EnvConfigError, IllegalActionError, episode_options, observation_space
-from .encoding import PHASES, observation_size, stock_size
+from .encoding import PHASES, observation_size
 
 __all__ = [
     "OPPONENTS",
@@ -94,7 +94,7 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
         totals: Int = source.totals
     else:
         sim = source
-        totals = np.where(sim.done[:, None], sim._scores, 0)
+        totals = sim.final_scores()
     cfg: Config = sim.config
     b, n, s = sim.batch_size, cfg.players, cfg.num_sides
     seat = np.asarray(seats, dtype=np.int64)
@@ -128,7 +128,7 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
     counts = np.bitwise_count(sim.hands[rows[:, None], rel_seats]).astype(np.float64)
     out[:, pos : pos + n] = counts / cfg.hand_size
     pos += n
-    full = stock_size(cfg)
+    full = cfg.stock_size
     if full:
         out[:, pos] = (full - sim.stock_pos) / full
     pos += 1
@@ -392,13 +392,8 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """Start a new match in ``rows`` (a dealer drawn uniformly, dealt from the generator)."""
         if rows.size == 0:
             return
-        match = self.match
-        match.totals[rows] = 0
-        match.rounds_played[rows] = 0
-        match.decisions[rows] = 0
-        match.finished[rows] = False
         dealers = self.np_random.integers(0, self.config.players, rows.size)
-        self.sim.reset_random(self.np_random, dealers, rows=rows)
+        self.match.restart(rows, self.np_random, dealers)
         self._draw_seats(rows)
         self._steps[rows] = 0
         self._ended[rows] = False

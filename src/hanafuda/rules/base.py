@@ -336,6 +336,7 @@ class Config:
     side_of: tuple[int, ...] = field(init=False)
     hand_size: int = field(init=False)
     field_size: int = field(init=False)
+    stock_size: int = field(init=False)
     deck: int = field(init=False)
     deck_cards: tuple[int, ...] = field(init=False)
     values: tuple[int, ...] = field(init=False)
@@ -364,6 +365,7 @@ class Config:
         self.hand_size, self.field_size = game.deal_size(self.players, opts)
         self.deck = game.deck
         self.deck_cards = tuple(cards_of(self.deck))
+        self.stock_size = len(self.deck_cards) - self.players * self.hand_size - self.field_size
         self.values = game.values(opts)
         self.deck_total = sum(self.values[c] for c in self.deck_cards)
         # Cards grouped by point value (zero-point cards left out), for ``card_points``.
