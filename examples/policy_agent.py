@@ -9,7 +9,7 @@ real), and illegal actions get no probability at all.
 
 ``PolicyAgent`` wraps a policy as a ``hanafuda.agents.Agent`` (it sees only its
 seat's ``PlayerView``), and ``registered`` adds it to the agent registry for the
-duration of a ``with`` block so ``hanafuda.arena.run_arena`` can measure it
+duration of a ``with`` block so ``hanafuda.agents.arena.run_arena`` can measure it
 with duplicate deals like any built-in bot::
 
     policy = MLPPolicy.load("mushi_policy.npz")
@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hanafuda.agents import AGENTS, Agent
-from hanafuda.engine.determinize import config_for_view
+from hanafuda.agents.determinize import config_for_view
 from hanafuda.envs.encoding import NUM_ACTIONS, encode_view, move_to_action
 from hanafuda.views import PlayerView
 

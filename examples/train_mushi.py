@@ -19,7 +19,7 @@ Stages:
    leave-one-out baseline that cancels most of the luck of the deal.  Opponents
    alternate between the random bot and a frozen, periodically refreshed copy of
    the learner (self-play).
-4. **Evaluation** with ``hanafuda.arena.run_arena``: duplicate deals (every deal
+4. **Evaluation** with ``hanafuda.agents.arena.run_arena``: duplicate deals (every deal
    played from both seats), mean margin per deal with its 95% CI, and win rate,
    against random and (for information) greedy, for the cloned and the final policy.
 
@@ -50,8 +50,8 @@ import numpy.typing as npt
 from policy_agent import Adam, MLPPolicy, pad_legal, registered
 
 from hanafuda.agents import Agent, GreedyAgent, RandomAgent, StrongAgent
-from hanafuda.arena import run_arena
-from hanafuda.batch.actions import from_engine
+from hanafuda.agents.arena import run_arena
+from hanafuda.engine.action_space import from_engine
 from hanafuda.engine.deal import deal_from_rng
 from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import encode_view, move_to_action, observation_size

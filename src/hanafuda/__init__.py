@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .cards import CARDS, Card, CardSet, Kind
 from .engine import Deal, DealError, IllegalMoveError, Match, MatchError, Round
-from .options import OptionError
 from .rules import GAMES, configure, get_game
+from .rules.options import OptionError
 
 __all__ = [
     "CARDS",

@@ -10,10 +10,10 @@ from typing import Annotated
 
 import typer
 
-from .options import OptionError, parse_option_args
 from .records import RecordError, load_record, match_from_record, replay_summary
-from .replay_text import replay_text
 from .rules import GAMES, get_game
+from .rules.options import OptionError, parse_option_args
+from .words.replay import replay_text
 
 app = typer.Typer(
     name="hanafuda",
@@ -124,7 +124,7 @@ def arena(
     ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
-    from .arena import run_arena
+    from .agents.arena import run_arena
 
     try:
         options = parse_option_args(option or [])

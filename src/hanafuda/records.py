@@ -16,8 +16,8 @@ from .cards import CODES, cards_of
 from .engine.deal import Deal, DealError
 from .engine.match import Match, MatchError, next_dealer
 from .engine.moves import IllegalMoveError, format_action
-from .options import OptionError
 from .rules import configure
+from .rules.options import OptionError
 
 __all__ = [
     "FORMAT",

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from hanafuda.arena import rotations, run_arena
+from hanafuda.agents.arena import rotations, run_arena
 from hanafuda.cli import app
 from hanafuda.records import load_record, match_from_record
 

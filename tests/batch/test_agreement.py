@@ -18,8 +18,8 @@ from hanafuda.batch import BatchSim, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng, misdeal_reason
 from hanafuda.engine.match import Match
 from hanafuda.engine.round import Round
-from hanafuda.options import OptionError
 from hanafuda.rules import GAMES, configure
+from hanafuda.rules.options import OptionError
 
 CONFIGS = [(game, n) for game, cls in GAMES.items() for n in cls.player_counts()]
 ROWS = 160  # rounds per game and player count (16 configurations: 2,560 rounds)

@@ -11,8 +11,8 @@ from hanafuda.cards import CARDS, CODES, DECK_48, MONTH_MASKS, cards_of
 from hanafuda.engine.deal import Deal, DealError, deal_from_rng, draw_first_dealer, misdeal_reason
 from hanafuda.engine.match import Match, MatchError, next_dealer
 from hanafuda.engine.round import Round
-from hanafuda.options import OptionError, parse_option_args
 from hanafuda.rules import GAMES, RoundScore, configure, get_game
+from hanafuda.rules.options import OptionError, parse_option_args
 
 # RULES.md §2 deal table: players → (hand, field) per game.
 DEAL_TABLE = {

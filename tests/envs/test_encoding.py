@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from hanafuda.batch.actions import from_engine
+from hanafuda.engine.action_space import from_engine
 from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import (
     NUM_ACTIONS,

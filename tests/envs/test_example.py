@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from hanafuda.agents import AGENTS, RandomAgent
-from hanafuda.arena import run_arena
-from hanafuda.batch.actions import to_engine
+from hanafuda.agents.arena import run_arena
+from hanafuda.engine.action_space import to_engine
 from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import encode_view, move_to_action, observation_size
 from hanafuda.rules import configure

@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env, data_equivalence
 import hanafuda.envs  # noqa: F401  (registers the ids)
 from hanafuda.agents import Agent, RandomAgent
 from hanafuda.agents import UnknownAgentError as UnknownBotError
-from hanafuda.batch.actions import NUM_ACTIONS
+from hanafuda.engine.action_space import NUM_ACTIONS
 from hanafuda.engine.deal import deal_from_rng
 from hanafuda.engine.match import Match
 from hanafuda.envs import ENV_IDS, EnvConfigError, IllegalActionError

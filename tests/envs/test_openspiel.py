@@ -28,8 +28,8 @@ except ImportError:
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from hanafuda.batch.actions import NUM_ACTIONS  # noqa: E402
 from hanafuda.cards import CODES, cards_of  # noqa: E402
+from hanafuda.engine.action_space import NUM_ACTIONS  # noqa: E402
 from hanafuda.engine.deal import Deal, misdeal_reason  # noqa: E402
 from hanafuda.engine.match import Match  # noqa: E402
 from hanafuda.envs.encoding import encode_view, observation_size  # noqa: E402
@@ -41,8 +41,8 @@ from hanafuda.envs.openspiel import (  # noqa: E402
     short_name,
     view_text,
 )
-from hanafuda.options import OptionError  # noqa: E402
 from hanafuda.rules import GAMES  # noqa: E402
+from hanafuda.rules.options import OptionError  # noqa: E402
 from hanafuda.views import view_of  # noqa: E402
 
 SRC = Path(__file__).resolve().parents[2] / "src"

@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from hanafuda.batch.actions import NUM_ACTIONS, from_engine, to_engine
 from hanafuda.cards import CODES
+from hanafuda.engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng
 from hanafuda.engine.match import Match
 from hanafuda.envs import EnvConfigError, IllegalActionError, pettingzoo_env
 from hanafuda.envs.encoding import observation_blocks
 from hanafuda.envs.pettingzoo import HanafudaAECEnv
-from hanafuda.options import OptionError
 from hanafuda.rules import GAMES, UnknownGameError
+from hanafuda.rules.options import OptionError
 
 # PettingZoo warns about every dict observation (it allowlists its own classic games only).
 pytestmark = [

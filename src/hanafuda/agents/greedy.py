@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..engine.determinize import config_for_view, determinize
 from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
+from .determinize import config_for_view, determinize
 from .heuristics import evaluator_for, forced_move
 
 __all__ = ["GreedyAgent"]

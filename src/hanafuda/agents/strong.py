@@ -2,7 +2,7 @@
 
 The bot knows only its seat's view.  For each sample it deals the unseen cards
 at random into the other hands (by their known counts) and the stock
-(``engine.determinize``), plays every candidate move on that same world, and
+(``agents.determinize``), plays every candidate move on that same world, and
 finishes the round with the fast rollout policy; candidates are compared by
 their mean round value for the bot's side (``Game.search_value``: the round
 score, team score in team games).  Sequential halving spends the budget: each
@@ -19,10 +19,10 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..engine.determinize import config_for_view, determinize
 from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
+from .determinize import config_for_view, determinize
 from .heuristics import evaluator_for, forced_move, rollout
 
 __all__ = ["StrongAgent"]

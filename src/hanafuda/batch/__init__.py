@@ -11,10 +11,10 @@
 Both play exactly what the scalar engine plays (tests/batch compares them move by
 move), for the five games, every player count and every option (``SUPPORTED``),
 Hana-Awase teyaku and Kwa-Dō declarations included.  The action layout is in
-``hanafuda.batch.actions``; docs/performance.md has the API and the numbers.
+``hanafuda.engine.action_space``; docs/performance.md has the API and the numbers.
 """
 
-from .actions import (
+from ..engine.action_space import (
     DECLARE_BASE,
     EXPOSE_INDEX,
     KEEP_INDEX,

@@ -22,11 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import MONTH_MASKS, MONTHS, NATURAL_WILLOWS, WILLOW_LIGHTNING
-from ..engine.deal import Deal, deal_from_rng
-from ..options import OptionError
-from ..rules import configure
-from ..rules.base import Config
-from .actions import (
+from ..engine.action_space import (
     DECLARE_BASE,
     EXPOSE_INDEX,
     KEEP_INDEX,
@@ -35,6 +31,10 @@ from .actions import (
     NUM_SETS,
     TAKE_BASE,
 )
+from ..engine.deal import Deal, deal_from_rng
+from ..rules import configure
+from ..rules.base import Config
+from ..rules.options import OptionError
 
 __all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
 

@@ -2,7 +2,7 @@
 
 Both envs run a ``Match`` (``hanafuda.engine.match``), observe it through one seat's
 ``PlayerView`` only (DESIGN.md layer 4) with ``hanafuda.envs.encoding``, and accept the
-fixed action layout of ``hanafuda.batch.actions``.
+fixed action layout of ``hanafuda.engine.action_space``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import logger, spaces
 
-from ..batch.actions import NUM_ACTIONS, from_engine, to_engine
+from ..engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from ..engine.deal import Deal
 from ..engine.match import Match
 from ..engine.moves import format_action

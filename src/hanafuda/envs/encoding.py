@@ -4,7 +4,7 @@ Every environment of ``hanafuda.envs`` (PettingZoo, Gymnasium, the vector env, t
 OpenSpiel adapter) speaks the same two encodings, so a policy trained in one runs
 in the others.
 
-**Actions** are the batch simulator's fixed layout (``hanafuda.batch.actions``),
+**Actions** are the batch simulator's fixed layout (``hanafuda.engine.action_space``),
 ``NUM_ACTIONS`` = 2,786 indices for every game::
 
     card * 49 + target      play card (0…47) and capture target (0…47): the choice
@@ -53,8 +53,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ..batch.actions import NUM_ACTIONS, NUM_SETS, from_engine, to_engine
 from ..cards import CODES
+from ..engine.action_space import NUM_ACTIONS, NUM_SETS, from_engine, to_engine
 from ..engine.moves import format_action, parse_action
 from ..rules.base import Config
 

@@ -20,7 +20,7 @@ Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAw
 - **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[NUM_ACTIONS]}``
   from the learner's ``PlayerView`` only (``hanafuda.envs.encoding``), the same encoding
   as the PettingZoo env; ``info["action_mask"]`` is a copy of the mask.
-- **Actions**: ``Discrete(NUM_ACTIONS)`` (``hanafuda.batch.actions``).
+- **Actions**: ``Discrete(NUM_ACTIONS)`` (``hanafuda.engine.action_space``).
 - **Reward**: the learner side's round score when a round ends (team score in team play,
   RULES.md §6, §9); 0 otherwise.  ``terminated`` when the match is over; never truncated.
 - **Illegal actions**: by default (``illegal_action="end"``) an action outside the mask ends
@@ -46,7 +46,7 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from ..agents import Agent, StrongAgent, make_agent
-from ..batch.actions import NUM_ACTIONS
+from ..engine.action_space import NUM_ACTIONS
 from ..engine.match import Match
 from ..engine.moves import parse_action
 from ..rules import configure

@@ -46,7 +46,7 @@ seat's own as move strings, the others' as the public events they caused — a H
 exactly for the histories that seat cannot tell apart (up to the order in which its own
 hand cards were dealt, which, as in OpenSpiel's card games, is not part of it).
 
-``resample_from_infostate`` uses ``hanafuda.engine.determinize`` (the bots' sampler) and
+``resample_from_infostate`` uses ``hanafuda.agents.determinize`` (the bots' sampler) and
 draws the other hands and the stock again from the cards the player cannot see.
 
 **Search.**  OpenSpiel's Python ISMCTS and MCTS run on these games (its C++ search bots do
@@ -76,15 +76,15 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
-from ..batch.actions import from_engine, to_engine
+from ..agents.determinize import determinize
 from ..cards import CHAFF, CODES, cards_of, mask_of
+from ..engine.action_space import from_engine, to_engine
 from ..engine.deal import Deal, misdeal_reason
-from ..engine.determinize import determinize
 from ..engine.match import Match
 from ..engine.moves import EXPOSE, KEEP, format_action
 from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_TEYAKU, Round
-from ..options import OptionError
 from ..rules import GAMES, Config, Game
+from ..rules.options import OptionError
 from ..views import PlayerView, phase_name, view_of
 from ._shared import score_bounds
 from .encoding import NUM_ACTIONS, encode_view, observation_blocks, observation_size
@@ -501,7 +501,7 @@ class HanafudaSpielState(pyspiel.State):  # type: ignore[misc]
                                 ) -> HanafudaSpielState:
         """A state ``player_id`` cannot tell from this one: other hands and the stock drawn again.
 
-        Uses ``engine.determinize`` on the player's view (the bots' sampler), so the public
+        Uses ``agents.determinize`` on the player's view (the bots' sampler), so the public
         history and the player's own hand stay; the cards the player cannot see are dealt
         at random into the other hands (by their known counts) and the stock.  When
         Hana-Awase teyaku are on, a world is redrawn until exactly the seats that were asked

@@ -22,7 +22,7 @@ choices included)::
 - **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[NUM_ACTIONS]}``
   built from the seat's ``PlayerView`` only (``hanafuda.envs.encoding``); the mask is all
   zero for a seat that is not to act.
-- **Actions**: ``Discrete(NUM_ACTIONS)``, the layout of ``hanafuda.batch.actions``.  An
+- **Actions**: ``Discrete(NUM_ACTIONS)``, the layout of ``hanafuda.engine.action_space``.  An
   illegal action raises ``IllegalActionError`` (a ``ValueError``) naming it and every
   legal action, and changes nothing.  A terminated agent steps with ``None``.
 - **Rewards**: when a round ends, every seat gets its side's round score (in team play
@@ -45,7 +45,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..batch.actions import NUM_ACTIONS
+from ..engine.action_space import NUM_ACTIONS
 from ..engine.match import Match
 from ..rules import configure
 from ..themes import normalize_theme

@@ -38,9 +38,9 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ..batch.actions import NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..batch.match import BatchMatch
 from ..batch.sim import PHASE_OVER, BatchSim
+from ..engine.action_space import NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
 from ._shared import EnvConfigError, IllegalActionError, episode_options, observation_space
 from .encoding import PHASES, observation_size

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..options import OptionError
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku
 from .hana_awase import HanaAwase
 from .hawaiifuda import Hawaiifuda
 from .kwa_do import KwaDo
 from .min_hwatu import MinHwatu
 from .mushi import Mushi
+from .options import OptionError
 
 __all__ = [
     "Config",

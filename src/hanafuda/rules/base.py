@@ -23,7 +23,7 @@ from ..cards import (
     Kind,
     cards_of,
 )
-from ..options import OptionError, OptionSpec, resolve_options
+from .options import OptionError, OptionSpec, resolve_options
 
 __all__ = [
     "Config",

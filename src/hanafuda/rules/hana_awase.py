@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import CARDS, Kind, card_id
-from ..options import OptionSpec
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .options import OptionSpec
 from .sets import RIBBON_COUNT_MASK, SET_MASKS
 
 VIEWING = "viewing"

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import CARDS, CHAFF, WILLOW_LIGHTNING, Kind, card_id
-from ..options import OptionSpec
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .options import OptionSpec
 from .sets import SET_MASKS
 
 LIGHT = card_id("paulownia-chaff1")

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import WILLOW_LIGHTNING
-from ..options import OptionError, OptionSpec
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .options import OptionError, OptionSpec
 from .sets import SET_MASKS
 
 DECK_POINTS = 240

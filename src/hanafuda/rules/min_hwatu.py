@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..options import OptionSpec
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .options import OptionSpec
 from .sets import SET_MASKS
 
 

@@ -15,8 +15,8 @@ from ..cards import (
     cards_of,
     month_of,
 )
-from ..options import OptionSpec
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .options import OptionSpec
 from .sets import SET_MASKS
 
 PAR = 115

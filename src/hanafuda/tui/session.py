@@ -17,10 +17,10 @@ from typing import Any
 from ..agents import AGENTS, Agent, make_agent
 from ..engine.match import Match
 from ..engine.moves import IllegalMoveError
-from ..options import OptionError, parse_option_args
 from ..records import RecordError, load_record, match_from_record, save_record
 from ..rules import GAMES
 from ..rules.base import Config
+from ..rules.options import OptionError, parse_option_args
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import PlayerView
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import CARDS, KIND_MASKS, CardSet, Kind, RibbonColour, card_id
-from ..replay_text import score_line
 from ..rules.base import Config, Game, RoundScore, Yaku
 from ..themes import face, kind_label, label
 from ..views import PlayerView, PublicEvent
+from ..words.replay import score_line
 
 __all__ = [
     "KIND_ORDER",

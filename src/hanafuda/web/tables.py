@@ -25,9 +25,9 @@ from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, Agent, make_agent
 from ..engine.match import Match
-from ..options import OptionError
 from ..rules import GAMES
 from ..rules.base import RoundScore
+from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import spectator_view
 from .db import SeatRow, TableEventRow, TableRow, session_factory

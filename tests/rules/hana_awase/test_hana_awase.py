@@ -9,9 +9,9 @@ import pytest
 from hanafuda.cards import CARDS, CHAFF, CODES, Kind, card_id, mask_of
 from hanafuda.engine.deal import Deal
 from hanafuda.engine.match import Match
-from hanafuda.options import OptionError
 from hanafuda.rules import RoundFacts, configure
 from hanafuda.rules.base import RoundScore, evaluate_yaku
+from hanafuda.rules.options import OptionError
 
 GAME = "hana-awase"
 

@@ -10,9 +10,9 @@ import pytest
 from hanafuda.cards import CARDS, CODES, MONTH_MASKS, Kind, card_id, mask_of
 from hanafuda.engine.deal import Deal, draw_first_dealer
 from hanafuda.engine.match import Match, next_dealer
-from hanafuda.options import OptionError
 from hanafuda.rules import RoundFacts, configure
 from hanafuda.rules.base import RoundScore
+from hanafuda.rules.options import OptionError
 
 GAME = "kwa-do"
 CHERRIES = {"cherry-curtain", "cherry-ribbon", "cherry-chaff1", "cherry-chaff2"}

@@ -71,7 +71,7 @@ def test_s4_5_forty_card_deck_and_8_8_deal():
 
 @pytest.mark.parametrize("players", [1, 3, 4])
 def test_s4_5_mushi_is_two_players_only(players):
-    from hanafuda.options import OptionError
+    from hanafuda.rules.options import OptionError
 
     with pytest.raises(OptionError, match="2"):
         configure(GAME, players)

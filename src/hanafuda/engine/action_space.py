@@ -18,7 +18,7 @@ Every legal engine move has exactly one batch index and back (``from_engine`` /
 
 from __future__ import annotations
 
-from ..engine.moves import (
+from .moves import (
     EXPOSE,
     EXPOSE_ACTION,
     KEEP_ACTION,

@@ -12,8 +12,8 @@ import random
 from typing import TYPE_CHECKING
 
 from ..cards import card_id, cards_of, mask_of
+from ..engine.round import PHASE_NAMES, PHASE_TAKE, PHASE_TEYAKU, Round
 from ..rules import Config, configure
-from .round import PHASE_NAMES, PHASE_TAKE, PHASE_TEYAKU, Round
 
 if TYPE_CHECKING:
     from ..views import PlayerView

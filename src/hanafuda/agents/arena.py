@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agents import AGENTS, Agent, StrongAgent, make_agent
-from .engine.deal import deal_from_rng
-from .engine.match import Match
-from .records import match_to_record
-from .rules import Config, configure
+from ..engine.deal import deal_from_rng
+from ..engine.match import Match
+from ..records import match_to_record
+from ..rules import Config, configure
+from . import AGENTS, Agent, StrongAgent, make_agent
 
 __all__ = ["AgentResult", "ArenaResult", "play_deal", "rotations", "run_arena"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import CODES, KIND_MASKS, Kind, cards_of
-from .engine.match import Match, next_dealer
-from .engine.round import Round
-from .rules.base import RoundScore, ScoreTerm
+from ..cards import CODES, KIND_MASKS, Kind, cards_of
+from ..engine.match import Match, next_dealer
+from ..engine.round import Round
+from ..rules.base import RoundScore, ScoreTerm
 
 __all__ = ["replay_text", "side_name"]
 
