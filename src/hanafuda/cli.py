@@ -122,6 +122,9 @@ def arena(
     records: Annotated[
         Path | None, typer.Option("--records", help="Write every game as a record into DIR.")
     ] = None,
+    matches: Annotated[
+        int | None, typer.Option("--matches", help="Play this many whole matches instead of deals.")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
@@ -131,14 +134,25 @@ def arena(
         names = [a.strip() for a in agents.split(",") if a.strip()]
         if workers < 1:
             raise ValueError("--workers must be at least 1")
-        result = run_arena(game, players, names, deals, seed, options, workers, records,
-                           progress=_Progress())
+        count = matches if matches is not None else deals
+        result = run_arena(game, players, names, count, seed, options, workers, records,
+                           progress=_Progress(), matches=matches is not None)
     except (OptionError, ValueError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         typer.echo(result.table(), nl=False)
+
+
+def _register_train() -> None:
+    """``hanafuda train`` lives in ``hanafuda.train.command`` (the bots' training module)."""
+    from .train.command import train_command
+
+    app.command("train")(train_command)
+
+
+_register_train()
 
 
 @app.command()
