@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, Agent, make_agent
-from ..engine.match import Match
+from ..records import Match
 from ..rules import GAMES
 from ..rules.base import RoundScore
 from ..rules.options import OptionError
