@@ -43,10 +43,7 @@ class Evaluator:
             for y in config.yaku
         )
         self.declarable_index = {s.id: i for i, s in enumerate(config.declarable)}
-        self.yaku_weight = max(1, config.num_sides - 1) if config.game.id in (
-            "min-hwatu",
-            "hana-awase",
-        ) else 1
+        self.yaku_weight = config.game.yaku_weight(config.num_sides, config.options)
 
     def points(self, mask: int) -> int:
         values = self.values

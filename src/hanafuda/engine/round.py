@@ -194,7 +194,8 @@ class Round:
         self.teyaku_queue = []
         if config.teyaku:
             chaff = config.chaff
-            self.teyaku_queue = [s for s in self.order if (self.hands[s] & chaff).bit_count() >= 6]
+            values = config.teyaku_values
+            self.teyaku_queue = [s for s in self.order if values[(self.hands[s] & chaff).bit_count()]]
         if self.teyaku_queue:
             self.phase = PHASE_TEYAKU
             self.seat = self.teyaku_queue[0]
@@ -571,12 +572,12 @@ class Round:
         self._advance()
 
     def _teyaku_decision(self, expose: bool) -> None:
-        """RULES.md §4.2: expose all chaff of the hand (paid 20 / 30) or keep them hidden."""
+        """RULES.md §4.2: expose all chaff of the hand (paid ``Game.teyaku_value``) or keep them hidden."""
         seat = self.teyaku_queue.pop(0)
         if expose:
             chaff = self.hands[seat] & CHAFF
             self.exposed[seat] = chaff
-            self.teyaku[seat] = 30 if chaff.bit_count() >= 7 else 20
+            self.teyaku[seat] = self.config.teyaku_values[chaff.bit_count()]
             self.events.append((EV_EXPOSE, seat, -1, chaff))
         else:
             self.events.append((EV_KEEP, seat, -1, 0))

@@ -20,7 +20,6 @@ from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from . import cards_svg
 from .db import make_engine, migrate
-from .howto import how_to_play
 from .replay import frames
 from .tables import (
     MAX_MESSAGE,
@@ -38,20 +37,15 @@ STATIC = Path(__file__).parent / "static"
 MAX_RECORD = 2_000_000
 
 
-THEME_OF_GAME = {"min-hwatu": "hwatu", "kwa-do": "kwa-do", "hawaiifuda": "hawaiifuda",
-                 "hana-awase": "hanafuda", "mushi": "hanafuda"}
-"""The card-name theme of each game's own tradition (the lobby's default for that game)."""
-
-
 def _game_schema(gid: str) -> dict[str, Any]:
     g = GAMES[gid]
     return {
         "id": g.id,
         "title": g.title,
-        "theme": THEME_OF_GAME.get(g.id, "hanafuda"),
+        "theme": g.default_theme,
         "native_title": g.native_title,
         "summary": g.summary,
-        "how_to_play": how_to_play(g.id),
+        "how_to_play": g.how_to_play(),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
@@ -251,7 +245,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
         return {"game": match.config.game.id, "players": match.config.players,
                 "title": match.config.game.title, "yaku_names": yaku_names(match),
                 "card_values": card_values(match),
-                "theme": THEME_OF_GAME.get(match.config.game.id, "hanafuda"),
+                "theme": match.config.game.default_theme,
                 "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
                 "sides": [list(s) for s in match.config.sides], "frames": frames(match)}
 
