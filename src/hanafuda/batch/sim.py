@@ -32,7 +32,7 @@ from ..engine.action_space import (
     TAKE_BASE,
 )
 from ..engine.deal import Deal, deal_from_rng
-from ..rules import configure
+from ..rules import GAMES, configure
 from ..rules.base import BatchFacts, Config
 from ..rules.options import OptionError
 
@@ -54,17 +54,13 @@ Int = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.uint64]
 
 SUPPORTED: dict[str, str] = {
-    "min-hwatu": "yaku_set (core, korean, english), yaku_multiplier (n-1, n), five_player_bonus, "
-    "flip_matches_pair (stays, ppeok), dealer_draw",
-    "hana-awase": "scoring (zero-sum, additive), chaff_value (1, 0), teyaku, "
-    "willow_row_cancels_yaku, rainman_cancels_viewing, fuke",
-    "kwa-do": "teams (every layout), two_player_hand (10, 8), scoring (floor, raw), yaku, "
-    "declare_sets, five_brights, gaji, gaji_wild_from_stock",
-    "hawaiifuda": "bonus_combos",
-    "mushi": "five_brights, hand_takes_field_lightning, four_pairs_misdeal",
+    game.id: ", ".join(spec.name for spec in game.game_options)
+    for game in GAMES.values()
+    if game.plays_in_batch()
 }
-"""What the simulator plays, per game: every option.  Every game also takes ``four_on_field``
-(both values); ``rounds`` and ``target`` (match length) are used by ``BatchMatch``."""
+"""What the simulator plays: every game whose ``Game`` has ``score_batch``, with every option
+(listed by name).  Every game also takes ``four_on_field`` (both values); ``rounds`` and
+``target`` (match length) are used by ``BatchMatch``."""
 
 _CARD_BIT = np.array([1 << c for c in range(48)] + [0], dtype=U64)
 _MONTH = np.array(list(MONTHS) + [0] * 17, dtype=np.int64)  # index up to 64 (bit index of 0)
