@@ -32,16 +32,13 @@ from ..engine.action_space import (
     TAKE_BASE,
 )
 from ..engine.deal import Deal, deal_from_rng
+from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU
 from ..rules import GAMES, configure
 from ..rules.base import BatchFacts, Config
 from ..rules.options import OptionError
 
 __all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
 
-PHASE_TEYAKU = 0
-PHASE_PLAY = 1
-PHASE_TAKE = 2
-PHASE_OVER = 3
 
 U64 = np.uint64
 ONE = np.uint64(1)

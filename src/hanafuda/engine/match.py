@@ -161,7 +161,7 @@ class MatchCore:
         return f"round {len(self.rounds)}, {self.current.describe_position()}"
 
     def parse(self, text: str) -> int:
-        """The action for a legal move string, or ``IllegalMoveError``."""
+        """The action for a legal move string; ``MalformedMoveError`` / ``IllegalMoveError`` if not."""
         if self.finished:
             raise IllegalMoveError("the match is over; no move is possible:", text,
                                    self.position(), [])
