@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum, StrEnum
 
-from ..cards import CHAFF, MONTH_MASKS, MONTHS, NATURAL_WILLOWS, month_of
+from ..cards import CHAFF, MONTH_MASKS, MONTHS, NATURAL_WILLOWS
 from ..rules.base import Config, RoundFacts, RoundScore
 from .moves import (
     CARD_BITS,
@@ -374,7 +374,7 @@ class Round:
         try:
             action = parse_action(body, self.config)
         except ValueError as exc:
-            legal = [] if self.phase == PHASE_OVER else None
+            legal: list[str] | None = [] if self.phase == PHASE_OVER else None
             raise self._illegal(f"{exc}:", text, where_prefix, legal, MalformedMoveError) from None
         if self.phase == PHASE_OVER:
             raise self._illegal("the round is over; no move is possible:", text, where_prefix, [])
@@ -750,9 +750,6 @@ class Round:
         zones["stock"] = stock
         zones["pending"] = 1 << self.pending if self.pending >= 0 else 0
         return zones
-
-    def month_of_pending(self) -> int:
-        return month_of(self.pending) if self.pending >= 0 else 0
 
 
 _STATE_SLOTS = tuple(name for name in Round.__slots__ if name != "__weakref__")

@@ -319,6 +319,12 @@ class Game:
         return False
 
     @classmethod
+    def dealer_draw_rule(cls, options: Mapping[str, Any]) -> str:
+        """How the first dealer is drawn (RULES.md §2): ``standard`` — earliest month, within a
+        month the higher-ranked card; Min-Hwatu's ``night`` and ``day`` variants."""
+        return "standard"
+
+    @classmethod
     def sides(cls, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """Sides (a player, or a team), numbered by their lowest seat (RULES.md §9)."""
         return tuple((seat,) for seat in range(players))
@@ -380,10 +386,6 @@ class Game:
     @staticmethod
     def card_points(config: Config, captured: int) -> int:
         return sum(value * (captured & mask).bit_count() for value, mask in config.value_masks)
-
-    @staticmethod
-    def yaku_terms(yaku: Sequence[Yaku]) -> str:
-        return " + ".join(f"{y.id} {y.points}" for y in yaku)
 
     # -- configuration -----------------------------------------------------------------------
 
