@@ -34,6 +34,12 @@ def test_env_ids_and_how_to_texts_differ_between_games() -> None:
     assert {g.default_theme for g in GAMES.values()} == {"hwatu", "hanafuda", "kwa-do", "hawaiifuda"}
 
 
+def test_only_kwa_do_calls_out_a_bright_capture() -> None:
+    """RULES.md §4.3: interfaces call "Kwa-Dō!" whenever a bright is captured in Kwa-Dō."""
+    calls = {g.id: g.bright_capture_call for g in GAMES.values() if g.bright_capture_call}
+    assert calls == {"kwa-do": "Kwa-Dō!"}
+
+
 def test_teyaku_values_follow_the_hana_awase_rule() -> None:
     """RULES.md §4.2: 6 chaff → 20, 7 or more → 30; nothing when the option is off."""
     on = configure("hana-awase", 3, {"teyaku": True}).teyaku_values

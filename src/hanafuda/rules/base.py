@@ -231,6 +231,8 @@ class Game:
     """"How to play": the wild card and other special moves, or that there is none (RULES.md §4)."""
     scoring_text: ClassVar[str]
     """"How to play": card values and how a round is scored (RULES.md §4)."""
+    bright_capture_call: ClassVar[str | None] = None
+    """What interfaces call out whenever a bright is captured (Kwa-Dō: "Kwa-Dō!", RULES.md §4.3)."""
 
     # -- data hooks --------------------------------------------------------------------------
 

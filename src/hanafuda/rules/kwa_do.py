@@ -83,6 +83,7 @@ class KwaDo(Game):
     default_rounds: ClassVar[int | None] = None
     default_target: ClassVar[int | None] = 200
     default_theme: ClassVar[str] = "kwa-do"
+    bright_capture_call: ClassVar[str | None] = "Kwa-Dō!"
     env_id: ClassVar[str] = "hanafuda/KwaDo-v0"
     play_order_text: ClassVar[str] = (
         "The player left of the dealer starts, then play goes clockwise until every hand is "
