@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent
-from ..engine.match import Match
+from ..records import Match
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Connection", "LiveTable", "Seat", "SeatSpec", "Send",
            "TableError"]

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from ..engine.match import Match
+from ..records import Match
 from .db import SeatRow, TableEventRow, TableRow, session_factory
 from .live import LiveTable, Seat
 
