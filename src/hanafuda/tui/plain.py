@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..cli import rules_text
-from ..engine.moves import IllegalMoveError
+from ..engine.moves import MoveError
 from .session import PlaySession
 from .text import event_text, match_end_lines, move_text, round_summary_lines, view_lines
 
@@ -109,7 +109,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
             try:
                 session.play(text)
             except ValueError as exc:
-                reason = exc.reason if isinstance(exc, IllegalMoveError) else str(exc)
+                reason = exc.reason if isinstance(exc, MoveError) else str(exc)
                 say(f"Not a legal move: {text!r} ({reason.rstrip(':')}). "
                     f"Choose a number from 1 to {len(view.legal)} or type one of the moves listed.")
                 continue

@@ -12,7 +12,7 @@ from typing import Any
 from ..cards import CODES, cards_of
 from ..records import Match
 from ..views import spectator_view
-from .tables import round_summary
+from .messages import round_summary
 
 __all__ = ["frames"]
 
