@@ -61,6 +61,7 @@ __all__ = [
     "Event",
     "EventKind",
     "Phase",
+    "PlayResolution",
     "Round",
 ]
 
@@ -86,12 +87,22 @@ PHASE_OVER = Phase.OVER
 PHASE_NAMES = tuple(phase.word for phase in Phase)
 """``("teyaku", "play", "take", "over")``, indexed by phase."""
 
-# How a card played from hand resolves (``Round.resolve_play``).
-HOW_STAY = 0
-HOW_DECLARE = 1
-HOW_WILD = 2
-HOW_FIELD_LIGHTNING = 3
-HOW_MONTH = 4
+
+class PlayResolution(IntEnum):
+    """How a card played from hand resolves (``Round.hand_options``, ``Round.resolve_play``)."""
+
+    STAY = 0  # no match: the card stays on the field (RULES.md §3)
+    DECLARE = 1  # played onto the field to declare a set (Kwa-Dō, RULES.md §4.3)
+    WILD = 2  # the wild card takes a chosen field card (RULES.md §4.3–§4.5)
+    FIELD_LIGHTNING = 3  # a non-willow hand card takes the field lightning (Mushi option, §4.5)
+    MONTH = 4  # captures by month (RULES.md §3)
+
+
+HOW_STAY = PlayResolution.STAY
+HOW_DECLARE = PlayResolution.DECLARE
+HOW_WILD = PlayResolution.WILD
+HOW_FIELD_LIGHTNING = PlayResolution.FIELD_LIGHTNING
+HOW_MONTH = PlayResolution.MONTH
 
 
 class EventKind(StrEnum):
