@@ -148,5 +148,18 @@ def test_round_log_without_a_view_reads_a_whole_round() -> None:
     match = deal_match("min-hwatu", 2, None, hands=[["pine-chaff1"], ["plum-chaff1"]],
                        field=["pine-crane"])
     match.play("play pine-chaff1")
-    entries = round_log_entries(match.view(0).history, namer_for(match.view(0)))
+    entries = round_log_entries(match.view(0).history, namer_for(match.view(0)),
+                                match.current.stock_left)
     assert entries[0].text.startswith("You played Pine Chaff, took Pine Crane and Sun")
+
+
+def test_ppeok_and_the_last_stock_lightning() -> None:
+    match = deal_match("min-hwatu", 2, {"flip_matches_pair": "ppeok"},
+                       hands=[["plum-chaff1"], ["pine-chaff1"]], field=["plum-chaff2"],
+                       stock_head=["plum-warbler"])
+    match.play("play plum-chaff1")
+    view = match.view(0)
+    entry = log_entries(view, namer_for(view))[0]
+    assert entry.text == ("You played Plum Chaff on Plum Chaff; turned over Plum Bush Warbler of "
+                          "the same month: ppeok — all three stay stacked on the field.")
+    assert entry.cards == ("plum-chaff1", "plum-chaff2", "plum-warbler") and not entry.calls

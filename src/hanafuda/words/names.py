@@ -10,7 +10,9 @@ the viewer's).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+import re
 from dataclasses import dataclass, field
+from functools import cache
 from string import ascii_uppercase
 
 from ..cards import BRIGHTS, CARDS, Kind, card_id
@@ -23,6 +25,21 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
+
+
+@cache
+def _short_names(theme: str) -> tuple[str, ...]:
+    """The theme's card names without an aside in brackets where the month has no other card of
+    that name ("Rain Man (Ono no Michikaze)" → "Rain Man"; "Chaff (coloured bottom)" stays)."""
+    names = [face(c, theme).name for c in range(len(CARDS))]
+    out = []
+    for cid, name in enumerate(names):
+        short = re.sub(r" \([^)]*\)$", "", name)
+        month = CARDS[cid].month
+        clash = any(names[o] == short or re.sub(r" \([^)]*\)$", "", names[o]) == short
+                    for o in range(len(CARDS)) if o != cid and CARDS[o].month == month)
+        out.append(name if clash or theme in _THEMES_NAMING_THE_MONTH else short)
+    return tuple(out)
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -65,8 +82,7 @@ class Namer:
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
         cid = card_id(card)
-        f = face(cid, self.theme)
-        name = f.name
+        name = _short_names(self.theme)[cid]
         if self.theme not in _THEMES_NAMING_THE_MONTH:
             plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
             if plant not in name:
