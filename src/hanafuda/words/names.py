@@ -9,8 +9,8 @@ the viewer's).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from string import ascii_uppercase
@@ -90,6 +90,19 @@ class Namer:
         if wild and self.is_wild(cid):
             name += f" ({WILD})"
         return name
+
+    def face_name(self, card: int | str, *, wild: bool = False) -> str:
+        """The card's name without its month ("Curtain", "Light"), for a cell that shows the
+        month on a line of its own; ``wild`` as in ``card``."""
+        cid = card_id(card)
+        name = _short_names(self.theme)[cid]
+        if wild and self.is_wild(cid):
+            name += f" ({WILD})"
+        return name
+
+    def month(self, card: int | str) -> str:
+        """The card's month as the theme shows it: "Pine (1)", "비 (12)"."""
+        return month_label(CARDS[card_id(card)].month, self.theme)
 
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
         """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun"."""
