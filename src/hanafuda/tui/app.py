@@ -15,6 +15,7 @@ get borders and a third line (their kind) and the captures and log move to a rig
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -30,13 +31,15 @@ from textual.widgets import Footer, RichLog, Static
 from ..cards import CARDS, Kind, card_id
 from ..words import (
     MoveWords,
+    captures_lines,
     legal_move_words,
     log_entries,
     match_result_text,
-    progress_lines,
     round_result_lines,
+    side_notes,
     side_pile,
     status_line,
+    table_notes,
     totals_text,
     turn_text,
 )
@@ -87,7 +90,7 @@ class CardView(Static):
         text = Text(head + month, style="bold" if legal or target else "")
         text.append("\n" + name, style=card_style(code, namer))
         if not app.compact:
-            if set(kind.casefold().split()) & set(name.casefold().split()):
+            if set(re.findall(r"\w+", kind.casefold())) & set(re.findall(r"\w+", name.casefold())):
                 kind = ""  # the name already says it ("Poetry Ribbon", "Chaff")
             text.append("\n" + kind + ("  ◆ takes" if target else ""))
         self.update(text)
@@ -296,8 +299,8 @@ class PlayApp(App[Path | None]):
         """80×24 first: compact cells and the panels below under 110×34; richer above."""
         self.compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.query_one("#body").set_class(self.compact, "-compact")
-        table = width if self.compact else width * 2 // 3
-        cell = 19 if self.compact else 22
+        table = width if self.compact else width - max(36, width // 3)
+        cell = 19 if self.compact else 20
         columns = max(2, min(8, table // cell))
         for grid in self.query(".cards"):
             grid.styles.grid_size_columns = columns
@@ -476,7 +479,8 @@ class PlayApp(App[Path | None]):
         self._page(RULES_TITLE, rules_screen(self.session))
 
     def action_captures(self) -> None:
-        self._page("Captures and yaku", "\n".join(self.captures_lines()))
+        self._page("Captures and yaku",
+                   "\n".join(captures_lines(self.session.namer, self.session.view())))
 
     def action_whole_log(self) -> None:
         view = self.session.view()
@@ -578,25 +582,6 @@ class PlayApp(App[Path | None]):
             return Text("Choose what the turned-over card takes: ") + Text(said, style="bold")
         return Text("")
 
-    def captures_lines(self) -> list[str]:
-        s = self.session
-        namer = s.namer
-        view = s.view()
-        lines: list[str] = []
-        for side in range(len(view.sides)):
-            lines.extend(side_pile(namer, side, view.captures[side]).lines())
-            lines.extend(f"  yaku: {t}" for t in progress_lines(namer, view, side))
-            if view.declared and view.declared[side]:
-                names = {y.id: y.name for y in s.config.declarable}
-                lines.append("  declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
-        for seat, cards in enumerate(view.exposed):
-            if cards:
-                lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
-                             + namer.cards(cards))
-        if view.discard:
-            lines.append(f"Discard pile: {len(view.discard)} rubbish cards")
-        return lines
-
     def captures_text(self) -> Text:
         s = self.session
         namer = s.namer
@@ -610,13 +595,10 @@ class PlayApp(App[Path | None]):
                 for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
                     text.append(("" if n == 0 else ", ") + name, style=card_style(code, namer))
                 text.append("\n")
-            for line in progress_lines(namer, view, side):
-                text.append(f" {line}\n", style="bold green" if ": complete" in line else "yellow")
-        for seat, cards in enumerate(view.exposed):
-            if cards:
-                text.append(f"Exposed by {namer.seat(seat)}: {namer.cards(cards)}\n")
-        if view.discard:
-            text.append(f"Discard pile: {len(view.discard)} cards\n")
+            for note in side_notes(namer, view, side):
+                text.append(f" {note}\n", style="bold green" if ": complete" in note else "yellow")
+        for note in table_notes(namer, view):
+            text.append(note + "\n")
         return text
 
     def write_log(self) -> None:

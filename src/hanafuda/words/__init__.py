@@ -30,16 +30,22 @@ from .replay import replay_text
 from .scores import ScoreWords, score_line, score_words, term_label
 from .summary import SideResult, match_result_text, round_result, round_result_lines, totals_text
 from .table import (
+    captures_lines,
     card_text,
     namer_for,
     progress_lines,
+    side_notes,
     status_line,
+    table_notes,
     turn_text,
     view_lines,
     view_words,
 )
 
 __all__ = [
+    "table_notes",
+    "side_notes",
+    "captures_lines",
     "view_lines",
     "status_line",
     "progress_lines",

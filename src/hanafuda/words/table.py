@@ -20,8 +20,8 @@ from .piles import side_pile
 from .progress import yaku_progress
 from .summary import totals_text
 
-__all__ = ["card_text", "namer_for", "progress_lines", "status_line", "turn_text", "view_lines",
-           "view_words"]
+__all__ = ["captures_lines", "card_text", "namer_for", "progress_lines", "side_notes",
+           "status_line", "table_notes", "turn_text", "view_lines", "view_words"]
 
 
 def namer_for(view: PlayerView, theme: str = "hanafuda",
@@ -110,6 +110,36 @@ def status_line(namer: Namer, view: PlayerView) -> str:
             f"{totals_text(namer, view.totals)}")
 
 
+def side_notes(namer: Namer, view: PlayerView, side: int) -> list[str]:
+    """Under a side's pile: its yaku made or in reach, and the sets it declared (Kwa-Dō)."""
+    lines = [f"yaku: {text}" for text in progress_lines(namer, view, side)]
+    if view.declared and view.declared[side]:
+        names = {y.id: y.name for y in namer.config.declarable}
+        lines.append("declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
+    return lines
+
+
+def table_notes(namer: Namer, view: PlayerView) -> list[str]:
+    """Exposed teyaku cards (others may capture them) and the discard pile."""
+    lines = []
+    for seat, cards in enumerate(view.exposed):
+        if cards:
+            lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
+                         + "; ".join(card_text(c, namer) for c in cards))
+    if view.discard:
+        lines.append(f"Discard pile: {len(view.discard)} rubbish")
+    return lines
+
+
+def captures_lines(namer: Namer, view: PlayerView) -> list[str]:
+    """Every side's pile by kind with its notes, then the table notes."""
+    lines = []
+    for side in range(len(view.sides)):
+        lines.extend(side_pile(namer, side, view.captures[side]).lines())
+        lines.extend("  " + note for note in side_notes(namer, view, side))
+    return lines + table_notes(namer, view)
+
+
 def view_lines(namer: Namer, view: PlayerView) -> list[str]:
     """The whole seat view as text (plain mode)."""
     you = f" · you are seat {view.seat}" if view.seat is not None else ""
@@ -120,17 +150,4 @@ def view_lines(namer: Namer, view: PlayerView) -> list[str]:
     if view.pending:
         lines.append(f"Turned over: {card_text(view.pending, namer)}")
     lines.append("Your hand: " + ("; ".join(card_text(c, namer) for c in view.hand) or "empty"))
-    for seat, cards in enumerate(view.exposed):
-        if cards:
-            lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
-                         + "; ".join(card_text(c, namer) for c in cards))
-    for side in range(len(view.sides)):
-        lines.extend(side_pile(namer, side, view.captures[side]).lines())
-        for text in progress_lines(namer, view, side):
-            lines.append(f"  yaku: {text}")
-        if view.declared and view.declared[side]:
-            names = {y.id: y.name for y in namer.config.declarable}
-            lines.append("  declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
-    if view.discard:
-        lines.append(f"Discard pile: {len(view.discard)} rubbish cards")
-    return lines
+    return lines + captures_lines(namer, view)
