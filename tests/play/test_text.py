@@ -25,5 +25,7 @@ def test_light_is_not_chaff_and_wild_cards_say_wild() -> None:
 def test_cells_use_the_theme() -> None:
     namer = Namer(configure("min-hwatu", 2), "hwatu")
     month, name, kind = card_cell("cherry-curtain", namer)
-    assert month == "벚꽃 (3)" and name == "벚꽃 광" and kind == "광 Gwang"
+    assert month == "벚꽃 (3)" and name == "광" and kind == "광 Gwang"  # the month is not repeated
+    kwado = Namer(configure("kwa-do", 2), "kwa-do")
+    assert card_cell("paulownia-phoenix", kwado)[:2] == ("Paulownia (11)", "Dragon (Kwang)")
     assert card_style("peony-ribbon") == "bold blue" and card_style("pine-ribbon") == "bold red"

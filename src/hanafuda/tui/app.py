@@ -71,7 +71,8 @@ class CardView(Static):
         self.number: int | None = None
 
     def show(self, code: str | None, app: PlayApp, *, number: int | None = None,
-             legal: bool = False, cursor: bool = False, target: bool = False) -> None:
+             legal: bool = False, cursor: bool = False, target: bool = False,
+             exposed_by: str = "") -> None:
         self.code = code
         self.number = number
         self.display = code is not None
@@ -85,6 +86,9 @@ class CardView(Static):
         self.set_class(cursor, "cursor")
         self.set_class(target, "target")
         month, name, kind = card_cell(code, namer)
+        if exposed_by:  # another seat's exposed teyaku card: capturable like a field card
+            month = "⚑ " + month
+            kind = f"exposed by {exposed_by}"
         marker = "▶" if cursor else ("◆" if target else "")
         head = f"{marker}{number} " if number is not None else (f"{marker} " if marker else "")
         text = Text(head + month, style="bold" if legal or target else "")
@@ -190,7 +194,8 @@ class PlayApp(App[Path | None]):
     #side { width: 1fr; min-width: 36; }
     .zone-title { text-style: bold; height: 1; }
     .cards { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; }
-    .card { height: 5; border: round $panel-lighten-2; padding: 0 1; }
+    .card { height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: nowrap;
+            text-overflow: ellipsis; }
     .card.bright { border: round yellow; }
     .card.animal { border: round green; }
     .card.ribbon { border: round red; }
@@ -206,8 +211,9 @@ class PlayApp(App[Path | None]):
     #captures-box { height: 2fr; border: round $panel-lighten-2; }
     #log { height: 1fr; border: round $panel-lighten-2; }
     #body.-compact { layout: vertical; }
-    #body.-compact #table { width: 100%; height: 1fr; padding: 0; }
-    #body.-compact #side { width: 100%; height: 7; min-width: 0; layout: horizontal; }
+    #body.-compact #table { width: 100%; height: auto; max-height: 75%; padding: 0; }
+    #body.-compact #side { width: 100%; height: 1fr; min-height: 5; min-width: 0;
+                           layout: horizontal; }
     #body.-compact #captures-box { height: 100%; width: 1fr; border: none;
                                    border-top: solid $panel-lighten-2; }
     #body.-compact #log { height: 100%; width: 1fr; border: none;
@@ -355,7 +361,8 @@ class PlayApp(App[Path | None]):
         view = s.view()
         result = s.match.current.result
         assert result is not None
-        details = round_result_lines(namer, view.round_number, result, view.captures, view.totals)
+        details = round_result_lines(namer, view.round_number, result, view.captures,
+                                     view.totals)[2:]  # the title says "Round N over"
         if s.match.finished:
             path = s.save()
             head = [match_result_text(namer, view.winners, view.totals, view.round_number),
@@ -517,11 +524,14 @@ class PlayApp(App[Path | None]):
                        and words.kind != "expose" for t in words.takes}
             targets &= set(view.field.codes()) | {c for e in view.exposed for c in e.codes()}
         field = view.field.codes()
+        owners = {c: namer.seat(seat) for seat, cards in enumerate(view.exposed)
+                  if seat != view.seat for c in cards.codes()}
+        table = field + list(owners)  # others' exposed teyaku cards can be captured too
         for slot in self.query(CardView):
             if slot.zone != "field":
                 continue
-            code = field[slot.index] if slot.index < len(field) else None
-            slot.show(code, self, target=code in targets)
+            code = table[slot.index] if slot.index < len(table) else None
+            slot.show(code, self, target=code in targets, exposed_by=owners.get(code or "", ""))
         hand = view.hand.codes()
         for slot in self.query(CardView):
             if slot.zone != "hand":
@@ -532,17 +542,18 @@ class PlayApp(App[Path | None]):
             cursor = (self.step == "card" and legal and self.cards[self.cursor] == held) or \
                 (self.step == "variant" and held == self.selected)
             slot.show(held, self, number=number, legal=legal, cursor=cursor)
-        overflow = len(field) - FIELD_SLOTS
+        overflow = len(table) - FIELD_SLOTS
         pending = ""
         if view.pending:
             pending = f"Turned over from the stock: {namer.card(view.pending, wild=True)}"
         if overflow > 0:
             pending += f"  (+{overflow} more field cards: " + ", ".join(
-                namer.card(c) for c in field[FIELD_SLOTS:]) + ")"
+                namer.card(c) for c in table[FIELD_SLOTS:]) + ")"
         self.query_one("#pending", Static).update(Text(pending, style="bold"))
         self.query_one("#pending", Static).display = bool(pending)
+        exposed = f" + {len(owners)} exposed teyaku (⚑)" if owners else ""
         self.query_one("#field-title", Static).update(
-            f"Field ({len(field)}) · stock {view.stock_count}")
+            f"Field ({len(field)}){exposed} · stock {view.stock_count}")
         self.query_one("#hand-title", Static).update(f"Your hand ({len(hand)})")
         for choice in self.query(ChoiceView):
             active = self.step in ("variant", "choice") and choice.index < len(self.choices)

@@ -96,6 +96,9 @@ class Namer:
         month on a line of its own; ``wild`` as in ``card``."""
         cid = card_id(card)
         name = _short_names(self.theme)[cid]
+        plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
+        if name.startswith(plant + " "):
+            name = name[len(plant) + 1:]
         if wild and self.is_wild(cid):
             name += f" ({WILD})"
         return name
