@@ -15,7 +15,7 @@ from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from .howto import how_to_play
 from .hub import TableHub
-from .live import MAX_MESSAGE, LiveTable, SeatSpec, TableError
+from .live import MAX_MESSAGE, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
 from .replay import frames
 
@@ -104,24 +104,33 @@ async def create_table(request: Request) -> dict[str, Any]:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):
         raise HTTPException(400, "seed must be an integer from 0 to 2**63 - 1")
+    if seed is not None and sum(str(s.get("kind", "human")) == "human" for s in seats) > 1:
+        raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
+                            "without other people (at most one human seat)")
     try:
-        table = hub.create(game, players, options,
-                           [SeatSpec(str(s.get("kind", "human")), s.get("bot"), str(s.get("name") or ""))
-                            for s in seats],
-                           theme=str(data.get("theme") or "hanafuda"), seed=seed)
+        table, tokens = hub.create(
+            game, players, options,
+            [SeatSpec(str(s.get("kind", "human")), s.get("bot"), str(s.get("name") or "")) for s in seats],
+            theme=str(data.get("theme") or "hanafuda"), seed=seed)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
     hub.kick_bots(table)
+    return created_answer(table, tokens)
+
+
+def created_answer(table: LiveTable, tokens: NewTokens) -> dict[str, Any]:
+    """What the creator of a table receives, once: each human seat's invitation link (the first
+    browser to open it claims the seat), the public spectator link and the creator link."""
     return {
         "id": table.id,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
-                   "token": s.token if s.kind == "human" else None,
-                   "link": f"/table/{table.id}?token={s.token}" if s.kind == "human" else None}
-                  for s in table.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "token": tok,
+                   "link": f"/table/{table.id}?token={tok}" if tok else None}
+                  for s, tok in zip(table.seats, tokens.seats, strict=True)],
         "spectator_link": f"/table/{table.id}?token={table.spectator_token}",
         "spectator_token": table.spectator_token,
-        "creator_token": table.creator_token,
-        "creator_link": f"/table/{table.id}?token={table.creator_token}",
+        "creator_token": tokens.creator,
+        "creator_link": f"/table/{table.id}?token={tokens.creator}",
+        "seeded": table.seeded,
     }
 
 
@@ -153,7 +162,7 @@ def table_info(request: Request, table_id: str) -> dict[str, Any]:
 def table_record(request: Request, table_id: str) -> JSONResponse:
     table = _finished(request, table_id)
     record = {**table.match.to_record(),
-              "meta": {"web": {"table": table.id, "seed": table.match.seed,
+              "meta": {"web": {"table": table.id, "seed": table.match.seed, "seeded": table.seeded,
                                "seats": [s.name for s in table.seats]}}}
     return JSONResponse(record, headers={
         "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})

@@ -7,7 +7,6 @@ database in the same step (``storage.TableStore.commit``), then broadcast (``mes
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import secrets
@@ -22,9 +21,10 @@ from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from .bots_runner import BotRunner
-from .live import MAX_MESSAGE, RATE, Connection, LiveTable, Seat, SeatSpec, TableError
+from .live import MAX_MESSAGE, RATE, Connection, LiveTable, NewTokens, Seat, SeatSpec, TableError
 from .messages import is_public, state_message
 from .storage import TableStore
+from .tokens import hash_token, new_token, token_matches
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,11 @@ class TableHub:
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-               theme: str = "hanafuda", seed: int | None = None) -> LiveTable:
+               theme: str = "hanafuda", seed: int | None = None) -> tuple[LiveTable, NewTokens]:
+        """A new table, stored; its plain tokens are returned once (only their hashes are kept).
+
+        A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
+        allows a seed only at a table without other people (``api.create_table``)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
         try:
@@ -93,21 +97,25 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
+        seat_tokens = [new_token() for _ in seats]
+        creator = new_token()
         table = LiveTable(
             id=secrets.token_urlsafe(9),
             match=match,
             theme=theme,
             seats=[Seat(i, s.kind, s.bot if s.kind == "bot" else None,
                         (s.name or (f"{s.bot} bot" if s.kind == "bot" else f"Player {i + 1}"))[:40],
-                        secrets.token_urlsafe(18))
+                        hash_token(seat_tokens[i]))
                    for i, s in enumerate(seats)],
-            spectator_token=secrets.token_urlsafe(18),
-            creator_token=secrets.token_urlsafe(18),
+            spectator_token=new_token(),
+            creator_hash=hash_token(creator),
+            seeded=seed is not None,
         )
         self._setup_agents(table)
         self.store.insert(table)
         self.tables[table.id] = table
-        return table
+        return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
+                                                                                  strict=True)], creator)
 
     @staticmethod
     def _setup_agents(table: LiveTable) -> None:
@@ -136,6 +144,16 @@ class TableHub:
                 watch = None if t.match.finished else f"/table/{t.id}?token={t.spectator_token}"
                 out.append({**t.summary(), "watch": watch})
         return out
+
+    def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
+        """Bind an unclaimed seat to the browser holding ``secret`` (stored hashed, then in memory);
+        False if it was claimed already (by this process or another on the same database)."""
+        digest = hash_token(secret)
+        if self.store.claim_seat(table.id, seat, digest):
+            table.seats[seat].claim_hash = digest
+            return True
+        table.seats[seat].claim_hash = self.store.claim_of(table.id, seat)
+        return False
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -271,7 +289,7 @@ class TableHub:
         """The creator hands a seat whose player has left to a bot."""
         token, seat, bot = msg.get("creator_token"), msg.get("seat"), msg.get("bot", "greedy")
         if not conn.creator and (not isinstance(token, str)
-                                 or not hmac.compare_digest(token, table.creator_token)):
+                                 or not token_matches(token, table.creator_hash)):
             await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot "
                              "(open the table with the creator link)")
             return

@@ -16,9 +16,10 @@ from typing import Any
 
 from ..agents import Agent
 from ..engine.match import Match
+from .tokens import hash_token
 
-__all__ = ["BURST", "MAX_MESSAGE", "RATE", "Connection", "LiveTable", "Seat", "SeatSpec", "Send",
-           "TableError"]
+__all__ = ["BURST", "MAX_MESSAGE", "RATE", "Connection", "LiveTable", "NewTokens", "Role", "Seat", "SeatSpec",
+           "Send", "TableError"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -44,7 +45,26 @@ class Seat:
     kind: str
     bot: str | None
     name: str
-    token: str
+    token_hash: str
+    """SHA-256 of the seat link's token (the invitation)."""
+    claim_hash: str | None = None
+    """SHA-256 of the per-browser secret of the first browser that opened the seat link."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a token opens at a table: a seat, the spectator view, or the creator's view."""
+
+    seat: int | None
+    creator: bool = False
+
+
+@dataclass(frozen=True)
+class NewTokens:
+    """The plain tokens of a table just created: given once to its creator, stored only hashed."""
+
+    seats: list[str | None]
+    creator: str
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -78,7 +98,9 @@ class LiveTable:
     theme: str
     seats: list[Seat]
     spectator_token: str
-    creator_token: str
+    creator_hash: str
+    seeded: bool = False
+    """The creator chose the seed (allowed only without other people at the table)."""
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     connections: list[Connection] = field(default_factory=list)
@@ -90,18 +112,18 @@ class LiveTable:
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 
-    def role_of(self, token: str) -> tuple[int | None, bool] | None:
-        """What a token opens: ``(seat, False)`` for a seat's token, ``(None, False)`` for the
-        spectator token, ``(None, True)`` for the creator token (a spectator who may hand seats to
-        bots), ``None`` if it opens nothing here."""
-        found: tuple[int | None, bool] | None = None
-        for s in self.seats:  # compare with every token: the time taken says nothing
-            if hmac.compare_digest(s.token, token):
-                found = (s.seat, False)
-        if hmac.compare_digest(self.spectator_token, token):
-            found = (None, False)
-        if hmac.compare_digest(self.creator_token, token):
-            found = (None, True)
+    def role_of(self, token: str) -> Role | None:
+        """What a token opens: a seat (its invitation token), the spectator view, the creator's
+        view (a spectator who may hand seats to bots), or ``None``.  Only hashes are compared."""
+        digest = hash_token(token)
+        found: Role | None = None
+        for s in self.seats:  # compare with every hash: the time taken says nothing
+            if hmac.compare_digest(s.token_hash, digest):
+                found = Role(s.seat)
+        if hmac.compare_digest(hash_token(self.spectator_token), digest):
+            found = Role(None)
+        if hmac.compare_digest(self.creator_hash, digest):
+            found = Role(None, creator=True)
         return found
 
     def summary(self) -> dict[str, Any]:

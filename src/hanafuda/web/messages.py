@@ -68,6 +68,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "title": m.config.game.title,
         "players": m.config.players,
         "theme": table.theme,
+        "seeded": table.seeded,
         "yaku_names": yaku_names(m),
         "card_values": card_values(m),
         "status": "finished" if m.finished else "running",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
 from ..engine.match import Match
@@ -41,12 +41,12 @@ class TableStore:
         with self.sessions.begin() as db:
             db.add(TableRow(id=table.id, game=cfg.game.id, players=cfg.players,
                             options=dict(cfg.given_options), seed=match.seed, theme=table.theme,
-                            spectator_token=table.spectator_token,
-                            creator_token=table.creator_token, status="running"))
+                            spectator_token=table.spectator_token, creator_hash=table.creator_hash,
+                            seeded=table.seeded, status="running"))
             db.flush()
             for s in table.seats:
                 db.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                               token=s.token))
+                               token_hash=s.token_hash, claim_hash=s.claim_hash))
 
     def read(self, table_id: str) -> LiveTable | None:
         """A table rebuilt from the database alone (seed, then every stored event), or None."""
@@ -60,8 +60,10 @@ class TableStore:
                                 .order_by(TableEventRow.seq)).all()
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
                               theme=row.theme,
-                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
-                              spectator_token=row.spectator_token, creator_token=row.creator_token)
+                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
+                                     for s in seats],
+                              spectator_token=row.spectator_token, creator_hash=row.creator_hash,
+                              seeded=row.seeded)
             self._replay_rows(table, row, events)
         return table
 
@@ -79,6 +81,22 @@ class TableStore:
             row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
                                                    SeatRow.seat == seat)).one()
             row.kind, row.bot, row.name = "bot", bot, name
+
+    def claim_seat(self, table_id: str, seat: int, claim_hash: str) -> bool:
+        """Bind an unclaimed seat to a browser's secret; False if another browser claimed it first
+        (a conditional update: safe with several server processes on one database)."""
+        with self.sessions.begin() as db:
+            result = db.execute(update(SeatRow)
+                                .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                       SeatRow.claim_hash.is_(None))
+                                .values(claim_hash=claim_hash))
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+    def claim_of(self, table_id: str, seat: int) -> str | None:
+        with self.sessions() as db:
+            claim: str | None = db.scalars(select(SeatRow.claim_hash).where(
+                SeatRow.table_id == table_id, SeatRow.seat == seat)).first()
+            return claim
 
     # -- events --------------------------------------------------------------------------------
 
