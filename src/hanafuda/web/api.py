@@ -18,6 +18,7 @@ from .hub import TableHub
 from .live import MAX_MESSAGE, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
 from .replay import frames
+from .requests import RequestError, check_match_length, parse_create
 
 __all__ = ["MAX_RECORD", "THEME_OF_GAME", "router"]
 
@@ -84,34 +85,19 @@ async def create_table(request: Request) -> dict[str, Any]:
     if len(body) > MAX_MESSAGE * 4:
         raise HTTPException(413, "request too large")
     try:
-        data = json.loads(body)
-    except ValueError:
-        raise HTTPException(400, "the body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    game = data.get("game")
-    players = data.get("players", 2)
-    options = data.get("options") or {}
-    seats = data.get("seats")
-    if not isinstance(game, str) or not isinstance(players, int) or isinstance(players, bool) \
-            or not isinstance(options, dict):
-        raise HTTPException(400, "need game (string), players (integer), options (object)")
-    if seats is None:
-        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "strong"}] * (players - 1)
-    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-        raise HTTPException(400, "seats must be a list of objects")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
-        raise HTTPException(400, "seed must be an integer from 0 to 2**63 - 1")
-    if seed is not None and sum(str(s.get("kind", "human")) == "human" for s in seats) > 1:
+        req = parse_create(body)
+        if req.game in GAMES:
+            check_match_length(req.game, req.options or {})
+    except RequestError as exc:
+        raise HTTPException(400, str(exc)) from None
+    specs = [SeatSpec(s.kind, s.bot, s.name or "") for s in req.seats] if req.seats is not None else \
+        [SeatSpec("human")] + [SeatSpec("bot", "strong")] * (req.players - 1)
+    if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
         raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
                             "without other people (at most one human seat)")
     try:
-        table, tokens = hub.create(
-            game, players, options,
-            [SeatSpec(str(s.get("kind", "human")), s.get("bot"), str(s.get("name") or "")) for s in seats],
-            theme=str(data.get("theme") or "hanafuda"), seed=seed)
+        table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
+                                   theme=req.theme or "hanafuda", seed=req.seed)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
     hub.kick_bots(table)
@@ -186,8 +172,8 @@ async def upload_replay(request: Request) -> dict[str, Any]:
         raise HTTPException(413, "record too large")
     try:
         record = json.loads(body)
-    except ValueError:
-        raise HTTPException(400, "the record is not valid JSON") from None
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the record is not valid JSON (or is nested too deeply)") from None
     if isinstance(record, dict):
         record = {k: v for k, v in record.items() if k != "meta"}
     try:

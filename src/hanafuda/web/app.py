@@ -12,15 +12,16 @@ from . import api, pages, ws
 from .api import THEME_OF_GAME
 from .db import make_engine, migrate
 from .hub import TableHub
+from .limits import Limits
 
 __all__ = ["THEME_OF_GAME", "create_app"]
 
 
-def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
+def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None) -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start)."""
     engine = make_engine(db_url)
     migrate(engine)
-    hub = TableHub(engine, bot_pause=bot_pause)
+    hub = TableHub(engine, bot_pause=bot_pause, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

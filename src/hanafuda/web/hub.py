@@ -21,7 +21,8 @@ from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from .bots_runner import BotRunner
-from .live import MAX_MESSAGE, RATE, Connection, LiveTable, NewTokens, Seat, SeatSpec, TableError
+from .limits import Limits
+from .live import MAX_MESSAGE, RATE, TOO_SLOW, Connection, LiveTable, NewTokens, Seat, SeatSpec, TableError
 from .messages import is_public, state_message
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -51,11 +52,13 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
 class TableHub:
     """All live tables of one server, backed by the database."""
 
-    def __init__(self, engine: Engine, *, bot_pause: float = 0.8) -> None:
+    def __init__(self, engine: Engine, *, bot_pause: float = 0.8, limits: Limits | None = None) -> None:
         self.engine = engine
+        self.limits = limits or Limits()
         self.store = TableStore(engine)
         self.bots = BotRunner(self, bot_pause)
         self.tables: dict[str, LiveTable] = {}
+        self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
 
@@ -67,6 +70,10 @@ class TableHub:
     @sessions.setter
     def sessions(self, factory: Any) -> None:
         self.store.sessions = factory
+
+    @property
+    def outbox(self) -> int:
+        return self.limits.outbox
 
     @property
     def bot_pause(self) -> float:
@@ -162,11 +169,33 @@ class TableHub:
         return state_message(table, seat, creator)
 
     async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
+        """Queue ``payload`` for ``conn`` (never waits on the socket); a client whose outbox is full
+        is dropped with a reason, the table goes on."""
         if self.on_send is not None:
             self.on_send(table, conn.seat, payload)
+        if not conn.offer(payload):
+            self.drop(table, conn, f"too slow: more than {conn.limit} messages were waiting unread")
+
+    def drop(self, table: LiveTable, conn: Connection, reason: str) -> None:
+        """Stop serving a socket that does not keep up: out of the table, closed with ``reason``."""
+        if conn.dropped is not None:
+            return
+        conn.dropped = reason
+        if conn in table.connections:
+            table.connections.remove(conn)
+        conn.finish()
+        log.info("dropped a socket at table %s: %s", table.id, reason)
+        if conn.close is not None:
+            task = asyncio.get_running_loop().create_task(self._close(conn, reason))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    @staticmethod
+    async def _close(conn: Connection, reason: str) -> None:
+        assert conn.close is not None
         try:
-            await conn.send(payload)
-        except Exception:  # a closed socket: its handler removes it
+            await asyncio.wait_for(conn.close(TOO_SLOW, reason[:120]), timeout=5.0)
+        except Exception:  # a socket that cannot even take the close frame: the server's ping ends it
             pass
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
@@ -177,19 +206,19 @@ class TableHub:
                 payload["event"] = extra
             await self.send(table, conn, payload)
 
-    async def error(self, table: LiveTable | None, conn: Connection, code: str, message: str) -> None:
-        payload = {"type": "error", "code": code, "error": message}
-        if table is not None:
-            await self.send(table, conn, payload)
-        else:
-            await conn.send(payload)
+    async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
+        await self.send(table, conn, {"type": "error", "code": code, "error": message})
 
-    async def join(self, table: LiveTable, conn: Connection) -> None:
+    async def join(self, table: LiveTable, conn: Connection) -> asyncio.Task[None]:
+        """Seat ``conn`` at the table; returns its writer task (the caller awaits it at the end)."""
+        writer = asyncio.get_running_loop().create_task(conn.run_writer())
         table.connections.append(conn)
         await self.broadcast(table)
         self.kick_bots(table)
+        return writer
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
+        conn.finish()
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)
@@ -204,8 +233,8 @@ class TableHub:
             return
         try:
             msg = json.loads(raw)
-        except ValueError:
-            await self.error(table, conn, "bad-json", "message is not valid JSON")
+        except (ValueError, RecursionError):
+            await self.error(table, conn, "bad-json", "message is not valid JSON (or is nested too deeply)")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             await self.error(table, conn, "bad-message", 'a message is an object with a "type"')

@@ -18,8 +18,8 @@ from ..agents import Agent
 from ..engine.match import Match
 from .tokens import hash_token
 
-__all__ = ["BURST", "MAX_MESSAGE", "RATE", "Connection", "LiveTable", "NewTokens", "Role", "Seat", "SeatSpec",
-           "Send", "TableError"]
+__all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "Close", "Connection", "LiveTable",
+           "NewTokens", "Role", "Seat", "SeatSpec", "Send", "TableError"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -68,18 +68,34 @@ class NewTokens:
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+OUTBOX = 64
+"""Messages waiting for one socket at most: a client that falls this far behind is dropped (closed
+with a reason; its page reconnects and gets the whole state), never the table (issue 14, defect 1)."""
+TOO_SLOW = 4408
+"""The close code of a socket dropped for not reading its messages."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: its seat (``None`` for a spectator) and its flood bucket."""
+    """One websocket: its seat (``None`` for a spectator), its flood bucket, and its outbox.
+
+    Nothing is ever sent to a socket while a table is locked: messages go into the bounded
+    outbox (``offer``), and the connection's own writer task (``run_writer``) does the sending."""
 
     send: Send
     seat: int | None
     creator: bool = False
     """Opened with the table's creator token: watches like a spectator, may hand seats to bots."""
+    close: Close | None = None
+    """Closes the socket with a code and a reason (for a dropped socket)."""
+    limit: int = OUTBOX
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    dropped: str | None = None
+    """Why the server dropped this socket (``None`` while it is served)."""
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -89,6 +105,30 @@ class Connection:
             return False
         self.tokens -= 1.0
         return True
+
+    def offer(self, payload: dict[str, Any]) -> bool:
+        """Queue a message without waiting; False if the outbox is full (the client is too slow)."""
+        if self.dropped is not None:
+            return True
+        if self.outbox.qsize() >= self.limit:
+            return False
+        self.outbox.put_nowait(payload)
+        return True
+
+    def finish(self) -> None:
+        """Let the writer stop once it has sent what is queued."""
+        self.outbox.put_nowait(None)
+
+    async def run_writer(self) -> None:
+        """Send queued messages in order until ``finish`` or a failed send (a closed socket)."""
+        while True:
+            payload = await self.outbox.get()
+            if payload is None or self.dropped is not None:
+                return
+            try:
+                await self.send(payload)
+            except Exception:  # the socket is gone: its handler removes it
+                return
 
 
 @dataclass(eq=False)

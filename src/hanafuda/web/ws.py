@@ -84,8 +84,11 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept(headers=headers)
     if secret is not None:
         await send({"type": "claimed", "seat": role.seat, "secret": secret})
-    conn = Connection(send=send, seat=role.seat, creator=role.creator)
-    await hub.join(table, conn)
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
+    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox)
+    writer = await hub.join(table, conn)
     try:
         while True:
             message = await websocket.receive()
@@ -99,3 +102,4 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         await hub.leave(table, conn)
+        writer.cancel()
