@@ -65,7 +65,7 @@ def test_a_real_server_keeps_playing_and_stops_on_sigterm(tmp_path: Path) -> Non
     silent: list[socket.socket] = []
     try:
         t = httpx.post(server.url + "/api/tables", json={
-            "game": "hawaiifuda", "players": 2, "options": {"rounds": 6},
+            "game": "mushi", "players": 2, "options": {"rounds": 24},
             "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
         path = f"/ws/{t['id']}?token={t['spectator_token']}"
         silent = [_silent_socket(server.port, path) for _ in range(3)]

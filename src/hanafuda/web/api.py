@@ -15,7 +15,7 @@ from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from .howto import how_to_play
 from .hub import TableHub
-from .live import MAX_MESSAGE, LiveTable, NewTokens, SeatSpec, TableError
+from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
@@ -81,6 +81,12 @@ def card_list(theme: str) -> dict[str, Any]:
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
     hub = hub_of(request)
+    client = request.client.host if request.client else "?"
+    if not hub.creations.allow(client):
+        wait = hub.creations.retry_after(client)
+        raise HTTPException(429, f"too many new tables from this address: at most "
+                            f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
+                            headers={"Retry-After": str(wait)})
     body = await request.body()
     if len(body) > MAX_MESSAGE * 4:
         raise HTTPException(413, "request too large")
@@ -100,6 +106,8 @@ async def create_table(request: Request) -> dict[str, Any]:
                                    theme=req.theme or "hanafuda", seed=req.seed)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
+    except CapacityError as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "60"}) from None
     hub.kick_bots(table)
     return created_answer(table, tokens)
 

@@ -25,9 +25,17 @@ __all__ = ["BotRunner"]
 class BotRunner:
     """Runs the bot seats of the tables of one hub."""
 
-    def __init__(self, hub: TableHub, pause: float) -> None:
+    def __init__(self, hub: TableHub, pause: float, bot_only_rate: float = 2.0) -> None:
         self.hub = hub
         self.pause = pause
+        self.bot_only_rate = bot_only_rate
+
+    def pause_at(self, table: LiveTable) -> float:
+        """Seconds before a bot moves: ``pause``, and at a table without people at least
+        ``1 / bot_only_rate`` (bots alone are paced: they must not crowd out people's tables)."""
+        if table.humans or self.bot_only_rate <= 0:
+            return self.pause
+        return max(self.pause, 1.0 / self.bot_only_rate)
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's bot task unless it is running."""
@@ -38,13 +46,13 @@ class BotRunner:
         hub = self.hub
         while True:
             m = table.match
-            if m.finished:
+            if m.finished or table.stopped:
                 return
             seat = m.to_move
             if seat is None:
                 if table.humans:
                     return  # a person deals the next round when ready
-                await asyncio.sleep(self.pause)
+                await asyncio.sleep(self.pause_at(table))
                 dealt = True
                 async with table.lock:
                     if table.match.round_over and not table.match.finished:
@@ -57,7 +65,7 @@ class BotRunner:
             agent = table.agents.get(seat)
             if agent is None:
                 return
-            await asyncio.sleep(self.pause)
+            await asyncio.sleep(self.pause_at(table))
             m = table.match  # a refused write may have rebuilt the match meanwhile
             if m.to_move != seat:
                 continue

@@ -87,9 +87,11 @@ class TableEventRow(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL and full sync so a killed server loses nothing."""
+    """An engine for ``url``; SQLite gets WAL and full sync so a killed server loses nothing.
+
+    ``hide_parameters``: an error names its SQL but never the values (seeds, token hashes)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -100,7 +102,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:

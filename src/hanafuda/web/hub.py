@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,8 +23,20 @@ from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from .bots_runner import BotRunner
 from .limits import Limits
-from .live import MAX_MESSAGE, RATE, TOO_SLOW, Connection, LiveTable, NewTokens, Seat, SeatSpec, TableError
+from .live import (
+    MAX_MESSAGE,
+    RATE,
+    TOO_SLOW,
+    CapacityError,
+    Connection,
+    LiveTable,
+    NewTokens,
+    Seat,
+    SeatSpec,
+    TableError,
+)
 from .messages import is_public, state_message
+from .ratelimit import RateLimiter
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
 
@@ -56,8 +69,10 @@ class TableHub:
         self.engine = engine
         self.limits = limits or Limits()
         self.store = TableStore(engine)
-        self.bots = BotRunner(self, bot_pause)
+        self.bots = BotRunner(self, bot_pause, self.limits.bot_only_moves_per_second)
         self.tables: dict[str, LiveTable] = {}
+        self.creations = RateLimiter(self.limits.tables_per_minute)
+        """Table creations per client address."""
         self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
@@ -104,6 +119,9 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
+        if any(spec.kind == "bot" for spec in seats) and self.bot_tables() >= self.limits.bot_tables:
+            raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, its "
+                                "limit; please try again in a few minutes")
         seat_tokens = [new_token() for _ in seats]
         creator = new_token()
         table = LiveTable(
@@ -123,6 +141,21 @@ class TableHub:
         self.tables[table.id] = table
         return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
                                                                                   strict=True)], creator)
+
+    def bot_tables(self) -> int:
+        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them)."""
+        return sum(t.has_bots and t.running for t in self.tables.values())
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Drop from memory every table nobody has touched for ``Limits.idle_seconds`` and whose bots
+        are not playing; each is rebuilt from the database when next opened."""
+        now = time.monotonic() if now is None else now
+        gone = [tid for tid, t in self.tables.items()
+                if not t.connections and now - t.touched >= self.limits.idle_seconds
+                and (t.bot_task is None or t.bot_task.done()) and not t.lock.locked()]
+        for tid in gone:
+            del self.tables[tid]
+        return gone
 
     @staticmethod
     def _setup_agents(table: LiveTable) -> None:
@@ -212,6 +245,7 @@ class TableHub:
     async def join(self, table: LiveTable, conn: Connection) -> asyncio.Task[None]:
         """Seat ``conn`` at the table; returns its writer task (the caller awaits it at the end)."""
         writer = asyncio.get_running_loop().create_task(conn.run_writer())
+        table.touched = time.monotonic()
         table.connections.append(conn)
         await self.broadcast(table)
         self.kick_bots(table)
@@ -219,6 +253,7 @@ class TableHub:
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
         conn.finish()
+        table.touched = time.monotonic()
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)
@@ -257,10 +292,12 @@ class TableHub:
             await self.next_round(table, conn)
         elif kind == "bot-takeover":
             await self.takeover(table, conn, msg)
+        elif kind == "stop":
+            await self.stop(table, conn)
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover")
+                             "bot-takeover, stop")
 
     # -- changing a table ----------------------------------------------------------------------
 
@@ -288,6 +325,7 @@ class TableHub:
                 code, message = _refusal(text.strip(), exc, m.legal_moves())
                 await self.error(table, conn, code, message)
                 return
+            table.touched = time.monotonic()
             if not self.store.commit(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")
                 return
@@ -351,10 +389,35 @@ class TableHub:
             await self.broadcast(table)
         self.kick_bots(table)
 
+    async def stop(self, table: LiveTable, conn: Connection) -> None:
+        """The creator stops a table without people: its bots play no more, now or after a restart."""
+        if not conn.creator:
+            await self.error(table, conn, "forbidden", "only the table's creator can stop it "
+                             "(open the table with the creator link)")
+            return
+        if table.humans:
+            await self.error(table, conn, "not-now", "only a table of bots alone can be stopped")
+            return
+        async with table.lock:
+            if not table.running:
+                await self.error(table, conn, "not-now", "the match is over already")
+                return
+            try:
+                self.store.set_status(table.id, "stopped")
+            except Exception as exc:
+                log.error("could not store the stop of table %s (%s)", table.id, type(exc).__name__)
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+                return
+            table.stopped = True
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            await self.broadcast(table)
+
     # -- bots ----------------------------------------------------------------------------------
 
     def kick_bots(self, table: LiveTable) -> None:
-        self.bots.kick(table)
+        if table.running:
+            self.bots.kick(table)
 
     async def idle(self, table: LiveTable) -> None:
         """Wait until no bot is thinking (tests)."""

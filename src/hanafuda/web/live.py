@@ -18,8 +18,8 @@ from ..agents import Agent
 from ..engine.match import Match
 from .tokens import hash_token
 
-__all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "Close", "Connection", "LiveTable",
-           "NewTokens", "Role", "Seat", "SeatSpec", "Send", "TableError"]
+__all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "CapacityError", "Close", "Connection",
+           "LiveTable", "NewTokens", "Role", "Seat", "SeatSpec", "Send", "TableError"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -30,6 +30,10 @@ RATE = 10.0
 
 class TableError(ValueError):
     """A bad table request (unknown game, option, seat layout, theme or bot)."""
+
+
+class CapacityError(RuntimeError):
+    """The server is at one of its caps (``limits.Limits``): try again later."""
 
 
 @dataclass
@@ -147,6 +151,22 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    stopped: bool = False
+    """The creator stopped this table without people: its bots play no more."""
+    touched: float = field(default_factory=time.monotonic)
+    """When a socket last joined, left or moved here (idle tables leave memory)."""
+
+    @property
+    def has_bots(self) -> bool:
+        return any(s.kind == "bot" for s in self.seats)
+
+    @property
+    def running(self) -> bool:
+        return not self.match.finished and not self.stopped
+
+    @property
+    def spectators(self) -> int:
+        return sum(c.seat is None for c in self.connections)
 
     @property
     def humans(self) -> list[int]:

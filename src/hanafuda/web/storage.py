@@ -59,6 +59,7 @@ class TableStore:
             events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id)
                                 .order_by(TableEventRow.seq)).all()
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
+                              stopped=row.status == "stopped",
                               theme=row.theme,
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
                                      for s in seats],
@@ -81,6 +82,12 @@ class TableStore:
             row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
                                                    SeatRow.seat == seat)).one()
             row.kind, row.bot, row.name = "bot", bot, name
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.sessions.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                row.status = status
 
     def claim_seat(self, table_id: str, seat: int, claim_hash: str) -> bool:
         """Bind an unclaimed seat to a browser's secret; False if another browser claimed it first

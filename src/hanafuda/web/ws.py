@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
@@ -20,6 +22,7 @@ from .tokens import new_token, token_matches
 __all__ = ["claim_cookie", "router"]
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 CLAIM_DAYS = 30
 
@@ -49,6 +52,9 @@ def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTabl
     if role is None:
         raise Refusal("bad-token", "this token opens no seat here", 4403)
     if role.seat is None:
+        if table.spectators >= hub.limits.spectators:
+            raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
+                          "please try again later", 4429)
         return table, role, None
     seat = table.seats[role.seat]
     secret = websocket.query_params.get("secret") or websocket.cookies.get(claim_cookie(table.id, seat.seat))
@@ -70,7 +76,12 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(json.dumps(payload, ensure_ascii=False))
 
     try:
-        table, role, secret = _admit(hub, websocket, table_id)
+        try:
+            table, role, secret = _admit(hub, websocket, table_id)
+        except SQLAlchemyError as exc:
+            log.error("database error opening table %s: %s", table_id[:40], type(exc).__name__)
+            raise Refusal("unavailable", "the database is unavailable right now; please try again "
+                          "shortly", 1013) from None
     except Refusal as refusal:
         await websocket.accept()
         await send({"type": "error", "code": refusal.code, "error": refusal.error})
