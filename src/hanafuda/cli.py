@@ -239,6 +239,7 @@ def serve(
 
     from .web import default_db_url
     from .web.app import create_app
+    from .web.http_protocol import bounded_http_protocol
     from .web.limits import Limits
 
     url = db or default_db_url()
@@ -251,7 +252,7 @@ def serve(
     typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {_without_password(url)})")
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
-                timeout_graceful_shutdown=5, h11_max_incomplete_event_size=16 * 1024)
+                timeout_graceful_shutdown=5, http=bounded_http_protocol())
 
 
 def _without_password(url: str) -> str:

@@ -7,6 +7,8 @@ from fastapi.testclient import TestClient
 
 from hanafuda.web.requests import max_rounds, max_target
 
+JSON = {"content-type": "application/json"}
+
 
 def test_a_huge_player_count_is_refused_at_once(client: TestClient) -> None:
     for players in (3_000_000, 10**7, 2**62, -1, 0):
@@ -55,7 +57,7 @@ def test_match_length_is_bounded_per_game(client: TestClient) -> None:
 
 def test_deeply_nested_json_is_a_clear_400(client: TestClient) -> None:
     deep = b'{"game": "mushi", "options": {"x": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
-    r = client.post("/api/tables", content=deep)
+    r = client.post("/api/tables", content=deep, headers=JSON)
     assert r.status_code in (400, 413) and r.json()["detail"]
-    r = client.post("/api/replay", content=b"[" * 100_000 + b"]" * 100_000)
+    r = client.post("/api/replay", content=b"[" * 100_000 + b"]" * 100_000, headers=JSON)
     assert r.status_code in (400, 413) and r.json()["detail"]

@@ -19,6 +19,7 @@ from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, Ta
 from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
+from .security import same_origin
 
 __all__ = ["MAX_RECORD", "THEME_OF_GAME", "router"]
 
@@ -29,6 +30,16 @@ THEME_OF_GAME = {"min-hwatu": "hwatu", "kwa-do": "kwa-do", "hawaiifuda": "hawaii
 """The card-name theme of each game's own tradition (the lobby's default for that game)."""
 
 router = APIRouter()
+
+
+def require_json_from_here(request: Request) -> None:
+    """A POST must be JSON (a cross-site form cannot send that without a preflight) and, when a
+    browser says where it comes from, come from this server's own pages (issue 14, defect 9)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (content-type: application/json)")
+    if not same_origin(request.headers):
+        raise HTTPException(403, "this request comes from another site's page")
 
 
 def hub_of(request: Request) -> TableHub:
@@ -80,6 +91,7 @@ def card_list(theme: str) -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
     hub = hub_of(request)
     client = request.client.host if request.client else "?"
     if not hub.creations.allow(client):
@@ -175,6 +187,7 @@ def table_replay(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.post("/api/replay")
 async def upload_replay(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:
         raise HTTPException(413, "record too large")

@@ -17,6 +17,7 @@ from .api import THEME_OF_GAME
 from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
+from .security import SecurityHeaders, content_security_policy
 
 __all__ = ["THEME_OF_GAME", "create_app"]
 
@@ -58,6 +59,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     return app
 
 

@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
+from .security import same_origin
 from .tokens import new_token, token_matches
 
 __all__ = ["claim_cookie", "router"]
@@ -42,6 +43,8 @@ class Refusal(Exception):
 
 def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
     """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
+    if not same_origin(websocket.headers):
+        raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
     table = hub.load(table_id)
     token = websocket.query_params.get("token")
     if table is None:
