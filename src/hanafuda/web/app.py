@@ -47,6 +47,8 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
         evictor = asyncio.get_running_loop().create_task(evict_forever())
         yield
         evictor.cancel()
+        hub.bots.pool.shutdown()
+        hub.store.writer.close()
         for table in hub.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()

@@ -326,7 +326,7 @@ class TableHub:
                 await self.error(table, conn, code, message)
                 return
             table.touched = time.monotonic()
-            if not self.store.commit(table, "move", conn.seat, text.strip()):
+            if not await self.store.commit_async(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")
                 return
             await self.broadcast(table, {"seat": conn.seat, "move": text.strip()})
@@ -341,16 +341,16 @@ class TableHub:
                 await self.error(table, conn, "not-now", "the round is not over" if not
                                  table.match.finished else "the match is over")
                 return
-            if not self.deal_next(table, conn.seat):
+            if not await self.deal_next(table, conn.seat):
                 await self.error(table, conn, "storage", "the new deal could not be saved; please try again")
                 return
             await self.broadcast(table, {"seat": conn.seat, "move": "next-round"})
         self.kick_bots(table)
 
-    def deal_next(self, table: LiveTable, seat: int | None) -> bool:
+    async def deal_next(self, table: LiveTable, seat: int | None) -> bool:
         """Deal the next round and store it (call under the table lock); False if refused."""
         table.match.next_round()
-        return self.store.commit(table, "next-round", seat, "next-round")
+        return await self.store.commit_async(table, "next-round", seat, "next-round")
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""

@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 
 from ..engine.match import Match
 from .db import SeatRow, TableEventRow, TableRow, session_factory
+from .group_commit import GroupWriter
 from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class TableStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions: Any = session_factory(engine)
+        self.writer = GroupWriter(lambda: self.sessions)
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -163,10 +165,27 @@ class TableStore:
             self._append(table, kind, seat, text)
             return True
         except Exception as exc:
-            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id, exc)
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
+                      type(exc).__name__)
             self.undo(table)
             # the write may have landed although the driver reported an error: then it stands
             return table.seq >= seq and table.log[-1]["text"] == text
+
+    async def commit_async(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
+        """``commit`` through the group writer: the event is written with whatever other tables
+        are writing at the same moment, off the event loop; True once it is durable."""
+        seq = table.seq + 1
+        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
+        try:
+            await self.writer.write(table.id, seq, kind, seat, text, table.match.finished)
+        except Exception as exc:
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
+                      type(exc).__name__)
+            self.undo(table)
+            return table.seq >= seq and table.log[-1]["text"] == text
+        table.seq = seq
+        table.log.append(entry)
+        return True
 
     def _append(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""
