@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
-from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, unused-ignore]
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 from ..agents import Agent, StrongAgent, make_agent
 from ..engine.action_space import from_engine
