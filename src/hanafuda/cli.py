@@ -20,6 +20,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from .datasets.cli import dataset_app
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .rules import GAMES, get_game
 from .rules.options import OptionError, parse_option_args
@@ -32,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(dataset_app, name="dataset")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -145,9 +147,13 @@ def arena(
     records: Annotated[
         Path | None, typer.Option("--records", help="Write every game as a record into DIR.")
     ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
+    from .cluster import RayUnavailableError, ray_runner
 
     try:
         options = parse_option_args(option or [])
@@ -157,8 +163,8 @@ def arena(
         with _Progress() as progress:
             progress(0, deals)  # the bar is there before the first chunk of deals is done
             result = run_arena(game, players, names, deals, seed, options, workers, records,
-                               progress=progress)
-    except (OptionError, ValueError) as exc:
+                               progress=progress, runner=ray_runner(ray) if ray else None)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
