@@ -67,9 +67,9 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
     """The shared policy (greedy over legal actions) against the random bot, both seats."""
     import torch
 
+    from hanafuda import Match
     from hanafuda.agents import RandomAgent
     from hanafuda.engine.action_space import to_engine
-    from hanafuda import Match
     from hanafuda.envs.encoding import action_mask, encode_view
 
     module = algo.get_module("shared")

@@ -14,9 +14,9 @@ from gymnasium.error import UnsupportedMode
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import hanafuda.envs  # noqa: F401  (registers the ids)
+from hanafuda import Match
 from hanafuda.batch.sim import BatchSim
 from hanafuda.engine.action_space import from_engine
-from hanafuda import Match
 from hanafuda.envs import EnvConfigError, IllegalActionError, parallel_env, pettingzoo_env
 from hanafuda.envs._shared import UnsupportedRenderMode, side_rewards
 from hanafuda.envs.gym import HanafudaEnv
