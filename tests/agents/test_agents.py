@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.agents import AGENTS, GreedyAgent, RandomAgent, StrongAgent, make_agent
 from hanafuda.agents.strong import DEFAULT_TIME_LIMIT
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.rules import GAMES
 
 CASES = [

@@ -15,7 +15,7 @@ from hanafuda.agents.learned.features import (
 )
 from hanafuda.batch import BatchSim
 from hanafuda.engine.deal import deal_from_rng
-from hanafuda.engine.match import Match
+from hanafuda.records import Match
 from hanafuda.train.selfplay import batch_seat_state
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [

@@ -16,7 +16,7 @@ from hanafuda.agents import AGENTS, ExpertAgent, PolicyAgent, make_agent
 from hanafuda.agents.hint import hint
 from hanafuda.agents.learned import QNetwork, WeightsError, shipped_weights
 from hanafuda.cli import app
-from hanafuda.engine.match import Match
+from hanafuda.records import Match
 from hanafuda.rules import GAMES
 from hanafuda.train import TrainSettings, train_network
 from tests.agents.test_agents import CASES, _swap_hidden, play_round
@@ -136,7 +136,7 @@ def test_inference_imports_no_torch_and_no_training_code():
     code = (
         "import random, sys\n"
         "from hanafuda.agents import make_agent\n"
-        "from hanafuda.engine.match import Match\n"
+        "from hanafuda.records import Match\n"
         "m = Match('mushi', 2, seed=0)\n"
         "bots = [make_agent('policy'), make_agent('expert')]\n"
         "while m.to_move is not None:\n"
