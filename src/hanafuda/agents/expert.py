@@ -40,12 +40,17 @@ __all__ = ["DEFAULT_SIMULATIONS", "ExpertAgent"]
 DEFAULT_SIMULATIONS = 200
 DEFAULT_CANDIDATES = 4
 DEFAULT_TIME_LIMIT = 1.5
+DEFAULT_PRIOR_WEIGHT = 20.0
+"""The network's Q of a candidate counts as this many simulations in its mean: a move's
+value is ``(sum of its simulations + w × Q) / (count + w)``, so a few noisy simulations do
+not overrule the network; with more simulations the search's own evidence takes over."""
 MAX_REPLY_PLIES = 8
 
 
 class ExpertAgent(Agent):
     """``simulations``: the budget; ``candidates``: moves searched (by the network's rank);
-    ``time_limit``: a wall-clock cap on the worst case (None: budget only)."""
+    ``time_limit``: a wall-clock cap on the worst case (None: budget only); ``prior_weight``:
+    how many simulations the network's Q of a candidate is worth."""
 
     name: ClassVar[str] = "expert"
     description: ClassVar[str] = "determinized search over the learned network's moves"
@@ -56,6 +61,7 @@ class ExpertAgent(Agent):
         candidates: int = DEFAULT_CANDIDATES,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         weights: str | Path | None = None,
+        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
     ) -> None:
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
@@ -63,6 +69,7 @@ class ExpertAgent(Agent):
         self.candidates = candidates
         self.time_limit = time_limit
         self.weights = weights
+        self.prior_weight = prior_weight
 
     def choose(
         self,
@@ -98,8 +105,9 @@ class ExpertAgent(Agent):
         seat = view.seat
         side = view.side
         assert seat is not None and side is not None
-        totals = {a: 0.0 for a in arms}
-        counts = {a: 0 for a in arms}
+        w = self.prior_weight
+        totals = {a: w * float(prior[a]) for a in arms}
+        counts = {a: w for a in arms}
         stages = max(1, math.ceil(math.log2(len(arms))))
         left = self.simulations
         alive = list(arms)
@@ -123,9 +131,9 @@ class ExpertAgent(Agent):
                 break
             alive.sort(key=lambda a: (-totals[a] / counts[a], -float(prior[a])))
             alive = alive[: max(1, math.ceil(len(alive) / 2))]
-        searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / max(counts[a], 1),
+        searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
                                                -float(prior[a])))
-        out = [(legal[a], totals[a] / max(counts[a], 1)) for a in searched]
+        out = [(legal[a], totals[a] / counts[a]) for a in searched]
         floor = min(v for _, v in out)
         rest = [i for i in ranked if i not in totals]
         out.extend((legal[i], min(floor, float(prior[i]))) for i in rest)
