@@ -9,12 +9,13 @@ from pathlib import Path
 from .base import Agent
 from .expert import ExpertAgent
 from .greedy import GreedyAgent
+from .hint import Hint, hint
 from .learned.policy import WEIGHTS_DIR, PolicyAgent
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
-__all__ = ["AGENTS", "Agent", "ExpertAgent", "GreedyAgent", "PolicyAgent", "RandomAgent",
-           "StrongAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent", "RandomAgent",
+           "StrongAgent", "hint", "make_agent"]
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, StrongAgent, PolicyAgent, ExpertAgent)
