@@ -43,8 +43,26 @@ def browser() -> Iterator[Any]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
+        yield BypassCsp(b)
         b.close()
+
+
+class BypassCsp:
+    """The browser, its pages exempt from the server's Content-Security-Policy: the tests evaluate
+    their own snippets (``wait_for_function``), which a CSP without ``unsafe-eval`` refuses.  The
+    pages themselves are checked under the CSP in test_server_security.py."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.browser.new_page(bypass_csp=True, **kwargs)
+
+    def new_context(self, **kwargs: Any) -> Any:
+        return self.browser.new_context(bypass_csp=True, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
 
 
 TIMEOUT_MS = 90_000
