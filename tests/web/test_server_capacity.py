@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from hanafuda.engine.match import Match
+from hanafuda import Match
 from hanafuda.web import bot_pool
 
 from .wsutil import create, next_state

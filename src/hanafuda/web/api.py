@@ -13,7 +13,6 @@ from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
-from .howto import how_to_play
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
@@ -21,13 +20,9 @@ from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
 from .security import same_origin
 
-__all__ = ["MAX_RECORD", "THEME_OF_GAME", "router"]
+__all__ = ["MAX_RECORD", "router"]
 
 MAX_RECORD = 2_000_000
-
-THEME_OF_GAME = {"min-hwatu": "hwatu", "kwa-do": "kwa-do", "hawaiifuda": "hawaiifuda",
-                 "hana-awase": "hanafuda", "mushi": "hanafuda"}
-"""The card-name theme of each game's own tradition (the lobby's default for that game)."""
 
 router = APIRouter()
 
@@ -52,10 +47,10 @@ def _game_schema(gid: str) -> dict[str, Any]:
     return {
         "id": g.id,
         "title": g.title,
-        "theme": THEME_OF_GAME.get(g.id, "hanafuda"),
+        "theme": g.default_theme,
         "native_title": g.native_title,
         "summary": g.summary,
-        "how_to_play": how_to_play(g.id),
+        "how_to_play": g.how_to_play(),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
@@ -204,6 +199,6 @@ async def upload_replay(request: Request) -> dict[str, Any]:
     return {"game": match.config.game.id, "players": match.config.players,
             "title": match.config.game.title, "yaku_names": yaku_names(match),
             "card_values": card_values(match),
-            "theme": THEME_OF_GAME.get(match.config.game.id, "hanafuda"),
+            "theme": match.config.game.default_theme,
             "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
             "sides": [list(s) for s in match.config.sides], "frames": frames(match)}

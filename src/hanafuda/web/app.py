@@ -13,13 +13,12 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import api, pages, ws
-from .api import THEME_OF_GAME
 from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
 
-__all__ = ["THEME_OF_GAME", "create_app"]
+__all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, make_agent
-from ..engine.match import Match
+from ..records import Match
 from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme

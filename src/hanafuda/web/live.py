@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent
-from ..engine.match import Match
+from ..records import Match
 from .tokens import hash_token
 
 __all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "CapacityError", "Close", "Connection",

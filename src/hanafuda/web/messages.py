@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.match import Match
+from ..records import Match
 from ..rules.base import RoundScore
 from ..views import spectator_view
 

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
-from ..engine.match import Match
+from ..records import Match
 from .db import SeatRow, TableEventRow, TableRow, session_factory
 from .group_commit import GroupWriter
 from .live import LiveTable, Seat

@@ -1,0 +1,153 @@
+"""Everything a seat's screen says, in one structured bundle (for the web page and the terminal).
+
+``namer_for(view, theme, players)`` builds the ``Namer`` of a view; ``view_words`` returns the
+seats, sides (with capture piles by kind), the legal moves with what they capture, the log, the
+yaku progress and the turn line, as JSON-ready data in which every text is already written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import CARDS, card_id
+from ..rules import configure
+from ..views import PlayerView
+from .events import log_entries
+from .moves import legal_move_words
+from .names import Namer
+from .piles import side_pile
+from .progress import yaku_progress
+from .summary import totals_text
+
+__all__ = ["captures_lines", "card_text", "namer_for", "progress_lines", "side_notes",
+           "status_line", "table_notes", "turn_text", "view_lines", "view_words"]
+
+
+def namer_for(view: PlayerView, theme: str = "hanafuda",
+              players: Sequence[str | None] = ()) -> Namer:
+    """The ``Namer`` of a view: its game's config, the theme, the viewer and the seats' names."""
+    config = configure(view.game, view.players, dict(view.options))
+    return Namer(config, theme, view.seat, tuple(players))
+
+
+def turn_text(view: PlayerView, namer: Namer) -> str:
+    """"Your turn: play a card", "Greedy (seat 1) to move", "Round over", "Match over"."""
+    if view.finished:
+        return "Match over"
+    if view.to_move is None:
+        return "Round over"
+    who = namer.seat(view.to_move)
+    if view.to_move == view.seat:
+        if view.phase == "teyaku":
+            return "Your turn: expose your teyaku or keep it hidden"
+        if view.phase == "take" and view.pending is not None:
+            return f"Your turn: choose what {namer.card(view.pending, wild=True)} takes"
+        return "Your turn: play a card"
+    return f"{who} to move"
+
+
+def view_words(view: PlayerView, namer: Namer) -> dict[str, Any]:
+    """The seat's screen in words and structure (see the module docstring)."""
+    config = namer.config
+    order = list(view.turn_order)
+    seats = [{
+        "seat": s,
+        "name": namer.seat(s),
+        "side": config.side_of[s],
+        "team": namer.side(config.side_of[s]) if len(config.sides[config.side_of[s]]) > 1 else None,
+        "dealer": s == view.dealer,
+        "to_move": s == view.to_move,
+        "you": s == view.seat,
+        "hand_count": view.hand_counts[s],
+        "order": order.index(s) if s in order else None,
+    } for s in range(config.players)]
+    sides = []
+    for side in range(config.num_sides):
+        pile = side_pile(namer, side, view.captures[side])
+        sides.append({"side": side, "name": namer.side(side), "seats": list(config.sides[side]),
+                      "you": namer.side_is_viewer(side), "pile": pile.to_dict(),
+                      "headline": pile.headline(), "total": view.totals[side]})
+    return {
+        "seats": seats,
+        "sides": sides,
+        "legal": [m.to_dict() for m in legal_move_words(view, namer)],
+        "log": [e.to_dict() for e in log_entries(view, namer)],
+        "progress": [p.to_dict() for p in yaku_progress(namer, view.captures, view.discard,
+                                                         view.declared)],
+        "turn": turn_text(view, namer),
+        "pending": namer.card(view.pending, wild=True) if view.pending is not None else None,
+        "cards": {code: {"name": namer.card(code), "kind": namer.kind_word(code),
+                         "wild": namer.is_wild(code)}
+                  for code in [*view.hand.codes(), *view.field.codes(),
+                               *([view.pending] if view.pending else [])]},
+    }
+
+
+def card_text(card: int | str, namer: Namer) -> str:
+    """A card in running text, with its code for typing moves: "Cherry Curtain [cherry-curtain]"."""
+    cid = card_id(card)
+    return f"{namer.card(cid, wild=namer.wild_in_hand(cid))} [{CARDS[cid].code}]"
+
+
+def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
+    """The yaku a side has made or can still make with at least one card held."""
+    out = []
+    for p in yaku_progress(namer, view.captures, view.discard, view.declared):
+        mine = p.sides[side]
+        if mine.complete or (mine.possible and mine.held):
+            out.append(p.side_text(namer, side))
+    return out
+
+
+def status_line(namer: Namer, view: PlayerView) -> str:
+    """"Mushi · round 2 of 12 · dealer: You · stock 14 · You 20, Random (seat 1) −20"."""
+    config = namer.config
+    limit = f" of {config.rounds_limit}" if config.rounds_limit is not None else ""
+    target = f" · first to {config.target}" if config.target is not None else ""
+    return (f"{config.game.title} · round {view.round_number}{limit}{target} · dealer: "
+            f"{namer.seat(view.dealer)} · stock {view.stock_count} · "
+            f"{totals_text(namer, view.totals)}")
+
+
+def side_notes(namer: Namer, view: PlayerView, side: int) -> list[str]:
+    """Under a side's pile: its yaku made or in reach, and the sets it declared (Kwa-Dō)."""
+    lines = [f"yaku: {text}" for text in progress_lines(namer, view, side)]
+    if view.declared and view.declared[side]:
+        names = {y.id: y.name for y in namer.config.declarable}
+        lines.append("declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
+    return lines
+
+
+def table_notes(namer: Namer, view: PlayerView) -> list[str]:
+    """Exposed teyaku cards (others may capture them) and the discard pile."""
+    lines = []
+    for seat, cards in enumerate(view.exposed):
+        if cards:
+            lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
+                         + "; ".join(card_text(c, namer) for c in cards))
+    if view.discard:
+        lines.append(f"Discard pile: {len(view.discard)} rubbish")
+    return lines
+
+
+def captures_lines(namer: Namer, view: PlayerView) -> list[str]:
+    """Every side's pile by kind with its notes, then the table notes."""
+    lines = []
+    for side in range(len(view.sides)):
+        lines.extend(side_pile(namer, side, view.captures[side]).lines())
+        lines.extend("  " + note for note in side_notes(namer, view, side))
+    return lines + table_notes(namer, view)
+
+
+def view_lines(namer: Namer, view: PlayerView) -> list[str]:
+    """The whole seat view as text (plain mode)."""
+    you = f" · you are seat {view.seat}" if view.seat is not None else ""
+    lines = [f"== {status_line(namer, view)}{you} =="]
+    lines.append("Hands: " + ", ".join(f"{namer.seat(s)} {n}" for s, n in
+                                       enumerate(view.hand_counts)))
+    lines.append("Field: " + ("; ".join(card_text(c, namer) for c in view.field) or "empty"))
+    if view.pending:
+        lines.append(f"Turned over: {card_text(view.pending, namer)}")
+    lines.append("Your hand: " + ("; ".join(card_text(c, namer) for c in view.hand) or "empty"))
+    return lines + captures_lines(namer, view)
