@@ -160,6 +160,8 @@ def arena(
         names = [a.strip() for a in agents.split(",") if a.strip()]
         if workers < 1:
             raise ValueError("--workers must be at least 1")
+        if deals < 1:
+            raise ValueError("deals must be at least 1")
         with _Progress() as progress:
             progress(0, deals)  # the bar is there before the first chunk of deals is done
             result = run_arena(game, players, names, deals, seed, options, workers, records,
