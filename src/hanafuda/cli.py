@@ -20,6 +20,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from .datasets.cli import dataset_app
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .rules import GAMES, get_game
 from .rules.options import OptionError, parse_option_args
@@ -32,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(dataset_app, name="dataset")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -145,9 +147,13 @@ def arena(
     records: Annotated[
         Path | None, typer.Option("--records", help="Write every game as a record into DIR.")
     ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
+    from .cluster import RayUnavailableError, ray_runner
 
     try:
         options = parse_option_args(option or [])
@@ -157,8 +163,8 @@ def arena(
         with _Progress() as progress:
             progress(0, deals)  # the bar is there before the first chunk of deals is done
             result = run_arena(game, players, names, deals, seed, options, workers, records,
-                               progress=progress)
-    except (OptionError, ValueError) as exc:
+                               progress=progress, runner=ray_runner(ray) if ray else None)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
@@ -247,20 +253,53 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.8,
+    max_bot_tables: Annotated[
+        int, typer.Option("--max-bot-tables", min=0, help="Running tables with a bot seat, at most.")
+    ] = 50,
+    max_spectators: Annotated[
+        int, typer.Option("--max-spectators", min=0, help="Spectators per table, at most.")
+    ] = 50,
+    tables_per_minute: Annotated[
+        int, typer.Option("--tables-per-minute", min=1, help="New tables per client address a minute.")
+    ] = 10,
+    idle_minutes: Annotated[
+        float, typer.Option("--idle-minutes", min=0.0,
+                            help="Minutes before a table nobody uses leaves memory (reloaded on demand).")
+    ] = 10.0,
+    bot_only_rate: Annotated[
+        float, typer.Option("--bot-only-rate", min=0.0,
+                            help="Moves a second at a table of bots alone, at most (0: no pacing).")
+    ] = 2.0,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
 
     from .web import default_db_url
     from .web.app import create_app
+    from .web.http_protocol import bounded_http_protocol
+    from .web.limits import Limits
 
     url = db or default_db_url()
+    limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
+                    idle_seconds=idle_minutes * 60.0, bot_only_moves_per_second=bot_only_rate)
     try:
-        web_app = create_app(url, bot_pause=max(0.0, bot_pause))
+        web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits)
     except Exception as exc:  # a bad URL or an unreachable database
-        raise _fail(f"cannot open the database {url}: {exc}") from None
-    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {url})")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
+    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {_without_password(url)})")
+    # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+                timeout_graceful_shutdown=5, http=bounded_http_protocol())
+
+
+def _without_password(url: str) -> str:
+    """A database URL fit for a log: its password masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(the given URL)"
 
 
 def main() -> None:  # pragma: no cover - console entry

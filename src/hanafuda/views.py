@@ -11,21 +11,41 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import Any
 
 from .cards import CODES, CardSet, cards_of
+from .engine.match import MatchCore
 from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
     EV_KEEP,
-    PHASE_NAMES,
+    EventKind,
+    Phase,
     Round,
 )
 
-if TYPE_CHECKING:
-    from .engine.match import Match
+__all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "spectator_view", "view_of"]
 
-__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "view_of"]
+
+class ViewPhase(StrEnum):
+    """A view's ``phase``: the decision pending in the round, or between rounds, or the end.
+
+    Members equal (and print as) their strings, so ``view.phase == "play"`` keeps working.
+    """
+
+    TEYAKU = "teyaku"
+    PLAY = "play"
+    TAKE = "take"
+    BETWEEN_ROUNDS = "between-rounds"
+    MATCH_OVER = "match-over"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_VIEW_PHASE = {Phase.TEYAKU: ViewPhase.TEYAKU, Phase.PLAY: ViewPhase.PLAY, Phase.TAKE: ViewPhase.TAKE,
+               Phase.OVER: ViewPhase.BETWEEN_ROUNDS}
 
 
 @dataclass(frozen=True)
@@ -37,7 +57,7 @@ class PublicEvent:
     first seat of the collecting side).
     """
 
-    kind: str
+    kind: EventKind
     seat: int
     card: str | None
     captured: tuple[str, ...]
@@ -63,7 +83,7 @@ class PlayerView:
     round_number: int
     dealer: int
     turn_order: tuple[int, ...]
-    phase: str
+    phase: ViewPhase
     to_move: int | None
     legal: tuple[str, ...]
     hand: CardSet
@@ -182,15 +202,15 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
-def phase_name(match: Match) -> str:
+def phase_name(match: MatchCore) -> ViewPhase:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
-        return "match-over"
+        return ViewPhase.MATCH_OVER
     rnd = match.current
-    return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
+    return _VIEW_PHASE[Phase(rnd.phase)]
 
 
-def _build(match: Match, seat: int | None) -> PlayerView:
+def _build(match: MatchCore, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
     to_move = match.to_move
@@ -232,13 +252,13 @@ def _build(match: Match, seat: int | None) -> PlayerView:
     )
 
 
-def view_of(match: Match, seat: int) -> PlayerView:
+def view_of(match: MatchCore, seat: int) -> PlayerView:
     """The view of ``seat`` (0..players−1)."""
     if not 0 <= seat < match.config.players:
         raise ValueError(f"seat {seat} is not at this table (seats are 0..{match.config.players - 1})")
     return _build(match, seat)
 
 
-def spectator_view(match: Match) -> PlayerView:
+def spectator_view(match: MatchCore) -> PlayerView:
     """Public information only: no hand at all."""
     return _build(match, None)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.rules import configure
 from hanafuda.tui.app import CardView, PageBody, PlayApp, TextScreen
 from hanafuda.tui.session import PlaySession

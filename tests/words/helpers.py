@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, card_id, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.rules import configure
 
 # One configuration per game with its special rules on (wild cards, declarations, teams, teyaku).

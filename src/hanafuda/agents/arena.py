@@ -17,15 +17,14 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.deal import deal_from_rng
-from ..engine.match import Match
-from ..records import match_to_record
+from ..records import Match, match_to_record
 from ..rules import Config, configure
 from . import AGENTS, Agent, StrongAgent, make_agent
 
@@ -63,6 +62,8 @@ def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str]
     result = match.current.result
     assert result is not None
     record = match_to_record(match)
+    # The arena's game is one round (the deal): the record says so, and replays as finished.
+    record["options"] = {**record["options"], "rounds": 1, "target": None}
     record["meta"] = {"agents": list(seating), "deal": deal_index, "seed": seed}
     return list(result.scores), record
 
@@ -201,8 +202,13 @@ def run_arena(
     workers: int = 1,
     records_dir: str | Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    runner: Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]] | None = None,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals and summarise each agent (see the module docstring)."""
+    """Play ``deals`` duplicate deals and summarise each agent (see the module docstring).
+
+    ``runner(function, jobs)``, when given, computes the chunks of deals instead of this
+    process or its pool (``hanafuda.cluster.ray_runner`` runs them on a Ray cluster); it must
+    yield the results in job order.  The results do not depend on it."""
     config = configure(game, players, dict(options or {}))
     unknown = [n for n in agent_names if n not in AGENTS]
     if unknown:
@@ -219,7 +225,12 @@ def run_arena(
         for i in range(0, deals, chunk)
     ]
     outcomes: list[DealOutcome] = []
-    if workers <= 1:
+    if runner is not None:
+        for part in runner(_play_chunk, jobs):
+            outcomes.extend(part)
+            if progress:
+                progress(len(outcomes), deals)
+    elif workers <= 1:
         for job in jobs:
             outcomes.extend(_play_chunk(job))
             if progress:

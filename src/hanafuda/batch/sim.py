@@ -30,18 +30,17 @@ from ..engine.action_space import (
     NUM_ACTIONS,
     NUM_SETS,
     TAKE_BASE,
+    CompactActions,
+    compact_actions,
 )
 from ..engine.deal import Deal, deal_from_rng
-from ..rules import configure
-from ..rules.base import Config
+from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU
+from ..rules import GAMES, configure
+from ..rules.base import BatchFacts, Config
 from ..rules.options import OptionError
 
 __all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
 
-PHASE_TEYAKU = 0
-PHASE_PLAY = 1
-PHASE_TAKE = 2
-PHASE_OVER = 3
 
 U64 = np.uint64
 ONE = np.uint64(1)
@@ -54,17 +53,13 @@ Int = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.uint64]
 
 SUPPORTED: dict[str, str] = {
-    "min-hwatu": "yaku_set (core, korean, english), yaku_multiplier (n-1, n), five_player_bonus, "
-    "flip_matches_pair (stays, ppeok), dealer_draw",
-    "hana-awase": "scoring (zero-sum, additive), chaff_value (1, 0), teyaku, "
-    "willow_row_cancels_yaku, rainman_cancels_viewing, fuke",
-    "kwa-do": "teams (every layout), two_player_hand (10, 8), scoring (floor, raw), yaku, "
-    "declare_sets, five_brights, gaji, gaji_wild_from_stock",
-    "hawaiifuda": "bonus_combos",
-    "mushi": "five_brights, hand_takes_field_lightning, four_pairs_misdeal",
+    game.id: ", ".join(spec.name for spec in game.game_options)
+    for game in GAMES.values()
+    if game.plays_in_batch()
 }
-"""What the simulator plays, per game: every option.  Every game also takes ``four_on_field``
-(both values); ``rounds`` and ``target`` (match length) are used by ``BatchMatch``."""
+"""What the simulator plays: every game whose ``Game`` has ``score_batch``, with every option
+(listed by name).  Every game also takes ``four_on_field`` (both values); ``rounds`` and
+``target`` (match length) are used by ``BatchMatch``."""
 
 _CARD_BIT = np.array([1 << c for c in range(48)] + [0], dtype=U64)
 _MONTH = np.array(list(MONTHS) + [0] * 17, dtype=np.int64)  # index up to 64 (bit index of 0)
@@ -98,6 +93,8 @@ def check_options(game: str, players: int, options: Mapping[str, Any] | None) ->
     """``configure`` the game (``OptionError`` names an unknown option or a bad value), and
     check the batch can play it (every option of the five games today)."""
     cfg = configure(game, players, dict(options or {}))
+    if not cfg.game.plays_in_batch():
+        raise OptionError(f"hanafuda.batch cannot play {cfg.game.id}: its Game has no score_batch")
     if len(cfg.declarable) > NUM_SETS:
         raise OptionError(f"hanafuda.batch plays at most {NUM_SETS} declarable sets")
     return cfg
@@ -150,18 +147,19 @@ class BatchSim:
             dtype=np.int64,
         )
         self._yaku = [
-            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask), y.points, y.group)
-            for y in cfg.yaku
+            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask)) for y in cfg.yaku
         ]
         self._seat_of_side = np.array([side[0] for side in cfg.sides], dtype=np.int64)
         self._teyaku = cfg.teyaku
+        self._teyaku_values = np.array(cfg.teyaku_values, dtype=np.int64)
         self._chaff = np.uint64(cfg.chaff)
         self._declaring = bool(cfg.declarable)
         # For each card (and NONE), the declarable sets it belongs to, as bits of a set mask.
         self._card_set_bits = np.array(
             [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0], dtype=np.int64
         )
-        self._declared_ids = {s.id: i for i, s in enumerate(cfg.declarable)}
+        self.compact: CompactActions = compact_actions(cfg)
+        self._compact_plan()
         self._alloc()
 
     # -- state -------------------------------------------------------------------------------
@@ -344,9 +342,9 @@ class BatchSim:
         self.declared[rows] = 0
         self.asked[rows] = False
         if self._teyaku:
-            # RULES.md §4.2: players dealt six or more chaff are asked, in turn order.
+            # RULES.md §4.2: players dealt a teyaku hand (Game.teyaku_value) are asked, in turn order.
             hands = self.hands[rows[:, None], self.order[rows]]
-            self.asked[rows] = np.bitwise_count(hands & self._chaff) >= 6
+            self.asked[rows] = self._teyaku_values[np.bitwise_count(hands & self._chaff)] > 0
             ask = rows[self.asked[rows].any(axis=1)]
             first = np.argmax(self.asked[ask], axis=1)
             self.phase[ask] = PHASE_TEYAKU
@@ -435,6 +433,120 @@ class BatchSim:
         )
         assert mask.shape[1] == NUM_ACTIONS
         return mask
+
+    # -- the compact layout (engine/action_space.py: CompactActions) ----------------------------
+
+    def _compact_plan(self) -> None:
+        """Gather plans for ``legal_compact``: each compact action's group and columns."""
+        lay = self.compact
+        deck = np.array(self.config.deck_cards, dtype=np.int64)
+        column = np.full(49, 0, np.int64)
+        column[deck] = np.arange(deck.size)
+        self._deck = deck
+        self._deck_bits = deck.astype(U64)
+        kind, card, target = lay.kind, lay.card, lay.target
+        plays = kind == CompactActions.KIND_PLAY
+        free = plays & (target == NONE)
+        pick = plays & (target != NONE)
+        takes = kind == CompactActions.KIND_TAKE
+        declares = kind == CompactActions.KIND_DECLARE
+        self._c_free = (np.flatnonzero(free), column[card[free]])
+        # A choice between two month targets is legal when the card is in hand with a choice
+        # and the target lies on the table; a wild card's pick tests its candidate set.
+        wild = self.config.wild
+        wild_card = wild.card if wild is not None and wild.from_hand else -1
+        by_month = pick & (card != wild_card)
+        by_wild = pick & (card == wild_card)
+        self._c_pick = (np.flatnonzero(by_month), column[card[by_month]], column[target[by_month]])
+        self._c_wild = (np.flatnonzero(by_wild), column[card[by_wild]], _CARD_BIT[target[by_wild]])
+        self._c_take = (np.flatnonzero(takes), _CARD_BIT[target[takes]])
+        self._c_teyaku = np.flatnonzero((kind == CompactActions.KIND_EXPOSE)
+                                        | (kind == CompactActions.KIND_KEEP))
+        self._c_declare = (np.flatnonzero(declares), column[card[declares]],
+                           (1 << np.maximum(lay.declared[declares], 0)).astype(np.int64))
+        self._c_full = lay.full
+
+    def legal_compact(self) -> Bool:
+        """(B, k) bool over ``self.compact`` (k = ``self.compact.size``): the legal actions of
+        each row (none where done).  Built from per-card quantities of the deck's cards, never
+        from the 2,786-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``."""
+        b = self.batch_size
+        out = np.zeros((b, self.compact.size), np.bool_)
+        play = self.phase == PHASE_PLAY
+        hand = np.where(play, self.hands[self._rows, self.seat], ZERO)
+        in_hand = ((hand[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
+        table = self._targetable()
+        targets, choose = self._play_targets(self._deck[None, :], table[:, None])
+        free_j, free_col = self._c_free
+        out[:, free_j] = (in_hand & ~choose)[:, free_col]
+        choosing = in_hand & choose
+        pick_j, pick_card, pick_target = self._c_pick
+        if pick_j.size:
+            on_table = ((table[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
+            out[:, pick_j] = choosing[:, pick_card] & on_table[:, pick_target]
+        wild_j, wild_card, wild_bit = self._c_wild
+        if wild_j.size:
+            chosen = np.where(choosing, targets, ZERO)
+            out[:, wild_j] = (chosen[:, wild_card] & wild_bit[None, :]) != 0
+        take_j, take_bit = self._c_take
+        if take_j.size:
+            pending = np.where(self.phase == PHASE_TAKE, self.pending_targets, ZERO)
+            out[:, take_j] = (pending[:, None] & take_bit[None, :]) != 0
+        if self._c_teyaku.size:
+            out[:, self._c_teyaku] = (self.phase == PHASE_TEYAKU)[:, None]
+        declare_j, declare_col, declare_bit = self._c_declare
+        if declare_j.size:
+            every_card = np.broadcast_to(self._deck, (b, self._deck.size))
+            open_sets = np.where(in_hand, self._sets_open(every_card), 0)
+            out[:, declare_j] = (open_sets[:, declare_col] & declare_bit[None, :]) != 0
+        return out
+
+    def sample_compact(
+        self,
+        rng: np.random.Generator,
+        logits: npt.ArrayLike | None = None,
+        mask: Bool | None = None,
+    ) -> Int:
+        """A legal compact action per row, vectorised over the (B, k) compact mask (never the
+        2,786-wide one): from ``softmax(logits)`` restricted to the legal actions when
+        ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
+        round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has."""
+        legal = self.legal_compact() if mask is None else mask
+        rows, cols = np.nonzero(legal)  # at most 19 per row: work on the legal entries only
+        if logits is None:
+            weights = np.ones(rows.size)
+        else:
+            z = np.asarray(logits, dtype=np.float64)
+            if z.shape != legal.shape:
+                raise ValueError(f"logits must have shape {legal.shape}, not {z.shape}")
+            picked = z[rows, cols]
+            top = np.full(self.batch_size, -np.inf)
+            np.maximum.at(top, rows, picked)
+            weights = np.exp(picked - top[rows])
+        cumulative = np.cumsum(weights)
+        total = np.bincount(rows, weights, minlength=self.batch_size)
+        before = np.cumsum(total) - total  # the cumulative weight of earlier rows
+        u = before + rng.random(self.batch_size) * total
+        where = np.minimum(np.searchsorted(cumulative, u, side="right"), max(rows.size - 1, 0))
+        choice: Int = np.where(total > 0, cols[where] if rows.size else 0, 0)
+        return choice
+
+    def step_compact(
+        self, actions: npt.ArrayLike, *, check: bool = False, rows: npt.ArrayLike | None = None
+    ) -> None:
+        """``step`` with compact actions (indices into ``self.compact``); same contract."""
+        a = np.asarray(actions, dtype=np.int64)
+        if a.shape != (self.batch_size,):
+            raise ValueError(f"step needs one action per row, shape ({self.batch_size},)")
+        inside = (a >= 0) & (a < self.compact.size)
+        active = self.running(rows)
+        if check:
+            legal = self.legal_compact()[self._rows, np.where(inside, a, 0)] & inside
+            bad = np.flatnonzero(~legal & active)
+            if bad.size:
+                shown = ", ".join(f"row {r}: {a[r]}" for r in bad[:5])
+                raise ValueError(f"illegal compact actions ({bad.size} rows) — {shown}")
+        self.step(self._c_full[np.where(inside, a, 0)], rows=rows)
 
     def sample_actions(self, rng: np.random.Generator) -> Int:
         """A random legal action per row: a card uniformly from the hand, then one of its
@@ -638,7 +750,7 @@ class BatchSim:
         return pending
 
     def _teyaku_answer(self, rows: Bool, expose: Bool) -> None:
-        """RULES.md §4.2: expose every chaff of the hand (paid 20 / 30) or keep them hidden;
+        """RULES.md §4.2: expose every chaff of the hand (paid ``Game.teyaku_value``) or keep them hidden;
         then the next asked player, or the first turn."""
         if not rows.any():
             return
@@ -647,7 +759,7 @@ class BatchSim:
         expose = rows & expose
         chaff = self.hands[index, seat] & self._chaff
         self.exposed[index, seat] = np.where(expose, chaff, self.exposed[index, seat])
-        value = np.where(np.bitwise_count(chaff) >= 7, 30, 20)
+        value = self._teyaku_values[np.bitwise_count(chaff)]
         self.teyaku[index, seat] = np.where(expose, value, self.teyaku[index, seat])
         asking = np.flatnonzero(rows)
         self.asked[asking, np.argmax(self.asked[asking], axis=1)] = False
@@ -699,69 +811,33 @@ class BatchSim:
         self.phase = np.where(rows, np.int8(PHASE_OVER), self.phase)
 
     def _score(self, rows: Bool) -> None:
-        """Card points, yaku and the game's round-score formula (RULES.md §4)."""
+        """Card points and held yaku here; the game's formula is its ``Game.score_batch`` (RULES.md §4)."""
         caps = self.captures
-        opts = self.config.options
         points = np.zeros(caps.shape, np.int64)
         for k in range(6):
             byte = ((caps >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)
             points += self._value_bytes[k][byte]
-        held_by_id: dict[str, Bool] = {}
-        for yaku_id, mask, min_count, count_mask, _, _ in self._yaku:
+        held: dict[str, Bool] = {}
+        for yaku_id, mask, min_count, count_mask in self._yaku:
             if min_count:
-                held_by_id[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
+                held[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
             else:
-                held_by_id[yaku_id] = (caps & mask) == mask
-        void = np.zeros(caps.shape, np.bool_)
-        if opts.get("willow_row_cancels_yaku") and "four-willow" in held_by_id:
-            void |= held_by_id["four-willow"].any(axis=1, keepdims=True)
-        rainman = (caps & np.uint64(1 << 40)) != 0 if opts.get("rainman_cancels_viewing") else None
-        yaku = np.zeros(caps.shape, np.int64)
-        best: dict[str, Int] = {}
-        for yaku_id, _, _, _, value, group in self._yaku:
-            held = held_by_id[yaku_id] & ~void
-            if yaku_id in self._declared_ids:
-                # Kwa-Dō: a Sakura set scores only if the side declared it (RULES.md §4.3).
-                held &= (self.declared >> self._declared_ids[yaku_id]) & 1 == 1
-            if rainman is not None and group == "viewing":
-                held &= ~rainman
-            gained = np.where(held, value, 0)
-            if group is None:
-                yaku += gained
-            else:
-                best[group] = np.maximum(best.get(group, 0), gained)
-        for gained in best.values():
-            yaku += gained
-        n = self.num_sides
-        others = yaku.sum(axis=1, keepdims=True) - yaku
-        game = self.game
-        if game == "min-hwatu":
-            mult = n - 1 if opts["yaku_multiplier"] == "n-1" else n
-            scores = points + yaku * mult - others
-            if n == 5 and opts["five_player_bonus"]:
-                scores[self._rows, self._side_of[self.dealer]] += 10
-        elif game == "hana-awase":
-            if opts["scoring"] == "zero-sum":
-                scores = points - self.config.deck_total // n + yaku * (n - 1) - others
-            else:
-                scores = points + yaku
-            if self._teyaku:
-                paid = np.zeros(caps.shape, np.int64)
-                for seat in range(self.players):
-                    paid[:, self._side_of[seat]] += self.teyaku[:, seat]
-                scores = scores + paid * (n - 1) - (paid.sum(axis=1, keepdims=True) - paid)
-            if opts["fuke"]:
-                fuke = (points <= 20).any(axis=1, keepdims=True)
-                scores = np.where(fuke, 0, scores)
-                yaku = np.where(fuke, 0, yaku)
-        elif game == "kwa-do":
-            scores = points + yaku
-            if opts["scoring"] == "floor":
-                scores = np.maximum(scores - 240 // n, 0)
-        elif game == "hawaiifuda":
-            scores = points - others  # each combo an opponent holds costs 50
-        else:  # mushi
-            scores = points - 115 + yaku - others
+                held[yaku_id] = (caps & mask) == mask
+        paid = np.zeros(caps.shape, np.int64)
+        if self._teyaku:
+            for seat in range(self.players):
+                paid[:, self._side_of[seat]] += self.teyaku[:, seat]
+        facts = BatchFacts(
+            points=points,
+            held=held,
+            captures=caps,
+            declared=self.declared,
+            teyaku=paid,
+            dealer_side=self._side_of[self.dealer],
+            side_index=np.arange(self.num_sides, dtype=np.int64),
+        )
+        result = self.config.game.score_batch(self.config, facts)
+        yaku, scores = result.yaku, result.scores
         self.card_points = np.where(rows[:, None], points, self.card_points)
         self.yaku_points = np.where(rows[:, None], yaku, self.yaku_points)
         self._scores = np.where(rows[:, None], scores, self._scores)

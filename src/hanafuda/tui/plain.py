@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.moves import IllegalMoveError
+from ..engine.moves import MoveError
 from ..words import (
     legal_move_words,
     log_entries,
@@ -125,7 +125,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
             try:
                 session.play(text)
             except ValueError as exc:
-                reason = exc.reason if isinstance(exc, IllegalMoveError) else str(exc)
+                reason = exc.reason if isinstance(exc, MoveError) else str(exc)
                 say(f"Not a legal move: {text!r} ({reason.rstrip(':')}). "
                     f"Choose a number from 1 to {len(moves)} or type one of the moves listed.")
                 continue

@@ -8,8 +8,8 @@ fact, equal exactly when what they describe is equal.  ``view_notation`` reads a
 from __future__ import annotations
 
 from ..cards import CODES, cards_of
-from ..engine.match import Match
 from ..engine.round import EV_COLLECT, EV_DECLARE
+from ..records import Match
 from ..rules.base import Config
 from ..views import PlayerView, phase_name
 

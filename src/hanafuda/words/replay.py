@@ -8,8 +8,9 @@ how it was computed (``scores.score_line``).
 from __future__ import annotations
 
 from ..cards import CODES, KIND_MASKS, cards_of
-from ..engine.match import Match, next_dealer
+from ..engine.match import next_dealer
 from ..engine.round import Round
+from ..records import Match
 from ..rules.base import RoundScore
 from ..views import _public_history
 from .events import round_log_entries

@@ -13,9 +13,9 @@ from ...agents.determinize import determinize
 from ...cards import CHAFF, CODES, cards_of, mask_of
 from ...engine.action_space import from_engine, to_engine
 from ...engine.deal import Deal, misdeal_reason
-from ...engine.match import Match
 from ...engine.moves import EXPOSE, KEEP, format_action
 from ...engine.round import PHASE_TEYAKU, Round
+from ...records import Match
 from ...rules import Config
 from ...views import view_of
 from ...words.notation import cards_notation

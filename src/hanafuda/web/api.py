@@ -1,0 +1,204 @@
+"""The JSON API: games and their options, card lists, creating and reading tables, replays."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from ..agents import AGENTS
+from ..cards import CARDS
+from ..records import RecordError, match_from_record
+from ..rules import GAMES, configure
+from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
+from .hub import TableHub
+from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from .messages import card_values, yaku_names
+from .replay import frames
+from .requests import RequestError, check_match_length, parse_create
+from .security import same_origin
+
+__all__ = ["MAX_RECORD", "router"]
+
+MAX_RECORD = 2_000_000
+
+router = APIRouter()
+
+
+def require_json_from_here(request: Request) -> None:
+    """A POST must be JSON (a cross-site form cannot send that without a preflight) and, when a
+    browser says where it comes from, come from this server's own pages (issue 14, defect 9)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (content-type: application/json)")
+    if not same_origin(request.headers):
+        raise HTTPException(403, "this request comes from another site's page")
+
+
+def hub_of(request: Request) -> TableHub:
+    hub: TableHub = request.app.state.hub
+    return hub
+
+
+def _game_schema(gid: str) -> dict[str, Any]:
+    g = GAMES[gid]
+    return {
+        "id": g.id,
+        "title": g.title,
+        "theme": g.default_theme,
+        "native_title": g.native_title,
+        "summary": g.summary,
+        "how_to_play": g.how_to_play(),
+        "player_counts": list(g.player_counts()),
+        "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
+        "options": [
+            {"name": s.name, "default": s.default, "default_text": s.shown_default(), "help": s.help,
+             "kind": s.kind, "choices": list(s.choices), "minimum": s.minimum,
+             "allowed": s.allowed_text()}
+            for s in g.option_specs()
+        ],
+        "yaku": [{"id": y.id, "name": y.name, "points": y.points}
+                 for y in configure(gid, g.player_counts()[0], {}).yaku],
+    }
+
+
+@router.get("/api/games")
+def games() -> dict[str, Any]:
+    return {"games": [_game_schema(g) for g in GAMES], "themes": list(THEMES),
+            "bots": list(AGENTS)}
+
+
+@router.get("/api/cards/{theme}")
+def card_list(theme: str) -> dict[str, Any]:
+    try:
+        theme = normalize_theme(theme)
+    except UnknownThemeError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return {"theme": theme, "cards": [
+        {"code": c.code, "month": c.month, "kind": c.kind.value, "label": label(c.code, theme),
+         "name": face(c.code, theme).name, "native": face(c.code, theme).native,
+         "month_number": face(c.code, theme).month_number,
+         "month_name": face(c.code, theme).month_name, "kind_name": face(c.code, theme).kind_name}
+        for c in CARDS]}
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
+    hub = hub_of(request)
+    client = request.client.host if request.client else "?"
+    if not hub.creations.allow(client):
+        wait = hub.creations.retry_after(client)
+        raise HTTPException(429, f"too many new tables from this address: at most "
+                            f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
+                            headers={"Retry-After": str(wait)})
+    body = await request.body()
+    if len(body) > MAX_MESSAGE * 4:
+        raise HTTPException(413, "request too large")
+    try:
+        req = parse_create(body)
+        if req.game in GAMES:
+            check_match_length(req.game, req.options or {})
+    except RequestError as exc:
+        raise HTTPException(400, str(exc)) from None
+    specs = [SeatSpec(s.kind, s.bot, s.name or "") for s in req.seats] if req.seats is not None else \
+        [SeatSpec("human")] + [SeatSpec("bot", "strong")] * (req.players - 1)
+    if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
+        raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
+                            "without other people (at most one human seat)")
+    try:
+        table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
+                                   theme=req.theme or "hanafuda", seed=req.seed)
+    except TableError as exc:
+        raise HTTPException(400, str(exc)) from None
+    except CapacityError as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "60"}) from None
+    hub.kick_bots(table)
+    return created_answer(table, tokens)
+
+
+def created_answer(table: LiveTable, tokens: NewTokens) -> dict[str, Any]:
+    """What the creator of a table receives, once: each human seat's invitation link (the first
+    browser to open it claims the seat), the public spectator link and the creator link."""
+    return {
+        "id": table.id,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "token": tok,
+                   "link": f"/table/{table.id}?token={tok}" if tok else None}
+                  for s, tok in zip(table.seats, tokens.seats, strict=True)],
+        "spectator_link": f"/table/{table.id}?token={table.spectator_token}",
+        "spectator_token": table.spectator_token,
+        "creator_token": tokens.creator,
+        "creator_link": f"/table/{table.id}?token={tokens.creator}",
+        "seeded": table.seeded,
+    }
+
+
+@router.get("/api/tables")
+def list_tables(request: Request) -> dict[str, Any]:
+    return {"tables": hub_of(request).list_tables()}
+
+
+def _table(request: Request, table_id: str) -> LiveTable:
+    table = hub_of(request).load(table_id)
+    if table is None:
+        raise HTTPException(404, "no such table")
+    return table
+
+
+def _finished(request: Request, table_id: str) -> LiveTable:
+    table = _table(request, table_id)
+    if not table.match.finished:
+        raise HTTPException(403, "the record is shown once the match is over")
+    return table
+
+
+@router.get("/api/tables/{table_id}")
+def table_info(request: Request, table_id: str) -> dict[str, Any]:
+    return _table(request, table_id).summary()
+
+
+@router.get("/api/tables/{table_id}/record")
+def table_record(request: Request, table_id: str) -> JSONResponse:
+    table = _finished(request, table_id)
+    record = {**table.match.to_record(),
+              "meta": {"web": {"table": table.id, "seed": table.match.seed, "seeded": table.seeded,
+                               "seats": [s.name for s in table.seats]}}}
+    return JSONResponse(record, headers={
+        "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})
+
+
+@router.get("/api/tables/{table_id}/replay")
+def table_replay(request: Request, table_id: str) -> dict[str, Any]:
+    table = _finished(request, table_id)
+    return {"game": table.match.config.game.id, "players": table.match.config.players,
+            "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
+            "card_values": card_values(table.match),
+            "theme": table.theme, "seats": [s.name for s in table.seats],
+            "sides": [list(s) for s in table.match.config.sides],
+            "frames": frames(table.match)}
+
+
+@router.post("/api/replay")
+async def upload_replay(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
+    body = await request.body()
+    if len(body) > MAX_RECORD:
+        raise HTTPException(413, "record too large")
+    try:
+        record = json.loads(body)
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the record is not valid JSON (or is nested too deeply)") from None
+    if isinstance(record, dict):
+        record = {k: v for k, v in record.items() if k != "meta"}
+    try:
+        match = match_from_record(record)
+    except (RecordError, ValueError) as exc:
+        raise HTTPException(400, str(exc)) from None
+    return {"game": match.config.game.id, "players": match.config.players,
+            "title": match.config.game.title, "yaku_names": yaku_names(match),
+            "card_values": card_values(match),
+            "theme": match.config.game.default_theme,
+            "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
+            "sides": [list(s) for s in match.config.sides], "frames": frames(match)}
