@@ -42,7 +42,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def rules_text(game: str | None = None, options: dict[str, object] | None = None,
-               players: int | None = None, theme: str = "hanafuda") -> str:
+               players: int | None = None, theme: str | None = None) -> str:
     """The text of ``hanafuda rules [GAME]``: the game list, or one game's rules reference
     (from the words layer) with the options in force when ``options`` are given."""
     if game is None:
@@ -51,7 +51,8 @@ def rules_text(game: str | None = None, options: dict[str, object] | None = None
     if players is None:
         players = 2 if 2 in g.player_counts() else g.player_counts()[0]
     config = g.configure(players, options or {})
-    return rules_reference(config, normalize_theme(theme)).text(options_in_force=bool(options))
+    shown = normalize_theme(theme or g.default_theme)
+    return rules_reference(config, shown).text(options_in_force=bool(options))
 
 
 @app.command()
@@ -64,8 +65,9 @@ def rules(
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     theme: Annotated[
-        str, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
-    ] = "hanafuda",
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, "
+                                 "kwa-do (default: the game's own).")
+    ] = None,
 ) -> None:
     """List the games, or teach one: a turn, the order of play, card values, the wild card, every
     yaku with its cards, and the options."""
@@ -203,7 +205,8 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
     theme: Annotated[
-        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do "
+                                 "(default: the game's own).")
     ] = None,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (the rounds option).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
@@ -239,7 +242,7 @@ def play(
                 raise PlayError("which game? e.g. hanafuda play mushi (hanafuda rules lists them)")
             session = PlaySession.new(
                 game, players=players, seat=seat or 0, bots=bots or "strong", options=option,
-                theme=theme or "hanafuda", rounds=rounds, seed=seed, save=save, pause=wait)
+                theme=theme, rounds=rounds, seed=seed, save=save, pause=wait)
     except PlayError as exc:
         raise _fail(str(exc)) from None
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
