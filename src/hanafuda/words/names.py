@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from string import ascii_uppercase
 
-from ..cards import BRIGHTS, CARDS, Kind, card_id
+from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
 from ..themes import face, kind_label, month_label, normalize_theme
 
@@ -143,10 +143,6 @@ class Namer:
             return word
         return word + "s"
 
-    @staticmethod
-    def is_bright(card: int | str) -> bool:
-        return bool(BRIGHTS >> card_id(card) & 1)
-
     # -- seats, sides, teams -------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
@@ -162,9 +158,6 @@ class Namer:
         self._seat_cache[seat] = text
         return text
 
-    def is_team_game(self) -> bool:
-        return any(len(side) > 1 for side in self.config.sides)
-
     def team_letter(self, side: int) -> str:
         return ascii_uppercase[side]
 
@@ -177,9 +170,6 @@ class Namer:
         if self.viewer in seats:
             return f"Your team (seats {members})"
         return f"Team {self.team_letter(side)} (seats {members})"
-
-    def side_of_seat(self, seat: int) -> str:
-        return self.side(self.config.side_of[seat])
 
     def side_is_viewer(self, side: int) -> bool:
         return self.viewer is not None and self.viewer in self.config.sides[side]
