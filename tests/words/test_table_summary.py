@@ -72,7 +72,7 @@ def test_round_and_match_results_in_words() -> None:
     sides = round_result(namer, result, view.captures)
     assert [s.score for s in sides] == list(result.scores)
     for side in sides:
-        assert "floor (240 ÷ 2 sides)" in side.line and "floor 240 / 2" not in side.line
+        assert "floor: 240 ÷ 2 sides" in side.line and "floor 240 / 2" not in side.line
         assert side.to_dict()["pile"]["count"] == side.pile.count
     lines = round_result_lines(namer, 1, result, view.captures, view.totals)
     assert lines[0] == "Round 1 over" and lines[-1].startswith("Totals: You ")
