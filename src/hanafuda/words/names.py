@@ -87,9 +87,16 @@ class Namer:
             plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
             if plant not in name:
                 name = f"{plant} {name}"
-        if wild and self.is_wild(cid):
-            name += f" ({WILD})"
-        return name
+        return self._mark(name, wild and self.is_wild(cid))
+
+    @staticmethod
+    def _mark(name: str, wild: bool) -> str:
+        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"."""
+        if not wild:
+            return name
+        if name.endswith(")"):
+            return f"{name[:-1]}, {WILD})"
+        return f"{name} ({WILD})"
 
     def face_name(self, card: int | str, *, wild: bool = False) -> str:
         """The card's name without its month ("Curtain", "Light"), for a cell that shows the
@@ -99,9 +106,7 @@ class Namer:
         plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
         if name.startswith(plant + " "):
             name = name[len(plant) + 1:]
-        if wild and self.is_wild(cid):
-            name += f" ({WILD})"
-        return name
+        return self._mark(name, wild and self.is_wild(cid))
 
     def month(self, card: int | str) -> str:
         """The card's month as the theme shows it: "Pine (1)", "비 (12)"."""
@@ -117,17 +122,24 @@ class Namer:
         return wild is not None and card_id(card) == wild.card
 
     def wild_in_hand(self, card: int | str) -> bool:
+        """Whether the card is wild when played from hand (so: in a hand)."""
         wild = self.config.wild
         return wild is not None and wild.from_hand and card_id(card) == wild.card
 
-    def kind_word(self, card: int | str) -> str:
+    def wild_from_stock(self, card: int | str) -> bool:
+        """Whether the card is wild when turned over from the stock."""
+        wild = self.config.wild
+        return wild is not None and wild.from_stock and card_id(card) == wild.card
+
+    def kind_word(self, card: int | str, *, wild: bool = False) -> str:
         """The card's kind in the theme, or what sets it apart in this game.
 
-        The wild card reads "wild"; a chaff card worth points in this game reads its value
-        ("10 points": Hawaiʻifuda's Light), never "Chaff".
+        With ``wild`` (a card in a hand or turned over) the wild card reads "wild"; a chaff
+        card worth points in this game reads its value ("10 points": Hawaiʻifuda's Light),
+        never "Chaff".
         """
         cid = card_id(card)
-        if self.wild_in_hand(cid):
+        if wild and self.is_wild(cid):
             return WILD
         c = CARDS[cid]
         value = self.config.values[cid]
