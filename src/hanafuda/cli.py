@@ -154,6 +154,9 @@ def arena(
     ray: Annotated[
         str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
     ] = None,
+    matches: Annotated[
+        int | None, typer.Option("--matches", help="Play this many whole matches instead of deals.")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
@@ -164,16 +167,30 @@ def arena(
         names = [a.strip() for a in agents.split(",") if a.strip()]
         if workers < 1:
             raise ValueError("--workers must be at least 1")
+        count = matches if matches is not None else deals
+        if count < 1:
+            raise ValueError(f"{'matches' if matches is not None else 'deals'} must be at least 1")
         with _Progress() as progress:
-            progress(0, deals)  # the bar is there before the first chunk of deals is done
-            result = run_arena(game, players, names, deals, seed, options, workers, records,
-                               progress=progress, runner=ray_runner(ray) if ray else None)
+            progress(0, count)  # the bar is there before the first chunk is done
+            result = run_arena(game, players, names, count, seed, options, workers, records,
+                               progress=progress, runner=ray_runner(ray) if ray else None,
+                               matches=matches is not None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         typer.echo(result.table(), nl=False)
+
+
+def _register_train() -> None:
+    """``hanafuda train`` lives in ``hanafuda.train.command`` (the bots' training module)."""
+    from .train.command import train_command
+
+    app.command("train")(train_command)
+
+
+_register_train()
 
 
 @app.command()
