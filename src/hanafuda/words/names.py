@@ -19,7 +19,7 @@ from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
 from ..themes import face, kind_label, month_label, normalize_theme
 
-__all__ = ["Namer", "join_words", "player_label"]
+__all__ = ["Namer", "join_words", "player_label", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
@@ -49,6 +49,11 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def team_name(side: int, seats: Sequence[int]) -> str:
+    """"Team A (seats 0 & 2)": teams are lettered by side, their seats listed."""
+    return f"Team {ascii_uppercase[side]} (seats {join_words([str(s) for s in seats], '&')})"
 
 
 def player_label(name: str) -> str:
@@ -170,18 +175,14 @@ class Namer:
         self._seat_cache[seat] = text
         return text
 
-    def team_letter(self, side: int) -> str:
-        return ascii_uppercase[side]
-
     def side(self, side: int) -> str:
         """A side: a seat's name when it plays alone, else "Team A (seats 0 & 2)"."""
         seats = self.config.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
-        members = join_words([str(s) for s in seats], "&")
         if self.viewer in seats:
-            return f"Your team (seats {members})"
-        return f"Team {self.team_letter(side)} (seats {members})"
+            return f"Your team (seats {join_words([str(s) for s in seats], '&')})"
+        return team_name(side, seats)
 
     def side_is_viewer(self, side: int) -> bool:
         return self.viewer is not None and self.viewer in self.config.sides[side]
