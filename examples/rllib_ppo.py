@@ -69,8 +69,8 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
 
     from hanafuda.agents import RandomAgent
     from hanafuda.engine.action_space import to_engine
-    from hanafuda.engine.match import Match
     from hanafuda.envs.encoding import action_mask, encode_view
+    from hanafuda.records import Match
 
     module = algo.get_module("shared")
     bot = RandomAgent()

@@ -20,10 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.deal import Deal
-from ..engine.match import Match
 from ..envs._shared import check_reward_mode, side_rewards
 from ..envs.encoding import action_mask, encode_view, move_to_action
-from ..records import RecordError, match_from_record
+from ..records import Match, RecordError, match_from_record
 from ..rules import Config
 
 __all__ = ["Sample", "samples_from_record", "samples_from_records"]
