@@ -14,13 +14,13 @@ from gymnasium.error import UnsupportedMode
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import hanafuda.envs  # noqa: F401  (registers the ids)
+from hanafuda import Match
 from hanafuda.batch.sim import BatchSim
 from hanafuda.engine.action_space import NUM_ACTIONS, compact_actions, from_engine
 from hanafuda.envs import EnvConfigError, IllegalActionError, parallel_env, pettingzoo_env
 from hanafuda.envs._shared import UnsupportedRenderMode, side_rewards
 from hanafuda.envs.gym import HanafudaEnv
 from hanafuda.envs.vector import HanafudaVectorEnv, greedy_opponent
-from hanafuda.records import Match
 
 PARALLEL_CONFIGS: list[tuple[str, int, dict[str, Any] | None]] = [
     ("mushi", 2, None),
