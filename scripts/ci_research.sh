@@ -21,6 +21,9 @@ install_research_extras() {
 
 start_ray_head() {
     local port="${HANAFUDA_RAY_PORT:-6390}"
+    # Ray 2.5x+ starts a head with token authentication; its clients (ray status, ray.init in
+    # the tests, the two-worker test cluster) read the token when this mode is set.
+    export RAY_AUTH_MODE=token
     local log="${TMPDIR:-/tmp}/hanafuda-ray-head.log"
     local current=/tmp/ray/ray_current_cluster
     rm -f "$current"
