@@ -30,6 +30,7 @@ arrays, equal entry for entry to ``encode_view(view_of(match, seat), config)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -40,12 +41,15 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from ..agents import weights_file
 from ..agents.heuristics import evaluator_for
+from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
 from ..batch.sim import PHASE_OVER, BatchSim
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.action_space import DECLARE_BASE, EXPOSE_INDEX, NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
+from ..train.selfplay import choose_moves
 from ._shared import (
     ActionLayout,
     EnvConfigError,
@@ -65,6 +69,7 @@ __all__ = [
     "capture_opponent",
     "encode_batch",
     "greedy_opponent",
+    "policy_opponent",
     "random_opponent",
     "unpack_cards",
 ]
@@ -305,10 +310,26 @@ def greedy_opponent(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt.
     return actions
 
 
+def policy_opponent(weights: str | Path | None = None) -> OpponentPolicy:
+    """The ``policy`` bot (``agents.learned``: the learned Q network, best legal move),
+    vectorised: every waiting row's candidates are scored in one batch on the compact legal
+    moves (``train.selfplay.choose_moves``), from the seat's view only.  ``weights``: a
+    weights file (``hanafuda train`` writes them); by default the game's shipped file."""
+
+    def policy(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt.ArrayLike:
+        net = load_for(sim.config, weights)
+        compact, *_ = choose_moves(sim, net.q, rng)
+        actions: Int = sim.compact.full[compact]
+        return actions
+
+    return policy
+
+
 OPPONENTS: dict[str, OpponentPolicy] = {
     "random": random_opponent,
     "capture": capture_opponent,
     "greedy": greedy_opponent,
+    "policy": policy_opponent(),
 }
 """The built-in vectorised opponents by name."""
 
@@ -326,7 +347,9 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     sides' (zero-sum).  ``info["round_scores"]`` (``num_envs × sides``, absolute side order)
     holds the scores of the rounds that ended in the step, in the rows ``info["_round_scores"]``
     marks; ``info["seat"]`` the learner's seats.  ``opponent="greedy"`` is the vectorised
-    greedy bot (``greedy_opponent``).  Observations are ``{"observation", "action_mask"}`` batches of the
+    greedy bot (``greedy_opponent``), ``"policy"`` the learned policy bot with the game's
+    shipped weights and ``"policy:PATH"`` with a weights file (``policy_opponent``).
+    Observations are ``{"observation", "action_mask"}`` batches of the
     shared encoding; the mask is all zero in a row whose episode has just ended.
 
     Autoreset follows ``autoreset_mode`` (Gymnasium's ``NEXT_STEP`` by default: the step after
@@ -360,7 +383,11 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             raise EnvConfigError(f"num_envs must be at least 1, not {num_envs}")
         if render_mode is not None:
             raise EnvConfigError(f"HanafudaVectorEnv renders nothing; render_mode {render_mode!r}")
-        if isinstance(opponent, str):
+        if isinstance(opponent, str) and opponent.startswith("policy:"):
+            weights = _weights_file(opponent.partition(":")[2])
+            self._opponent = policy_opponent(weights)
+            self._check_opponent = False
+        elif isinstance(opponent, str):
             if opponent not in OPPONENTS:
                 raise EnvConfigError(
                     f"unknown vectorised opponent {opponent!r}; opponents are: {', '.join(OPPONENTS)}"
@@ -569,6 +596,14 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             "observation": encode_batch(self.match, self.learner_seats),
             "action_mask": self._legal.astype(np.int8),
         }
+
+
+def _weights_file(name: str) -> Path:
+    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path."""
+    path = weights_file(name)
+    if path is None:
+        raise EnvConfigError(f"no weights file for opponent 'policy:{name}'")
+    return path
 
 
 def _rows_text(rows: Sequence[int] | Int) -> str:
