@@ -19,13 +19,15 @@ from .engine.round import (
     EV_DECLARE,
     EV_KEEP,
     PHASE_NAMES,
+    PHASE_PLAY,
+    PHASE_TEYAKU,
     Round,
 )
 
 if TYPE_CHECKING:
     from .engine.match import Match
 
-__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "turn_seen_by", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -190,12 +192,39 @@ def phase_name(match: Match) -> str:
     return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
 
 
+def _without_pending_teyaku(rnd: Round) -> Round:
+    """The round as it would stand if nobody still to decide held a teyaku: the first turn due.
+
+    RULES.md §4.2 asks only players holding six or more chaff; that a decision is pending is
+    therefore itself a secret of the hand (a kept hand would be revealed by the question).
+    """
+    shown = rnd.copy()
+    shown.teyaku_queue = []
+    shown.phase = PHASE_PLAY
+    shown.turn = 0
+    shown.seat = shown.order[0]
+    return shown
+
+
+def turn_seen_by(match: Match, seat: int | None) -> tuple[str, int | None]:
+    """The phase and the seat to move as ``seat`` (None: a spectator) may see them.
+
+    No seat but the one deciding may learn that a teyaku decision exists (RULES.md §4.2): every
+    other seat and spectator sees the round as if that player held no teyaku.
+    """
+    rnd = match.current
+    if rnd.phase == PHASE_TEYAKU and seat != rnd.seat and not match.finished:
+        return PHASE_NAMES[PHASE_PLAY], rnd.order[0]
+    return phase_name(match), match.to_move
+
+
 def _build(match: Match, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
-    to_move = match.to_move
-    phase = phase_name(match)
-    legal = tuple(match.legal_moves()) if seat is not None and to_move == seat else ()
+    phase, to_move = turn_seen_by(match, seat)
+    legal: tuple[str, ...] = ()
+    if seat is not None and to_move == seat:
+        legal = tuple((_without_pending_teyaku(rnd) if to_move != match.to_move else match).legal_moves())
     return PlayerView(
         game=cfg.game.id,
         players=cfg.players,

@@ -85,7 +85,7 @@ from ..engine.moves import EXPOSE, KEEP, format_action
 from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_TEYAKU, Round
 from ..rules import GAMES, Config, Game
 from ..rules.options import OptionError
-from ..views import PlayerView, phase_name, view_of
+from ..views import PlayerView, turn_seen_by, view_of
 from ._shared import score_bounds
 from .encoding import NUM_ACTIONS, encode_view, observation_blocks, observation_size
 
@@ -656,13 +656,13 @@ def _now_text(match: Match, seat: int) -> str:
     at every step; the tests check that both agree)."""
     rnd = match.current
     cfg = match.config
-    phase = phase_name(match)
+    phase, to_move = turn_seen_by(match, seat)
     wild = rnd.wild_side >= 0
     pending = CODES[rnd.pending] if rnd.pending >= 0 else None
     declared = [[cfg.declarable[i].id for i in cards_of(mask)] for mask in rnd.declared]
     parts = [
         f"seat {seat} round {len(match.rounds)} dealer {rnd.dealer} phase {phase}",
-        f"to move {match.to_move}",
+        f"to move {to_move}",
         f"hand [{_join(rnd.hands[seat])}]",
         f"hand counts {[h.bit_count() for h in rnd.hands]}",
         f"field [{_join(rnd.field)}]",
