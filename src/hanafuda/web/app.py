@@ -280,6 +280,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
             await websocket.close(code=4403)
             return
         conn = Connection(send=send, seat=role[0], creator=role[1])
+        try:
+            conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
+        except UnknownThemeError:
+            conn.theme = table.theme
         await hub.join(table, conn)
         try:
             while True:

@@ -30,6 +30,7 @@ from ..rules.base import RoundScore
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import spectator_view
+from . import seat_message
 from .db import SeatRow, TableEventRow, TableRow, session_factory
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,8 @@ class Connection:
     seat: int | None
     creator: bool = False
     """Opened with the table's creator token: watches like a spectator, may hand seats to bots."""
+    theme: str = ""
+    """The card names this page shows (its theme chooser); "" is the table's theme."""
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
 
@@ -102,6 +105,23 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    mark: tuple[int, int] = (0, 0)
+    """Round number and event count of the match when the last log entry was stored."""
+    deferred: dict[int, str] = field(default_factory=dict)
+    """A first play sent while another seat's teyaku decision is pending (RULES.md §4.2),
+    applied once it is made: to that player the turn looked due."""
+
+    def new_events(self) -> list[Any]:
+        """The engine events since the last log entry (what the entry being stored did)."""
+        rounds, start = len(self.match.rounds), self.mark[1]
+        if rounds != self.mark[0]:
+            start = 0
+        events = list(self.match.current.events[start:])
+        self.mark = (rounds, len(self.match.current.events))
+        return events
+
+    def names(self) -> list[str]:
+        return seat_message.seat_names([s.name for s in self.seats], [s.bot for s in self.seats])
 
     @property
     def humans(self) -> list[int]:
@@ -283,13 +303,14 @@ class TableHub:
         match = Match(game, players, options, seed=seed)
         log_: list[dict[str, Any]] = []
         seq = 0
+        table.match, table.mark = match, (0, 0)
         for ev_seq, kind, seat, text in events:
             if kind == "move":
                 match.play(text)
             else:
                 match.next_round()
             log_.append({"seq": ev_seq, "round": len(match.rounds), "kind": kind, "seat": seat,
-                         "text": text})
+                         "text": text, "events": table.new_events()})
             seq = ev_seq
         table.match, table.log, table.seq = match, log_, seq
 
@@ -360,7 +381,10 @@ class TableHub:
     def _store(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""
         seq = table.seq + 1
-        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
+        mark = table.mark
+        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text,
+                 "events": table.new_events()}
+        table.mark = mark  # set only once the write committed (below)
         with self.sessions.begin() as db:
             db.add(TableEventRow(table_id=table.id, seq=seq, kind=kind, seat=seat, text=text))
             if table.match.finished:
@@ -368,23 +392,51 @@ class TableHub:
                 if row is not None:
                     row.status = "finished"
         table.seq = seq
+        table.mark = (len(table.match.rounds), len(table.match.current.events))
         table.log.append(entry)
 
     # -- messages ------------------------------------------------------------------------------
 
-    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False) -> dict[str, Any]:
-        """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included."""
+    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False,
+                  theme: str = "") -> dict[str, Any]:
+        """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
+
+        Beside the view: the seats, the legal moves with what each takes, the log in words with
+        the cards of every entry, piles by kind, yaku progress and the help
+        (``seat_message``), all in the card names of ``theme`` (default: the table's).
+        """
         m = table.match
-        view = m.view(seat).to_dict() if seat is not None else spectator_view(m).to_dict()
+        theme = theme or table.theme
+        pv = m.view(seat) if seat is not None else spectator_view(m)
+        view = pv.to_dict()
+        names = table.names()
+        ynames = yaku_names(m)
+        log_ = [e for e in table.log if _public(e, seat)]
         return {
             "type": "state",
             "table": table.summary(),
+            "theme": theme,
             "you": seat,
             "creator": creator,
             "view": view,
+            "seats": seat_message.seats_of(m, names, [s.kind for s in table.seats],
+                                           [any(c.seat == s.seat for c in table.connections)
+                                            for s in table.seats]),
+            "sides": [seat_message.side_name(names, m.config.sides, i) for i in range(len(m.config.sides))],
+            "moves": seat_message.move_choices(m, pv, theme, ynames),
+            "piles": seat_message.piles_of(m, theme),
+            "progress": seat_message.yaku_progress(m, pv.declared),
+            "help": seat_message.help_of(m, theme),
             "standing": _standing(m),
             "summaries": [round_summary(r) for r in m.results],
-            "log": [e for e in table.log if _public(e, seat)],
+            # numbered by position, not by stored sequence: a skipped private entry (a kept
+            # teyaku, RULES.md §4.2) leaves no gap another seat could notice
+            "log": [{"seq": i + 1, "round": e["round"], "kind": e["kind"], "seat": e["seat"],
+                     "text": e["text"],
+                     "cards": seat_message.event_cards(e["events"]) if e["kind"] == "move" else [],
+                     "says": (seat_message.log_text(m, e["events"], e["seat"], names, theme, ynames)
+                              if e["kind"] == "move" else f"Round {e['round']} dealt")}
+                    for i, e in enumerate(log_)],
         }
 
     async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
@@ -397,7 +449,7 @@ class TableHub:
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         for conn in list(table.connections):
-            payload = self.state_for(table, conn.seat, conn.creator)
+            payload = self.state_for(table, conn.seat, conn.creator, conn.theme)
             if extra and _public({"kind": "move", "text": extra["move"], "seat": extra["seat"]}, conn.seat):
                 payload["event"] = extra
             await self.send(table, conn, payload)
@@ -446,17 +498,28 @@ class TableHub:
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
         elif kind == "state":
-            await self.send(table, conn, self.state_for(table, conn.seat, conn.creator))
+            await self.send(table, conn, self.state_for(table, conn.seat, conn.creator, conn.theme))
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
         elif kind == "next-round":
             await self.next_round(table, conn)
         elif kind == "bot-takeover":
             await self.takeover(table, conn, msg)
+        elif kind == "theme":
+            await self.set_theme(table, conn, msg.get("theme"))
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover")
+                             "bot-takeover, theme")
+
+    async def set_theme(self, table: LiveTable, conn: Connection, theme: Any) -> None:
+        """The page's card names changed: every text it gets is now in ``theme`` (RULES.md §1)."""
+        try:
+            conn.theme = normalize_theme(theme if isinstance(theme, str) else "")
+        except UnknownThemeError as exc:
+            await self.error(table, conn, "bad-message", str(exc))
+            return
+        await self.send(table, conn, self.state_for(table, conn.seat, conn.creator, conn.theme))
 
     async def move(self, table: LiveTable, conn: Connection, text: Any) -> None:
         if conn.seat is None:
