@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CODES, CardSet, cards_of
+from .engine.match import MatchCore
 from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
@@ -24,10 +25,8 @@ from .engine.round import (
     Round,
 )
 
-if TYPE_CHECKING:
-    from .engine.match import Match
-
-__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "turn_seen_by", "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "phase_name", "round_history", "spectator_view", "turn_seen_by",
+           "view_of"]
 
 
 @dataclass(frozen=True)
@@ -184,7 +183,13 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
-def phase_name(match: Match) -> str:
+def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+    """The public history of any round (an earlier one too) as ``seat`` may see it (its own
+    ``keep`` included, no one else's; RULES.md §4.2)."""
+    return _public_history(rnd, seat)
+
+
+def phase_name(match: MatchCore) -> str:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
         return "match-over"
@@ -206,7 +211,7 @@ def _without_pending_teyaku(rnd: Round) -> Round:
     return shown
 
 
-def turn_seen_by(match: Match, seat: int | None) -> tuple[str, int | None]:
+def turn_seen_by(match: MatchCore, seat: int | None) -> tuple[str, int | None]:
     """The phase and the seat to move as ``seat`` (None: a spectator) may see them.
 
     No seat but the one deciding may learn that a teyaku decision exists (RULES.md §4.2): every
@@ -218,7 +223,7 @@ def turn_seen_by(match: Match, seat: int | None) -> tuple[str, int | None]:
     return phase_name(match), match.to_move
 
 
-def _build(match: Match, seat: int | None) -> PlayerView:
+def _build(match: MatchCore, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
     phase, to_move = turn_seen_by(match, seat)
@@ -261,13 +266,13 @@ def _build(match: Match, seat: int | None) -> PlayerView:
     )
 
 
-def view_of(match: Match, seat: int) -> PlayerView:
+def view_of(match: MatchCore, seat: int) -> PlayerView:
     """The view of ``seat`` (0..players−1)."""
     if not 0 <= seat < match.config.players:
         raise ValueError(f"seat {seat} is not at this table (seats are 0..{match.config.players - 1})")
     return _build(match, seat)
 
 
-def spectator_view(match: Match) -> PlayerView:
+def spectator_view(match: MatchCore) -> PlayerView:
     """Public information only: no hand at all."""
     return _build(match, None)

@@ -69,6 +69,9 @@ class Audit:
         current = len(table.match.rounds)
         # moves of earlier rounds name cards of earlier deals: not this round's secrets
         payload = {**payload, "log": [e for e in payload.get("log", []) if e.get("round") == current]}
+        if "words" in payload:
+            words = payload["words"]
+            payload["words"] = {**words, "log": [e for e in words["log"] if e.get("round") == current]}
         for text in strings(payload):
             for word in text.replace(",", " ").split():
                 if word in hidden:
