@@ -13,6 +13,7 @@ from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
+from ..words import rules_reference
 from .howto import how_to_play
 from .hub import TableHub
 from .live import MAX_MESSAGE, LiveTable, SeatSpec, TableError
@@ -61,6 +62,31 @@ def _game_schema(gid: str) -> dict[str, Any]:
 def games() -> dict[str, Any]:
     return {"games": [_game_schema(g) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS)}
+
+
+def _theme(theme: str | None, default: str) -> str:
+    try:
+        return normalize_theme(theme or default)
+    except UnknownThemeError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/api/rules/{game}")
+def rules_of(game: str, theme: str | None = None) -> dict[str, Any]:
+    """A game's rules reference with its default options (``words.rules_reference``): every yaku
+    in force with its cards, and every yaku another option adds, marked by that option."""
+    if game not in GAMES:
+        raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
+    g = GAMES[game]
+    config = configure(game, g.player_counts()[0], {})
+    return rules_reference(config, _theme(theme, THEME_OF_GAME.get(game, "hanafuda"))).to_dict()
+
+
+@router.get("/api/tables/{table_id}/help")
+def table_help(request: Request, table_id: str, theme: str | None = None) -> dict[str, Any]:
+    """The help of one table: its game's reference with this table's options in force."""
+    table = _table(request, table_id)
+    return rules_reference(table.match.config, _theme(theme, table.theme)).to_dict()
 
 
 @router.get("/api/cards/{theme}")

@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, pages, ws
 from .api import THEME_OF_GAME
@@ -38,4 +39,5 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app

@@ -14,7 +14,16 @@ from ..cards import CODES
 from ..records import Match
 from ..rules.base import RoundScore
 from ..views import PlayerView, round_history, spectator_view
-from ..words import Namer, log_entries, round_log_entries, view_words
+from ..words import (
+    Namer,
+    log_entries,
+    match_result_text,
+    round_log_entries,
+    round_result,
+    totals_text,
+    view_words,
+    yaku_progress,
+)
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -93,8 +102,17 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
     m = table.match
     namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
     out = view_words(view, namer)
-    for p in out["progress"]:
+    progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    for p, words in zip(out["progress"], progress, strict=True):
         p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
+        for side in p["sides"]:
+            side["text"] = words.side_text(namer, side["side"])
+    if m.results and (m.round_over or m.finished):
+        out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
+        out["result_note"] = m.results[-1].note
+        out["totals_text"] = totals_text(namer, m.totals)
+    if m.finished:
+        out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
     for seat in out["seats"]:
         info = table.seats[seat["seat"]]
         seat["kind"] = info.kind
