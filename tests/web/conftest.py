@@ -87,3 +87,38 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(app) as c:
         yield c
     assert audit.leaks == [], audit.leaks[:5]
+
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        need(False, "the playwright Python package is missing")
+        raise
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+TIMEOUT_MS = 90_000
+"""Generous: on a loaded machine a page may take long; a healthy run takes well under a second."""
+
+
+def new_page(browser: Any, **kwargs: Any) -> Any:
+    page = browser.new_page(**kwargs)
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    page.wait_for_function("[...document.images].every((i) => i.complete)")  # card faces drawn
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
