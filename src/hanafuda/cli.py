@@ -216,6 +216,10 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.8,
+    abandon_after: Annotated[
+        float, typer.Option("--abandon-after", help="Minutes with nobody at a table before the lobby "
+                            "lists it as abandoned.")
+    ] = 60.0,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
@@ -225,7 +229,7 @@ def serve(
 
     url = db or default_db_url()
     try:
-        web_app = create_app(url, bot_pause=max(0.0, bot_pause))
+        web_app = create_app(url, bot_pause=max(0.0, bot_pause), abandon_after=max(0.0, abandon_after) * 60)
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {exc}") from None
     typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {url})")

@@ -17,11 +17,12 @@ from .hub import TableHub
 __all__ = ["THEME_OF_GAME", "create_app"]
 
 
-def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
-    """The app on database ``db_url`` (migrated to the newest schema on start)."""
+def create_app(db_url: str, *, bot_pause: float = 0.8, abandon_after: float = 3600.0) -> FastAPI:
+    """The app on database ``db_url`` (migrated to the newest schema on start); a running table
+    with nobody at it for ``abandon_after`` seconds is listed as abandoned."""
     engine = make_engine(db_url)
     migrate(engine)
-    hub = TableHub(engine, bot_pause=bot_pause)
+    hub = TableHub(engine, bot_pause=bot_pause, abandon_after=abandon_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -11,6 +11,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,8 +53,11 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
 class TableHub:
     """All live tables of one server, backed by the database."""
 
-    def __init__(self, engine: Engine, *, bot_pause: float = 0.8) -> None:
+    def __init__(self, engine: Engine, *, bot_pause: float = 0.8, abandon_after: float = 3600.0) -> None:
         self.engine = engine
+        self.abandon_after = abandon_after
+        """Seconds with no person connected after which a running table with people's seats is
+        marked abandoned (it comes back to running when someone opens it again)."""
         self.store = TableStore(engine)
         self.bots = BotRunner(self, bot_pause)
         self.tables: dict[str, LiveTable] = {}
@@ -129,7 +133,23 @@ class TableHub:
         """Every unfinished table, e.g. at start-up (bots then carry on)."""
         return [t for t in (self.load(i) for i in self.store.running_ids()) if t is not None]
 
+    def mark_abandoned(self) -> None:
+        """Mark the running tables nobody has been at for ``abandon_after`` seconds abandoned."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if (table.abandoned or table.match.finished or not table.humans
+                    or any(c.seat is not None for c in table.connections)
+                    or now - table.last_seen < self.abandon_after):
+                continue
+            try:
+                self.store.set_status(table.id, "abandoned")
+            except Exception as exc:
+                log.error("could not mark table %s abandoned (%s)", table.id, exc)
+                continue
+            table.abandoned = True
+
     def list_tables(self) -> list[dict[str, Any]]:
+        self.mark_abandoned()
         out = []
         for tid in self.store.recent_ids():
             t = self.load(tid)
@@ -171,10 +191,20 @@ class TableHub:
 
     async def join(self, table: LiveTable, conn: Connection) -> None:
         table.connections.append(conn)
+        if conn.seat is not None:
+            table.last_seen = time.monotonic()
+            if table.abandoned:  # a player came back
+                try:
+                    self.store.set_status(table.id, "running")
+                    table.abandoned = False
+                except Exception as exc:
+                    log.error("could not mark table %s running again (%s)", table.id, exc)
         await self.broadcast(table)
         self.kick_bots(table)
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
+        if conn.seat is not None:
+            table.last_seen = time.monotonic()
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)

@@ -87,6 +87,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    abandoned: bool = False
+    """No person has been connected for the hub's ``abandon_after`` seconds (the lobby says so)."""
+    last_seen: float = field(default_factory=time.monotonic)
+    """When a person was last connected (or the table made or loaded), monotonic seconds."""
     again: str | None = None
     """The id of the table "Play again" opened after this one (same seats and options)."""
     deferred: dict[int, str] = field(default_factory=dict)

@@ -81,7 +81,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "theme": table.theme,
         "yaku_names": yaku_names(m),
         "card_values": card_values(m),
-        "status": "finished" if m.finished else "running",
+        "status": "finished" if m.finished else "abandoned" if table.abandoned else "running",
         "round": len(m.rounds),
         "totals": list(m.totals),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,

@@ -61,9 +61,22 @@ class TableStore:
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
                               theme=row.theme,
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
-                              spectator_token=row.spectator_token, creator_token=row.creator_token)
+                              spectator_token=row.spectator_token, creator_token=row.creator_token,
+                              abandoned=row.status == "abandoned")
             self._replay_rows(table, row, events)
         return table
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table ``running`` or ``abandoned`` (nobody connected for a while)."""
+        with self.sessions.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None and row.status != "finished":
+                row.status = status
+
+    def status_of(self, table_id: str) -> str:
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            return row.status if row is not None else ""
 
     def running_ids(self) -> list[str]:
         with self.sessions() as db:
