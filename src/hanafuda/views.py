@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import CODES, CardSet, cards_of
@@ -19,14 +20,33 @@ from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
     EV_KEEP,
-    PHASE_NAMES,
-    PHASE_PLAY,
-    PHASE_TEYAKU,
+    EventKind,
+    Phase,
     Round,
 )
 
-__all__ = ["PlayerView", "PublicEvent", "phase_name", "round_history", "spectator_view", "turn_seen_by",
-           "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "round_history", "spectator_view",
+           "turn_seen_by", "view_of"]
+
+
+class ViewPhase(StrEnum):
+    """A view's ``phase``: the decision pending in the round, or between rounds, or the end.
+
+    Members equal (and print as) their strings, so ``view.phase == "play"`` keeps working.
+    """
+
+    TEYAKU = "teyaku"
+    PLAY = "play"
+    TAKE = "take"
+    BETWEEN_ROUNDS = "between-rounds"
+    MATCH_OVER = "match-over"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_VIEW_PHASE = {Phase.TEYAKU: ViewPhase.TEYAKU, Phase.PLAY: ViewPhase.PLAY, Phase.TAKE: ViewPhase.TAKE,
+               Phase.OVER: ViewPhase.BETWEEN_ROUNDS}
 
 
 @dataclass(frozen=True)
@@ -38,7 +58,7 @@ class PublicEvent:
     first seat of the collecting side).
     """
 
-    kind: str
+    kind: EventKind
     seat: int
     card: str | None
     captured: tuple[str, ...]
@@ -64,7 +84,7 @@ class PlayerView:
     round_number: int
     dealer: int
     turn_order: tuple[int, ...]
-    phase: str
+    phase: ViewPhase
     to_move: int | None
     legal: tuple[str, ...]
     hand: CardSet
@@ -189,12 +209,12 @@ def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return _public_history(rnd, seat)
 
 
-def phase_name(match: MatchCore) -> str:
+def phase_name(match: MatchCore) -> ViewPhase:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
-        return "match-over"
+        return ViewPhase.MATCH_OVER
     rnd = match.current
-    return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
+    return _VIEW_PHASE[Phase(rnd.phase)]
 
 
 def _without_pending_teyaku(rnd: Round) -> Round:
@@ -205,21 +225,21 @@ def _without_pending_teyaku(rnd: Round) -> Round:
     """
     shown = rnd.copy()
     shown.teyaku_queue = []
-    shown.phase = PHASE_PLAY
+    shown.phase = Phase.PLAY
     shown.turn = 0
     shown.seat = shown.order[0]
     return shown
 
 
-def turn_seen_by(match: MatchCore, seat: int | None) -> tuple[str, int | None]:
+def turn_seen_by(match: MatchCore, seat: int | None) -> tuple[ViewPhase, int | None]:
     """The phase and the seat to move as ``seat`` (None: a spectator) may see them.
 
     No seat but the one deciding may learn that a teyaku decision exists (RULES.md §4.2): every
     other seat and spectator sees the round as if that player held no teyaku.
     """
     rnd = match.current
-    if rnd.phase == PHASE_TEYAKU and seat != rnd.seat and not match.finished:
-        return PHASE_NAMES[PHASE_PLAY], rnd.order[0]
+    if rnd.phase == Phase.TEYAKU and seat != rnd.seat and not match.finished:
+        return ViewPhase.PLAY, rnd.order[0]
     return phase_name(match), match.to_move
 
 

@@ -12,9 +12,14 @@ from fastapi.testclient import TestClient
 
 from hanafuda.cards import CODES, cards_of
 from hanafuda.web.app import create_app
+from hanafuda.web.limits import Limits
 from hanafuda.web.tables import LiveTable
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
+
+TEST_LIMITS = Limits(tables_per_minute=10_000, bot_only_moves_per_second=0)
+"""The ``client`` fixture's caps: the defaults but for table creation and bot pacing (tests make
+many tables and want bots alone to finish quickly); the cap tests make their own apps."""
 
 
 def in_ci() -> bool:
@@ -80,7 +85,7 @@ class Audit:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0)
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0, limits=TEST_LIMITS)
     audit = Audit()
     app.state.hub.on_send = audit
     app.state.audit = audit
@@ -105,8 +110,26 @@ def browser() -> Iterator[Any]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
+        yield BypassCsp(b)
         b.close()
+
+
+class BypassCsp:
+    """The browser, its pages exempt from the server's Content-Security-Policy: the tests evaluate
+    their own snippets (``wait_for_function``), which a CSP without ``unsafe-eval`` refuses.  The
+    pages themselves are checked under the CSP in test_server_security.py."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.browser.new_page(bypass_csp=True, **kwargs)
+
+    def new_context(self, **kwargs: Any) -> Any:
+        return self.browser.new_context(bypass_csp=True, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
 
 
 TIMEOUT_MS = 90_000

@@ -104,7 +104,7 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
 
 def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> None:
     t = httpx.post(server.url + "/api/tables", json={
-        "game": "hawaiifuda", "players": 2, "seed": 11,
+        "game": "hawaiifuda", "players": 2,
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]}).json()
     pages = []
     for seat in t["seats"]:
@@ -256,7 +256,7 @@ def test_moves_animate_unless_reduced_motion_is_asked(server: Server, browser: A
 
 def test_the_creator_hands_a_seat_to_a_bot_from_another_device(server: Server, browser: Any) -> None:
     t = httpx.post(server.url + "/api/tables", json={
-        "game": "mushi", "players": 2, "seed": 3, "options": {"rounds": 1},
+        "game": "mushi", "players": 2, "options": {"rounds": 1},
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]}).json()
     devices = []
     for link in (t["seats"][0]["link"], t["creator_link"]):  # Ann's phone; the creator's laptop

@@ -79,9 +79,11 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "title": m.config.game.title,
         "players": m.config.players,
         "theme": table.theme,
+        "seeded": table.seeded,
         "yaku_names": yaku_names(m),
         "card_values": card_values(m),
-        "status": "finished" if m.finished else "abandoned" if table.abandoned else "running",
+        "status": ("finished" if m.finished else "stopped" if table.stopped
+                   else "abandoned" if table.abandoned else "running"),
         "round": len(m.rounds),
         "totals": list(m.totals),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -122,7 +124,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
         if number == len(m.rounds):
             round_entries = log_entries(view, namer)
         else:
-            round_entries = round_log_entries(round_history(rnd, view.seat), namer)
+            round_entries = round_log_entries(round_history(rnd, view.seat), namer, rnd.stock_left)
         if number > 1:
             entries.append({"round": number, "kind": "deal", "text": f"Round {number} dealt",
                             "cards": [], "seat": None})
@@ -132,7 +134,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
 
 
 def state_message(table: LiveTable, seat: int | None, creator: bool = False,
-                  theme: str = "") -> dict[str, Any]:
+                  theme: str = "", since: int | None = None) -> dict[str, Any]:
     """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
 
     ``words`` is everything the page shows in words, in the card names of ``theme`` (default:
@@ -153,6 +155,18 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
         "standing": standing(m),
         "summaries": [round_summary(r) for r in m.results],
         # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
-        # RULES.md §4.2) leaves no gap another seat could notice
-        "log": [{**e, "seq": i + 1} for i, e in enumerate(log_)],
+        # RULES.md §4.2) leaves no gap another seat could notice; a delta connection gets the
+        # entries after ``since`` (``log_from`` says where they follow on)
+        "log": ([{**e, "seq": i + 1} for i, e in enumerate(log_)] if since is None
+                else [e for e in _log_after(table.log, since) if is_public(e, seat)]),
+        **({"log_from": since} if since is not None else {}),
     }
+
+
+def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
+    """The entries after ``seq`` (entries are numbered 1, 2, … in order, so no search is needed)."""
+    if seq <= 0:
+        return log
+    start = seq if seq <= len(log) and log[seq - 1]["seq"] == seq else \
+        next((i for i, e in enumerate(log) if e["seq"] > seq), len(log))
+    return log[start:]
