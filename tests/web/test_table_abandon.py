@@ -10,8 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hanafuda.web.app import create_app
+from hanafuda.web.ws import claim_cookie
 
-from .wsutil import create, next_state
+from .wsutil import create, next_state, receive
 
 
 @pytest.fixture
@@ -31,11 +32,14 @@ def test_a_table_nobody_is_at_is_abandoned_and_comes_back(quick: TestClient) -> 
     bots = create(quick, "mushi", seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}])
     url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
     with quick.websocket_connect(url) as ws:
+        claimed = receive(ws)  # the seat is this browser's from now on
+        assert claimed["type"] == "claimed"
         next_state(ws)
         assert _status(quick, t["id"]) == "running"  # a player is at the table
     assert _status(quick, t["id"]) == "abandoned"
     assert _status(quick, bots["id"]) in ("running", "finished")  # bots alone are not abandoned
     assert quick.get(f"/api/tables/{t['id']}").json()["status"] == "abandoned"
-    with quick.websocket_connect(url) as ws:
+    cookie = {"cookie": f"{claim_cookie(t['id'], 0)}={claimed['secret']}"}
+    with quick.websocket_connect(url, headers=cookie) as ws:
         assert next_state(ws)["table"]["status"] == "running"
         assert _status(quick, t["id"]) == "running"

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hanafuda import Match
 from hanafuda.engine.round import PHASE_PLAY
 
-from .wsutil import create, receive
+from .wsutil import create, next_state, receive
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -53,10 +53,10 @@ def test_no_message_to_another_seat_differs_between_keep_and_no_teyaku(client: T
         url = f"/ws/{t['id']}?token="
         out: list[dict[str, Any]] = []
         with client.websocket_connect(url + t["seats"][first]["token"]) as watcher:
-            out.append(_same(receive(watcher)))
+            out.append(_same(next_state(watcher)))
             with client.websocket_connect(url + t["seats"][asked]["token"]) as other:
-                out.append(_same(receive(watcher)))  # the other player came
-                mine = receive(other)
+                out.append(_same(next_state(watcher)))  # the other player came
+                mine = next_state(other)
                 legal = out[-1]["view"]["legal"]
                 assert out[-1]["view"]["to_move"] == first and legal  # the turn looks due
                 assert "teyaku" not in str(out[-1]["words"]["turn"]).lower()
