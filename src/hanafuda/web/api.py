@@ -203,7 +203,7 @@ def table_replay(request: Request, table_id: str) -> dict[str, Any]:
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": [s.name for s in table.seats],
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match)}
+            "frames": frames(table.match, [s.name for s in table.seats], table.theme)}
 
 
 @router.post("/api/replay")
