@@ -222,13 +222,14 @@ def serve(
 
     from .web import default_db_url
     from .web.app import create_app
+    from .web.social import serve_banner
 
     url = db or default_db_url()
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause))
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {exc}") from None
-    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {url})")
+    typer.echo(serve_banner(host, port, url))
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
 
 

@@ -22,6 +22,7 @@ from . import cards_svg
 from .db import make_engine, migrate
 from .howto import how_to_play
 from .replay import frames
+from .social import install
 from .tables import (
     MAX_MESSAGE,
     Connection,
@@ -83,6 +84,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
 
     app = FastAPI(title="hanafuda", lifespan=lifespan)
     app.state.hub = hub
+    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
 
     # -- pages ---------------------------------------------------------------------------------
 
