@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .options import OptionValue
 
-__all__ = ["PRESETS", "Preset", "presets"]
+__all__ = ["APPLIES", "PRESETS", "Preset", "applies", "presets"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +67,16 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
 def presets(game: str) -> tuple[Preset, ...]:
     """The presets of ``game`` ("Standard" first); just "Standard" for a game without others."""
     return PRESETS.get(game, (STANDARD,))
+
+
+APPLIES: dict[str, dict[str, tuple[int, ...]]] = {
+    "min-hwatu": {"five_player_bonus": (5,)},
+    "kwa-do": {"two_player_hand": (2,), "teams": (4, 6)},
+}
+"""Options that matter only at some player counts (RULES.md §4): the lobby hides them otherwise."""
+
+
+def applies(game: str, option: str, players: int) -> bool:
+    """Whether ``option`` of ``game`` changes anything with ``players`` players."""
+    counts = APPLIES.get(game, {}).get(option)
+    return counts is None or players in counts

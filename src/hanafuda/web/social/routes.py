@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from sqlalchemy import select
 
 from ...rules import GAMES
-from ...rules.presets import presets
+from ...rules.presets import APPLIES, presets
 from ..db import TableRow
 from ..tables import LiveTable
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
@@ -212,6 +212,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     def all_presets() -> dict[str, Any]:
         return {"presets": {g: [{"id": p.id, "name": p.name, "description": p.description,
                                  "options": p.options} for p in presets(g)] for g in GAMES},
+                "applies": {g: {o: list(n) for o, n in opts.items()} for g, opts in APPLIES.items()},
                 "clock": list(CLOCK_CHOICES), "max_wait": MAX_WAIT}
 
     @router.get("/api/social/qr.svg", include_in_schema=False)
