@@ -241,16 +241,14 @@ function collect() {
 }
 
 function linkBox(label, inv, note) {
-  const id = "l" + Math.random().toString(36).slice(2);
-  const url = HF.el("input", { id, class: "url", readonly: "", value: inv.url, "aria-label": label });
-  url.addEventListener("focus", () => url.select());
-  const copy = HF.el("button", { type: "button", class: "copy", text: T("invite.copy") });
+  const url = HF.el("code", { class: "url", text: inv.url, tabindex: "0" });
+  const copy = HF.el("button", { type: "button", class: "copy", text: T("invite.copy"), "aria-label": `${T("invite.copy")}: ${label}` });
   copy.addEventListener("click", async () => {
-    url.select();
-    try { await navigator.clipboard.writeText(inv.url); } catch (e) { document.execCommand && document.execCommand("copy"); }
+    try { await navigator.clipboard.writeText(inv.url); }
+    catch (e) { const r = document.createRange(); r.selectNodeContents(url); getSelection().removeAllRanges(); getSelection().addRange(r); document.execCommand("copy"); }
     copy.textContent = T("invite.copied");
   });
-  const box = HF.el("div", { class: "invite" }, HF.el("label", { for: id, class: "invite-label", text: label }),
+  const box = HF.el("div", { class: "invite", "data-url": inv.url }, HF.el("div", { class: "invite-label", text: label }),
     HF.el("div", { class: "urlrow" }, url, copy));
   if (note) box.append(HF.el("p", { class: "help", text: note }));
   if (inv.qr) box.append(HF.el("img", { class: "qr", src: inv.qr, alt: T("invite.qr", { label }), width: 132, height: 132 }));
@@ -339,6 +337,7 @@ async function main() {
   I18N.header();
   await HF.loadCards();
   $("theme-slot").append(HF.themeSelect());
+  for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
   const [data, social] = await Promise.all([(await fetch("/api/games")).json(), (await fetch("/api/social/presets")).json()]);
   BOTS = data.bots; SOCIAL = social;
