@@ -97,7 +97,8 @@ def test_bad_account_requests_change_nothing(client: TestClient) -> None:
     holder = name(client, "Finn")
     taken = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"})
     assert taken.status_code == 409
-    mine = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"}, headers=holder)
+    mine = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"},
+                       headers=holder)
     assert mine.status_code == 201 and mine.json()["player"]["account"]
 
 
@@ -118,7 +119,8 @@ def test_rate_limits_on_accounts_tables_and_chat(client: TestClient) -> None:
     assert tables(client) == before
     tok = token_of(t["you"]["path"])
     for text in ("one", "two"):
-        assert client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": text}).status_code == 201
+        r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": text})
+        assert r.status_code == 201
     r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": "three"})
     assert r.status_code == 429 and count(client, ChatRow) == 2
 
@@ -216,7 +218,8 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
         got = ws.receive_json()
         assert got["type"] == "chat" and got["message"]["text"] == "<script>alert(1)</script>"
         assert got["message"]["name"] == "Ann"
-    for bad, why in [("x" * (MAX_CHAT + 1), "at most"), ("  ", "empty"), ("hi\x1b[31m", "control"), (5, "text")]:
+    bads = [("x" * (MAX_CHAT + 1), "at most"), ("  ", "empty"), ("hi\x1b[31m", "control"), (5, "text")]
+    for bad, why in bads:
         r = client.post(url, json={"token": ann_tok, "text": bad})
         assert r.status_code == 400 and why in r.json()["detail"]
     r = client.post(url, json={"token": spec_tok, "text": "hello"})
@@ -298,7 +301,8 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
 
 def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:
     ann = name(client, "Ann")
-    t = new_table(client, ann, options={"rounds": 1}, seats=[{"kind": "me"}, {"kind": "bot", "bot": "greedy"}])
+    t = new_table(client, ann, options={"rounds": 1},
+                  seats=[{"kind": "me"}, {"kind": "bot", "bot": "greedy"}])
     live = table(client, t["id"])
     play_out(client, live, [0])
     client.app.state.social.settle(live)  # type: ignore[attr-defined]
