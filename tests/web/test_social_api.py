@@ -385,3 +385,12 @@ def test_social_tables_on_postgresql(tmp_path: Path) -> None:
         play_out(client, live, [0, 1])
         client.app.state.social.settle(live)  # type: ignore[attr-defined]
         assert len(client.get("/api/social/leaderboard/mushi").json()["players"]) == 2
+
+
+def test_rate_limits_from_the_environment() -> None:
+    from hanafuda.web.social.limits import limits_from_env
+
+    assert limits_from_env("create=30/2")["create"] == Limit(30, 2.0)
+    for bad in ("create=lots", "teleport=1/1", "chat=0/1"):
+        with pytest.raises(ValueError, match="HANAFUDA_RATE_LIMITS"):
+            limits_from_env(bad)

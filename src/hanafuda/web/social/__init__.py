@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..tables import TableHub
 from .accounts import Sessions
 from .i18n import LanguageMiddleware
 from .invites import reachable_urls, serve_banner
-from .limits import RateLimiter
+from .limits import RateLimiter, limits_from_env
 from .routes import make_router
 from .service import SocialHub
 
@@ -26,7 +27,7 @@ __all__ = ["install", "reachable_urls", "serve_banner"]
 def install(app: FastAPI, hub: TableHub) -> SocialHub:
     """Add the social routes, the language middleware and the background ticker to ``app``."""
     social = SocialHub(hub)
-    limiter = RateLimiter()
+    limiter = RateLimiter(limits_from_env(os.environ.get("HANAFUDA_RATE_LIMITS")))
     app.state.social = social
     app.state.limiter = limiter
     app.include_router(make_router(social, limiter, Sessions(social.secret("session"))))

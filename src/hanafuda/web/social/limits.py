@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["DEFAULT_LIMITS", "Limit", "RateLimited", "RateLimiter"]
+__all__ = ["DEFAULT_LIMITS", "Limit", "RateLimited", "RateLimiter", "limits_from_env"]
 
 
 class RateLimited(Exception):
@@ -29,6 +29,26 @@ DEFAULT_LIMITS = {
     "chat": Limit(burst=8, every=2.0),
     "account": Limit(burst=5, every=60.0),    # accounts, names, logins
 }
+
+
+def limits_from_env(text: str | None) -> dict[str, Limit]:
+    """The limits with ``HANAFUDA_RATE_LIMITS`` applied: comma-separated ``action=burst/every``
+    (e.g. ``create=30/2,chat=20/1``); a malformed entry is an error naming it."""
+    limits = dict(DEFAULT_LIMITS)
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        action, _, spec = part.strip().partition("=")
+        burst, _, every = spec.partition("/")
+        try:
+            limit = Limit(int(burst), float(every))
+        except ValueError:
+            raise ValueError(f"HANAFUDA_RATE_LIMITS: {part.strip()!r} is not action=burst/seconds") from None
+        if action not in limits or limit.burst < 1 or limit.every <= 0:
+            raise ValueError(f"HANAFUDA_RATE_LIMITS: {part.strip()!r}: actions are {', '.join(limits)}, "
+                             "burst at least 1, seconds above 0")
+        limits[action] = limit
+    return limits
 
 
 @dataclass

@@ -256,6 +256,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             raise fail(exc) from None
         t = created.table
         return {"id": t.id, "title": t.match.config.game.title, "game": t.match.config.game.id,
+                "options": dict(t.match.config.given_options),
                 "seats": [{"seat": s.seat, "kind": plans[s.seat].kind, "name": s.name,
                            "invite": invite(request, created.links.get(s.seat))
                            if plans[s.seat].kind == "invite" else None}

@@ -55,14 +55,26 @@
       log.scrollTop = log.scrollHeight;
       if (m.system) notice.textContent = m.text;
     };
+    const askRematch = async () => {
+      try { const r = await post(`/api/social/tables/${id}/rematch`, { token }); location.href = r.link; }
+      catch (e) { err.textContent = e.message; }
+    };
+    const rematchButton = (extra) => {
+      const b = el("button", { type: "button", class: "primary rematch-btn", text: t("rematch.ask") });
+      if (extra) b.id = extra;
+      b.addEventListener("click", askRematch);
+      return b;
+    };
+    let offered = false;
     const offerRematch = () => {
-      if (info.seat === null || rematch.childElementCount) return;
-      const b = el("button", { type: "button", id: "rematch", class: "primary", text: t("rematch.ask") });
-      b.addEventListener("click", async () => {
-        try { const r = await post(`/api/social/tables/${id}/rematch`, { token }); location.href = r.link; }
-        catch (e) { err.textContent = e.message; }
-      });
-      rematch.append(b);
+      if (info.seat === null || offered) return;
+      offered = true;
+      rematch.append(rematchButton("rematch"));
+      // the page's end-of-match dialog (modal) gets one too, so it is reachable while it is open
+      setInterval(() => {
+        const d = document.querySelector("dialog[open]");
+        if (d && !d.querySelector(".rematch-btn")) (d.querySelector(".dialog-actions") || d).append(" ", rematchButton());
+      }, 500);
     };
     if (info.finished) offerRematch();
     const connect = () => {
@@ -73,7 +85,12 @@
         else if (msg.type === "chat") show(msg.message);
         else if (msg.type === "rated") offerRematch();
         else if (msg.type === "rematch" && msg.link) {
-          rematch.replaceChildren(el("a", { href: msg.link, id: "rematch-link", class: "button primary", text: t("rematch.ready") }));
+          const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
+          const a = go(); a.id = "rematch-link";
+          rematch.replaceChildren(a);
+          const d = document.querySelector("dialog[open]");
+          if (d) (d.querySelector(".dialog-actions") || d).append(" ", go());
+          notice.textContent = t("rematch.ready");
         }
       };
       ws.onclose = () => setTimeout(connect, 2000);
