@@ -14,9 +14,9 @@ import platform
 import random
 import time
 
+from hanafuda import Match
 from hanafuda.agents import StrongAgent
 from hanafuda.agents.strong import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
-from hanafuda.engine.match import Match
 
 CASES = [
     ("min-hwatu", 2),

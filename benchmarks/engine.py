@@ -16,7 +16,7 @@ import platform
 import random
 import time
 
-from hanafuda.engine.match import Match
+from hanafuda import Match
 from hanafuda.rules import GAMES
 
 

@@ -49,11 +49,11 @@ import numpy as np
 import numpy.typing as npt
 from policy_agent import Adam, MLPPolicy, pad_legal, registered
 
+from hanafuda import Match
 from hanafuda.agents import Agent, GreedyAgent, RandomAgent, StrongAgent
 from hanafuda.agents.arena import run_arena
 from hanafuda.engine.action_space import from_engine
 from hanafuda.engine.deal import deal_from_rng
-from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import encode_view, move_to_action, observation_size
 from hanafuda.rules import Config, configure
 

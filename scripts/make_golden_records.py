@@ -33,9 +33,9 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from hanafuda import Match
 from hanafuda.cards import MONTH_MASKS, card_id
 from hanafuda.cli import app
-from hanafuda.engine.match import Match
 from hanafuda.records import match_from_record, match_to_record, save_record
 from hanafuda.rules.base import evaluate_yaku
 

@@ -7,7 +7,8 @@ The main entry point is ``Match``; see the README for the layers.
 from __future__ import annotations
 
 from .cards import CARDS, Card, CardSet, Kind
-from .engine import Deal, DealError, IllegalMoveError, Match, MatchError, Round
+from .engine import Deal, DealError, IllegalMoveError, MatchError, Round
+from .records import Match
 from .rules import GAMES, configure, get_game
 from .rules.options import OptionError
 

@@ -14,13 +14,15 @@ from typing import Any
 
 from .cards import CODES, cards_of
 from .engine.deal import Deal, DealError
-from .engine.match import Match, MatchError, next_dealer
+from .engine.match import MatchCore, MatchError, next_dealer
 from .engine.moves import IllegalMoveError, format_action
 from .rules import configure
 from .rules.options import OptionError
+from .views import PlayerView, view_of
 
 __all__ = [
     "FORMAT",
+    "Match",
     "RecordError",
     "load_record",
     "match_from_record",
@@ -39,7 +41,29 @@ class RecordError(ValueError):
     """An invalid record; the message names the round, the move number and the reason."""
 
 
-def match_to_record(match: Match) -> dict[str, Any]:
+class Match(MatchCore):
+    """The public match (``hanafuda.Match``): the engine's ``MatchCore`` plus its view and record.
+
+    The engine plays; a seat's view (layer 4) and the §8 record (layer 5) sit above it, so the
+    class that offers all three lives here, in the highest of those layers, and the engine
+    never imports the layers above it (docs/architecture.md, "The layers").
+    """
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (``views.view_of``); ``ValueError`` for a seat not at the table."""
+        return view_of(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """The RULES.md §8 record: options as given, every deal and every move."""
+        return match_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Match:
+        """Rebuild a match by replaying a record, checked; ``RecordError`` names what is wrong."""
+        return match_from_record(record)
+
+
+def match_to_record(match: MatchCore) -> dict[str, Any]:
     """The §8 record of a match: options as given, every deal and every move (canonical)."""
     cfg = match.config
     rounds = []
@@ -164,7 +188,7 @@ def match_from_record(record: Mapping[str, Any]) -> Match:
     return match
 
 
-def replay_summary(match: Match) -> dict[str, Any]:
+def replay_summary(match: MatchCore) -> dict[str, Any]:
     """The object ``hanafuda replay FILE --json`` prints (RULES.md §8)."""
     cfg = match.config
     rounds = []

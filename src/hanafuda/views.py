@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CODES, CardSet, cards_of
+from .engine.match import MatchCore
 from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
@@ -21,9 +22,6 @@ from .engine.round import (
     PHASE_NAMES,
     Round,
 )
-
-if TYPE_CHECKING:
-    from .engine.match import Match
 
 __all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "view_of"]
 
@@ -182,7 +180,7 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
-def phase_name(match: Match) -> str:
+def phase_name(match: MatchCore) -> str:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
         return "match-over"
@@ -190,7 +188,7 @@ def phase_name(match: Match) -> str:
     return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
 
 
-def _build(match: Match, seat: int | None) -> PlayerView:
+def _build(match: MatchCore, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
     to_move = match.to_move
@@ -232,13 +230,13 @@ def _build(match: Match, seat: int | None) -> PlayerView:
     )
 
 
-def view_of(match: Match, seat: int) -> PlayerView:
+def view_of(match: MatchCore, seat: int) -> PlayerView:
     """The view of ``seat`` (0..players−1)."""
     if not 0 <= seat < match.config.players:
         raise ValueError(f"seat {seat} is not at this table (seats are 0..{match.config.players - 1})")
     return _build(match, seat)
 
 
-def spectator_view(match: Match) -> PlayerView:
+def spectator_view(match: MatchCore) -> PlayerView:
     """Public information only: no hand at all."""
     return _build(match, None)

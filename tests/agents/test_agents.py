@@ -7,10 +7,11 @@ import random
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.agents import AGENTS, GreedyAgent, RandomAgent, StrongAgent, make_agent
+from hanafuda.agents.strong import DEFAULT_TIME_LIMIT
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.rules import GAMES
 
 CASES = [
@@ -166,3 +167,14 @@ def test_unknown_agent_is_a_clear_error():
 
 def test_every_game_has_cases():
     assert {game for game, _, _ in CASES} == set(GAMES)
+
+
+def test_strength_is_fixed_by_iterations_not_the_clock():
+    """The default wall-clock cap only bounds the worst case: with it or without it, the same
+    seeds give the same moves (it never cuts the iteration budget short on this machine)."""
+    runs = []
+    for limit in (DEFAULT_TIME_LIMIT, None):
+        match = Match("min-hwatu", 2, seed=5)
+        bots = [StrongAgent(iterations=120, time_limit=limit) for _ in range(2)]
+        runs.append(play_round(match, bots, seed=3))
+    assert runs[0] == runs[1]

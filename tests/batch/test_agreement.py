@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hanafuda import Match
 from hanafuda.batch import BatchSim, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng, misdeal_reason
-from hanafuda.engine.match import Match
 from hanafuda.engine.round import Round
 from hanafuda.rules import GAMES, configure
 from hanafuda.rules.options import OptionError

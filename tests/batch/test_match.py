@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hanafuda import Match
 from hanafuda.batch import BatchMatch
-from hanafuda.engine.match import Match
 from hanafuda.rules import GAMES
 from tests.batch.twins import random_moves
 

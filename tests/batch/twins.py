@@ -7,8 +7,8 @@ import random
 import numpy as np
 import numpy.typing as npt
 
+from hanafuda import Match
 from hanafuda.batch import from_engine
-from hanafuda.engine.match import Match
 
 
 def random_moves(matches: list[Match], rng: random.Random) -> npt.NDArray[np.int64]:

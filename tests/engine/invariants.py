@@ -19,9 +19,9 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from hanafuda import Match
 from hanafuda.cards import CHAFF, CODES, MONTH_MASKS, card_id, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.engine.moves import NO_TARGET
 from hanafuda.engine.round import (
     EV_DECLARE,

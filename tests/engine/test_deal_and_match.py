@@ -7,9 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CODES, DECK_48, MONTH_MASKS, cards_of
 from hanafuda.engine.deal import Deal, DealError, deal_from_rng, draw_first_dealer, misdeal_reason
-from hanafuda.engine.match import Match, MatchError, next_dealer
+from hanafuda.engine.match import MatchError, next_dealer
 from hanafuda.engine.round import Round
 from hanafuda.rules import GAMES, RoundScore, configure, get_game
 from hanafuda.rules.options import OptionError, parse_option_args

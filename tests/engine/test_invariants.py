@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CHAFF, DECK_40, card_id, cards_of, mask_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.engine.round import PHASE_PLAY, PHASE_TAKE, Round
 from hanafuda.rules import GAMES, configure
 from tests.engine.invariants import (

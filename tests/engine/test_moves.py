@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hanafuda.engine.match import Match
+from hanafuda import Match
 from hanafuda.engine.moves import IllegalMoveError, format_action, parse_action
 
 # (game, players, options): every game, every player count, and the options that add move kinds.

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanafuda import Match
 from hanafuda.cards import CODES, cards_of
-from hanafuda.engine.match import Match
 from hanafuda.engine.moves import IllegalMoveError, format_action, parse_action
 from hanafuda.records import (
     load_record,

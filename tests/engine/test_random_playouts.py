@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import WILLOW_LIGHTNING
-from hanafuda.engine.match import Match
 from hanafuda.engine.round import (
     EV_DECLARE,
     EV_EXPOSE,

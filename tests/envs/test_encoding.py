@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
+from hanafuda import Match
 from hanafuda.engine.action_space import from_engine
-from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import (
     NUM_ACTIONS,
     action_mask,

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hanafuda import Match
 from hanafuda.agents import AGENTS, RandomAgent
 from hanafuda.agents.arena import run_arena
 from hanafuda.engine.action_space import to_engine
-from hanafuda.engine.match import Match
 from hanafuda.envs.encoding import encode_view, move_to_action, observation_size
 from hanafuda.rules import configure
 

@@ -14,11 +14,11 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env, data_equivalence
 
 import hanafuda.envs  # noqa: F401  (registers the ids)
+from hanafuda import Match
 from hanafuda.agents import Agent, RandomAgent
 from hanafuda.agents import UnknownAgentError as UnknownBotError
 from hanafuda.engine.action_space import NUM_ACTIONS
 from hanafuda.engine.deal import deal_from_rng
-from hanafuda.engine.match import Match
 from hanafuda.envs import ENV_IDS, EnvConfigError, IllegalActionError
 from hanafuda.envs.gym import HanafudaEnv
 from hanafuda.views import PlayerView

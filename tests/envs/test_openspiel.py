@@ -28,10 +28,10 @@ except ImportError:
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from hanafuda import Match  # noqa: E402
 from hanafuda.cards import CODES, cards_of  # noqa: E402
 from hanafuda.engine.action_space import NUM_ACTIONS  # noqa: E402
 from hanafuda.engine.deal import Deal, misdeal_reason  # noqa: E402
-from hanafuda.engine.match import Match  # noqa: E402
 from hanafuda.envs.encoding import encode_view, observation_size  # noqa: E402
 from hanafuda.envs.openspiel import (  # noqa: E402
     GAME_NAMES,

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
+from hanafuda import Match
 from hanafuda.cards import CODES
 from hanafuda.engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng
-from hanafuda.engine.match import Match
 from hanafuda.envs import EnvConfigError, IllegalActionError, pettingzoo_env
 from hanafuda.envs.encoding import observation_blocks
 from hanafuda.envs.pettingzoo import HanafudaAECEnv

@@ -18,9 +18,9 @@ from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.utils.passive_env_checker import check_obs
 from gymnasium.vector import AutoresetMode
 
+from hanafuda import Match
 from hanafuda.batch import NUM_ACTIONS, BatchMatch, BatchSim, from_engine, play_index
 from hanafuda.engine.deal import deal_from_rng
-from hanafuda.engine.match import Match
 from hanafuda.envs._shared import EnvConfigError, IllegalActionError
 from hanafuda.envs.encoding import action_mask, encode_view, observation_blocks, observation_size
 from hanafuda.envs.vector import (

@@ -55,7 +55,7 @@ def test_theme_changes_names_in_plain_output(tmp_path: Path) -> None:
 
 
 def test_session_rejects_bad_seat() -> None:
-    from hanafuda.engine.match import Match
+    from hanafuda import Match
 
     with pytest.raises(PlayError, match="seat 5"):
         PlaySession(Match("mushi", 2, seed=1), 5)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from hanafuda import Match
 from hanafuda.cards import CardSet, mask_of
-from hanafuda.engine.match import Match
 from hanafuda.tui.text import capture_lines, event_text, round_summary_lines, yaku_close
 
 

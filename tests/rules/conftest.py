@@ -48,9 +48,9 @@ from typing import Any
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CODES, card_id, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.engine.moves import IllegalMoveError
 from hanafuda.rules import configure
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hanafuda import Match
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.records import load_record, match_from_record
 from hanafuda.tui.app import CardView, PlayApp, TextScreen
 from hanafuda.tui.session import PlaySession

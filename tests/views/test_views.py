@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.engine.round import EV_KEEP
 from hanafuda.views import spectator_view, view_of
 from tests.engine.invariants import CONFIGS

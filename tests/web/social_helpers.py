@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hanafuda.web.tables import Connection, LiveTable
+from hanafuda.web.live import Connection, LiveTable
 
 
 def name(client: TestClient, who: str) -> dict[str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from hanafuda.engine.match import Match
+from hanafuda import Match
 
 from .wsutil import create, errors, next_state, play_round, receive
 
@@ -169,7 +169,7 @@ def until_logged_seq(ws, seq):  # type: ignore[no-untyped-def]
 
 
 def test_a_kept_teyaku_is_private_to_its_seat(client: TestClient) -> None:
-    from hanafuda.engine.match import Match as M
+    from hanafuda import Match as M
 
     seed = next(s for s in range(200)
                 if M("hana-awase", 2, {"teyaku": True}, seed=s).legal_moves() == ["expose", "keep"])

@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.deal import deal_from_rng
-from ..engine.match import Match
-from ..records import match_to_record
+from ..records import Match, match_to_record
 from ..rules import Config, configure
 from . import AGENTS, Agent, StrongAgent, make_agent
 

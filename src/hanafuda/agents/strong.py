@@ -28,11 +28,15 @@ from .heuristics import evaluator_for, forced_move, rollout
 __all__ = ["StrongAgent"]
 
 DEFAULT_ITERATIONS = 600
-DEFAULT_TIME_LIMIT = 0.14
+DEFAULT_TIME_LIMIT = 1.5
+"""Seconds: only a cap on the worst case.  The strength is fixed by ``iterations`` (600
+rollouts take about 0.1 s on the idle 2-core machine), so results do not depend on the
+machine's load; the cap stops a decision only on a machine many times slower."""
 
 
 class StrongAgent(Agent):
-    """``iterations``: rollouts per decision; ``time_limit``: seconds (None: iterations only)."""
+    """``iterations``: rollouts per decision (the strength); ``time_limit``: a wall-clock cap on
+    the worst case in seconds (None: iterations only).  A caller's ``budget`` replaces the cap."""
 
     name: ClassVar[str] = "strong"
     description: ClassVar[str] = "determinized Monte Carlo search with sequential halving"

@@ -5,6 +5,7 @@
     sim.reset_random(np.random.default_rng(0))        # or sim.reset(seeds) / sim.reset(deals=…)
     while not sim.done.all():
         sim.step(sim.sample_actions(rng))              # or a policy over sim.legal_mask()
+    # compact, per configuration (sim.compact): sim.step_compact(sim.sample_compact(rng, logits))
     sim.scores()                                       # (B, sides)
 
 ``BatchMatch`` plays whole matches the same way (totals, next dealer, match end).
@@ -20,6 +21,8 @@ from ..engine.action_space import (
     KEEP_INDEX,
     NUM_ACTIONS,
     TAKE_BASE,
+    CompactActions,
+    compact_actions,
     declare_index,
     from_engine,
     play_index,
@@ -50,7 +53,9 @@ __all__ = [
     "TAKE_BASE",
     "BatchMatch",
     "BatchSim",
+    "CompactActions",
     "check_options",
+    "compact_actions",
     "declare_index",
     "from_engine",
     "play_index",

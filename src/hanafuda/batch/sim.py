@@ -30,6 +30,8 @@ from ..engine.action_space import (
     NUM_ACTIONS,
     NUM_SETS,
     TAKE_BASE,
+    CompactActions,
+    compact_actions,
 )
 from ..engine.deal import Deal, deal_from_rng
 from ..rules import configure
@@ -162,6 +164,8 @@ class BatchSim:
             [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0], dtype=np.int64
         )
         self._declared_ids = {s.id: i for i, s in enumerate(cfg.declarable)}
+        self.compact: CompactActions = compact_actions(cfg)
+        self._compact_plan()
         self._alloc()
 
     # -- state -------------------------------------------------------------------------------
@@ -435,6 +439,120 @@ class BatchSim:
         )
         assert mask.shape[1] == NUM_ACTIONS
         return mask
+
+    # -- the compact layout (engine/action_space.py: CompactActions) ----------------------------
+
+    def _compact_plan(self) -> None:
+        """Gather plans for ``legal_compact``: each compact action's group and columns."""
+        lay = self.compact
+        deck = np.array(self.config.deck_cards, dtype=np.int64)
+        column = np.full(49, 0, np.int64)
+        column[deck] = np.arange(deck.size)
+        self._deck = deck
+        self._deck_bits = deck.astype(U64)
+        kind, card, target = lay.kind, lay.card, lay.target
+        plays = kind == CompactActions.KIND_PLAY
+        free = plays & (target == NONE)
+        pick = plays & (target != NONE)
+        takes = kind == CompactActions.KIND_TAKE
+        declares = kind == CompactActions.KIND_DECLARE
+        self._c_free = (np.flatnonzero(free), column[card[free]])
+        # A choice between two month targets is legal when the card is in hand with a choice
+        # and the target lies on the table; a wild card's pick tests its candidate set.
+        wild = self.config.wild
+        wild_card = wild.card if wild is not None and wild.from_hand else -1
+        by_month = pick & (card != wild_card)
+        by_wild = pick & (card == wild_card)
+        self._c_pick = (np.flatnonzero(by_month), column[card[by_month]], column[target[by_month]])
+        self._c_wild = (np.flatnonzero(by_wild), column[card[by_wild]], _CARD_BIT[target[by_wild]])
+        self._c_take = (np.flatnonzero(takes), _CARD_BIT[target[takes]])
+        self._c_teyaku = np.flatnonzero((kind == CompactActions.KIND_EXPOSE)
+                                        | (kind == CompactActions.KIND_KEEP))
+        self._c_declare = (np.flatnonzero(declares), column[card[declares]],
+                           (1 << np.maximum(lay.declared[declares], 0)).astype(np.int64))
+        self._c_full = lay.full
+
+    def legal_compact(self) -> Bool:
+        """(B, k) bool over ``self.compact`` (k = ``self.compact.size``): the legal actions of
+        each row (none where done).  Built from per-card quantities of the deck's cards, never
+        from the 2,786-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``."""
+        b = self.batch_size
+        out = np.zeros((b, self.compact.size), np.bool_)
+        play = self.phase == PHASE_PLAY
+        hand = np.where(play, self.hands[self._rows, self.seat], ZERO)
+        in_hand = ((hand[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
+        table = self._targetable()
+        targets, choose = self._play_targets(self._deck[None, :], table[:, None])
+        free_j, free_col = self._c_free
+        out[:, free_j] = (in_hand & ~choose)[:, free_col]
+        choosing = in_hand & choose
+        pick_j, pick_card, pick_target = self._c_pick
+        if pick_j.size:
+            on_table = ((table[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
+            out[:, pick_j] = choosing[:, pick_card] & on_table[:, pick_target]
+        wild_j, wild_card, wild_bit = self._c_wild
+        if wild_j.size:
+            chosen = np.where(choosing, targets, ZERO)
+            out[:, wild_j] = (chosen[:, wild_card] & wild_bit[None, :]) != 0
+        take_j, take_bit = self._c_take
+        if take_j.size:
+            pending = np.where(self.phase == PHASE_TAKE, self.pending_targets, ZERO)
+            out[:, take_j] = (pending[:, None] & take_bit[None, :]) != 0
+        if self._c_teyaku.size:
+            out[:, self._c_teyaku] = (self.phase == PHASE_TEYAKU)[:, None]
+        declare_j, declare_col, declare_bit = self._c_declare
+        if declare_j.size:
+            every_card = np.broadcast_to(self._deck, (b, self._deck.size))
+            open_sets = np.where(in_hand, self._sets_open(every_card), 0)
+            out[:, declare_j] = (open_sets[:, declare_col] & declare_bit[None, :]) != 0
+        return out
+
+    def sample_compact(
+        self,
+        rng: np.random.Generator,
+        logits: npt.ArrayLike | None = None,
+        mask: Bool | None = None,
+    ) -> Int:
+        """A legal compact action per row, vectorised over the (B, k) compact mask (never the
+        2,786-wide one): from ``softmax(logits)`` restricted to the legal actions when
+        ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
+        round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has."""
+        legal = self.legal_compact() if mask is None else mask
+        rows, cols = np.nonzero(legal)  # at most 19 per row: work on the legal entries only
+        if logits is None:
+            weights = np.ones(rows.size)
+        else:
+            z = np.asarray(logits, dtype=np.float64)
+            if z.shape != legal.shape:
+                raise ValueError(f"logits must have shape {legal.shape}, not {z.shape}")
+            picked = z[rows, cols]
+            top = np.full(self.batch_size, -np.inf)
+            np.maximum.at(top, rows, picked)
+            weights = np.exp(picked - top[rows])
+        cumulative = np.cumsum(weights)
+        total = np.bincount(rows, weights, minlength=self.batch_size)
+        before = np.cumsum(total) - total  # the cumulative weight of earlier rows
+        u = before + rng.random(self.batch_size) * total
+        where = np.minimum(np.searchsorted(cumulative, u, side="right"), max(rows.size - 1, 0))
+        choice: Int = np.where(total > 0, cols[where] if rows.size else 0, 0)
+        return choice
+
+    def step_compact(
+        self, actions: npt.ArrayLike, *, check: bool = False, rows: npt.ArrayLike | None = None
+    ) -> None:
+        """``step`` with compact actions (indices into ``self.compact``); same contract."""
+        a = np.asarray(actions, dtype=np.int64)
+        if a.shape != (self.batch_size,):
+            raise ValueError(f"step needs one action per row, shape ({self.batch_size},)")
+        inside = (a >= 0) & (a < self.compact.size)
+        active = self.running(rows)
+        if check:
+            legal = self.legal_compact()[self._rows, np.where(inside, a, 0)] & inside
+            bad = np.flatnonzero(~legal & active)
+            if bad.size:
+                shown = ", ".join(f"row {r}: {a[r]}" for r in bad[:5])
+                raise ValueError(f"illegal compact actions ({bad.size} rows) — {shown}")
+        self.step(self._c_full[np.where(inside, a, 0)], rows=rows)
 
     def sample_actions(self, rng: np.random.Generator) -> Int:
         """A random legal action per row: a card uniformly from the hand, then one of its

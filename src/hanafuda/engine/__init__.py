@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .deal import Deal, DealError, deal_from_rng, draw_first_dealer, misdeal_reason
-from .match import Match, MatchError, next_dealer
+from .match import MatchCore, MatchError, next_dealer
 from .moves import IllegalMoveError, Move, decode, format_action, parse_action
 from .round import Round
 
@@ -11,7 +11,7 @@ __all__ = [
     "Deal",
     "DealError",
     "IllegalMoveError",
-    "Match",
+    "MatchCore",
     "MatchError",
     "Move",
     "Round",

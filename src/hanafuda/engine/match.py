@@ -1,6 +1,6 @@
 """A match: rounds in sequence, the next dealer, totals, the end and the winners (RULES.md §6).
 
-``Match`` is the API other layers use::
+``MatchCore`` is the engine's match; the public ``hanafuda.Match`` adds views and records::
 
     m = Match("mushi", 2, seed=7)          # first dealer drawn, first round dealt
     m.to_move, m.legal_moves()             # whose decision, canonical strings sorted
@@ -15,14 +15,14 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 from ..rules import Config, RoundScore, configure
 from .deal import Deal, deal_from_rng, draw_first_dealer
 from .moves import IllegalMoveError
 from .round import PHASE_OVER, Round
 
-__all__ = ["Match", "MatchError", "next_dealer"]
+__all__ = ["MatchCore", "MatchError", "next_dealer"]
 
 
 class MatchError(ValueError):
@@ -49,8 +49,13 @@ def next_dealer(config: Config, rnd: Round) -> int:
     raise AssertionError("no seat of a winning side")
 
 
-class Match:
-    """A match of one game: a sequence of rounds with running totals."""
+class MatchCore:
+    """A match of one game: a sequence of rounds with running totals.
+
+    This is the engine's half of a match.  The public ``hanafuda.Match`` (``records.Match``)
+    is this class plus ``view(seat)``, ``to_record()`` and ``from_record()``, which belong to
+    the views and records layers above the engine (docs/architecture.md).
+    """
 
     def __init__(
         self,
@@ -190,27 +195,11 @@ class Match:
         best = max(self.totals)
         return [side for side, total in enumerate(self.totals) if total == best]
 
-    def view(self, seat: int) -> Any:
-        from ..views import view_of
-
-        return view_of(self, seat)
-
-    # -- records -------------------------------------------------------------------------------
-
-    def to_record(self) -> dict[str, Any]:
-        from ..records import match_to_record
-
-        return match_to_record(self)
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Match:
-        from ..records import match_from_record
-
-        return match_from_record(record)
+    # -- building from explicit deals ----------------------------------------------------------
 
     @classmethod
     def replay_moves(cls, game: str, players: int, options: Mapping[str, Any] | None,
-                     deals: Sequence[Deal], moves: Sequence[Sequence[str]]) -> Match:
+                     deals: Sequence[Deal], moves: Sequence[Sequence[str]]) -> Self:
         """Build a match from explicit deals and move lists, checking every move."""
         match = cls(game, players, options, deal=deals[0])
         for index, round_moves in enumerate(moves):

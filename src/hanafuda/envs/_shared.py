@@ -16,8 +16,8 @@ from gymnasium import logger, spaces
 
 from ..engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from ..engine.deal import Deal
-from ..engine.match import Match
 from ..engine.moves import format_action
+from ..records import Match
 from ..rules.base import Config, RoundScore
 from .encoding import observation_blocks
 

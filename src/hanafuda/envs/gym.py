@@ -47,8 +47,8 @@ from gymnasium.error import ResetNeeded
 
 from ..agents import Agent, StrongAgent, make_agent
 from ..engine.action_space import NUM_ACTIONS
-from ..engine.match import Match
 from ..engine.moves import parse_action
+from ..records import Match
 from ..rules import configure
 from ..themes import normalize_theme
 from ._shared import (

@@ -80,9 +80,9 @@ from ..agents.determinize import determinize
 from ..cards import CHAFF, CODES, cards_of, mask_of
 from ..engine.action_space import from_engine, to_engine
 from ..engine.deal import Deal, misdeal_reason
-from ..engine.match import Match
 from ..engine.moves import EXPOSE, KEEP, format_action
 from ..engine.round import EV_COLLECT, EV_DECLARE, EV_KEEP, PHASE_TEYAKU, Round
+from ..records import Match
 from ..rules import GAMES, Config, Game
 from ..rules.options import OptionError
 from ..views import PlayerView, phase_name, view_of

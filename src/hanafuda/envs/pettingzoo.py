@@ -46,7 +46,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..engine.action_space import NUM_ACTIONS
-from ..engine.match import Match
+from ..records import Match
 from ..rules import configure
 from ..themes import normalize_theme
 from ._shared import (

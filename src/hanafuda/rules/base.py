@@ -156,6 +156,8 @@ class Game:
     default_target: ClassVar[int | None] = None
     default_four_on_field: ClassVar[str] = "redeal"
     game_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    bright_capture_call: ClassVar[str] = ""
+    """What players call out when a bright is captured ("Kwa-Dō!", RULES.md §4.3); "" for none."""
 
     # -- data hooks --------------------------------------------------------------------------
 
@@ -166,14 +168,17 @@ class Game:
             OptionSpec(
                 "four_on_field",
                 cls.default_four_on_field,
-                "four cards of one month dealt to the field: redeal, or the dealer captures them",
+                "When four cards of one month are dealt to the field, the same dealer deals again "
+                "(redeal) or the dealer captures all four before play starts (dealer-captures).",
                 choices=("redeal", "dealer-captures"),
+                label="Four of a month on the field",
             ),
             OptionSpec(
                 "rounds",
                 None,
-                "number of rounds in the match (null: no round limit when a target is set)",
+                "How many rounds the match lasts (null: no round limit, the target ends it).",
                 kind="int-or-null",
+                label="Rounds",
                 default_text=(
                     f"{cls.default_rounds} when no target is set"
                     if cls.default_rounds is not None
@@ -183,8 +188,10 @@ class Game:
             OptionSpec(
                 "target",
                 cls.default_target,
-                "the match ends after the round in which a side's total reaches this",
+                "The match ends after the round in which a side's total reaches this score "
+                "(null: no target).",
                 kind="int-or-null",
+                label="Target score",
             ),
         )
         return cls.game_options + common

@@ -71,37 +71,43 @@ class HanaAwase(Game):
         OptionSpec(
             "scoring",
             "zero-sum",
-            "zero-sum: card points − par plus yaku paid by every other player; additive: "
-            "card points + own yaku",
+            "A round scores card points minus par plus yaku paid by every other player "
+            "(zero-sum), or card points plus your own yaku (additive).",
             choices=("zero-sum", "additive"),
+            label="Scoring",
         ),
         OptionSpec(
-            "chaff_value", 1, "points of a chaff card (0 makes the deck total 240)", choices=(1, 0)
+            "chaff_value", 1, "Points of a chaff card (0 makes the deck total 240).", choices=(1, 0),
+            label="Chaff value",
         ),
         OptionSpec(
             "teyaku",
             False,
-            "a player dealt 6 chaff (20) or 7+ chaff (30) may expose them and be paid by each "
-            "other player",
+            "A player dealt 6 chaff may expose them before the first turn and is paid 20 by each "
+            "other player (7 or more chaff: 30); exposed cards may be captured by the others.",
             choices=(True, False),
+            label="Teyaku (hand yaku)",
         ),
         OptionSpec(
             "willow_row_cancels_yaku",
             False,
-            "a player holding all four willows voids every yaku of the round",
+            "A player holding all four willows voids every yaku of the round.",
             choices=(True, False),
+            label="Four willows cancel yaku",
         ),
         OptionSpec(
             "rainman_cancels_viewing",
             False,
-            "a player holding the rain man loses their viewing yaku",
+            "A player holding the Rain Man loses their viewing yaku.",
             choices=(True, False),
+            label="Rain Man cancels viewing",
         ),
         OptionSpec(
             "fuke",
             False,
-            "if any player's card points are 20 or less the round is void (everyone scores 0)",
+            "If any player's card points are 20 or less the round is void and everyone scores 0.",
             choices=(True, False),
+            label="Fuke (void round)",
         ),
     )
 

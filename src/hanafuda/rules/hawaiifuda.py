@@ -58,8 +58,9 @@ class Hawaiifuda(Game):
         OptionSpec(
             "bonus_combos",
             False,
-            "the eight 3-card combos: each combo a player holds costs every opponent 50",
+            "The eight three-card combos: each combo a player holds costs every opponent 50.",
             choices=(True, False),
+            label="Bonus combos",
         ),
     )
 

@@ -70,50 +70,63 @@ class KwaDo(Game):
     first_offset: ClassVar[int] = 1
     default_rounds: ClassVar[int | None] = None
     default_target: ClassVar[int | None] = 200
+    bright_capture_call: ClassVar[str] = "Kwa-Dō!"
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "teams",
             None,
-            "sides of a team game: 4 players [[0,2],[1,3]]; 6 players [[0,3],[1,4],[2,5]] or "
-            "[[0,2,4],[1,3,5]]",
+            "Partners share one capture pile and one score: with 4 players [[0,2],[1,3]], with 6 "
+            "players [[0,3],[1,4],[2,5]] or [[0,2,4],[1,3,5]] (null: everyone plays alone).",
             kind="teams",
+            label="Teams",
         ),
         OptionSpec(
             "two_player_hand",
             10,
-            "cards per hand with 2 players: 10 (whole deck played) or 8 (8 stay in the stock)",
+            "Cards per hand with 2 players: 10 plays the whole deck, 8 leaves 8 cards in the stock.",
             choices=(10, 8),
+            label="Two-player hand size",
         ),
         OptionSpec(
             "scoring",
             "floor",
-            "floor: a side scores its points above 240 / sides (never below 0); raw: all points",
+            "A side scores only its points above the floor of 240 ÷ number of sides, never below 0 "
+            "(floor), or all its points (raw).",
             choices=("floor", "raw"),
+            label="Scoring",
         ),
         OptionSpec(
             "yaku",
             False,
-            "four irises / maples / willows 30, the phoenix +25 and the eight Sakura sets 30",
+            "Yaku add to a side's points: four irises, maples or willows 30, the Dragon (phoenix) "
+            "+25 and the eight Sakura sets 30 each.",
             choices=(True, False),
+            label="Yaku",
         ),
         OptionSpec(
             "declare_sets",
             True,
-            "with yaku: a Sakura set scores only if declared by playing one of its cards",
+            "With yaku on, a Sakura set scores only if declared by playing one of its cards with "
+            "the declaration, which then captures nothing.",
             choices=(True, False),
+            label="Declare Sakura sets",
         ),
-        OptionSpec("five_brights", False, "five brights score 100", choices=(True, False)),
+        OptionSpec("five_brights", False, "Holding all five Kwang (brights) scores 100.",
+                   choices=(True, False), label="Five Kwang"),
         OptionSpec(
             "gaji",
             False,
-            "the lightning is the wild Gaji when played from hand: it takes any one field card",
+            "The lightning is the wild Gaji: played from hand it takes any one field card of your "
+            "choice.",
             choices=(True, False),
+            label="Wild Gaji",
         ),
         OptionSpec(
             "gaji_wild_from_stock",
             False,
-            "with gaji: the Gaji is wild when turned over from the stock too",
+            "With the Gaji on, it is wild when turned over from the stock too.",
             choices=(True, False),
+            label="Gaji wild from the stock",
         ),
     )
 

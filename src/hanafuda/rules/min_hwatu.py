@@ -60,34 +60,41 @@ class MinHwatu(Game):
         OptionSpec(
             "yaku_set",
             "core",
-            "core yaku only; korean adds godori, ogwang, ttongyak; english adds the English sets",
+            "Which yaku score: the core three ribbon sets and three four-of-a-month sets, plus the "
+            "Korean extras (Godori, Ogwang, Ttongyak) or the English sets.",
             choices=("core", "korean", "english"),
+            label="Yaku set",
         ),
         OptionSpec(
             "yaku_multiplier",
             "n-1",
-            "a yaku earns its value × (N−1), paid by the others; 'n' reads the text literally (× N)",
+            "A yaku earns its value times the number of other players (n-1), each paying it, "
+            "or times the number of players (n, the rule text read literally).",
             choices=("n-1", "n"),
+            label="Yaku multiplier",
         ),
         OptionSpec(
             "five_player_bonus",
             True,
-            "with 5 players the dealer gets +10 each round, so a round totals 250",
+            "With 5 players the dealer gets +10 each round, so a round totals 250.",
             choices=(True, False),
+            label="Five-player dealer bonus",
         ),
         OptionSpec(
             "flip_matches_pair",
             "stays",
-            "a stock card of the month of the pair just made: stays on the field, or ppeok "
-            "(all three stay stacked)",
+            "A stock card of the month of the pair just made stays on the field (stays), or all "
+            "three cards stay stacked on the field for the fourth card to take (ppeok).",
             choices=("stays", "ppeok"),
+            label="Turn-over matching the pair just made",
         ),
         OptionSpec(
             "dealer_draw",
             "night",
-            "first dealer by drawing: night (earliest month, lower card) or day (latest month, "
-            "higher card)",
+            "The first dealer is drawn: the earliest month deals, a tie to the lower card (night), "
+            "or the latest month deals, a tie to the higher card (day).",
             choices=("night", "day"),
+            label="First dealer draw",
         ),
     )
 

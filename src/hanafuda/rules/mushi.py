@@ -40,20 +40,23 @@ class Mushi(Game):
         OptionSpec(
             "five_brights",
             True,
-            "score Five Brights (30); false plays the three-yaku variant",
+            "Five Brights scores 30 (off: the three-yaku variant).",
             choices=(True, False),
+            label="Five Brights",
         ),
         OptionSpec(
             "hand_takes_field_lightning",
             False,
-            "a non-willow card played from hand takes the lightning lying on the field",
+            "A non-willow card played from hand takes the lightning lying on the field.",
             choices=(True, False),
+            label="Hand takes the field lightning",
         ),
         OptionSpec(
             "four_pairs_misdeal",
             False,
-            "eight field cards forming four pairs are a misdeal too",
+            "Eight field cards forming four pairs are a misdeal too.",
             choices=(True, False),
+            label="Four pairs misdeal",
         ),
     )
 

@@ -24,7 +24,7 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option: its name, default, allowed values and a one-line explanation.
+    """One option: its name, default, allowed values, a short ``label`` and a one-sentence ``help``.
 
     ``choices`` lists the allowed values when they are a closed set; otherwise
     ``kind`` says what is allowed (``"int"`` with ``minimum``, ``"int-or-null"``,
@@ -39,6 +39,8 @@ class OptionSpec:
     kind: str = "choice"
     minimum: int = 1
     default_text: str = ""
+    label: str = ""
+    """A short human name for forms and help ("Teams", "Wild Gaji"); see ``words.options``."""
     validate_extra: Callable[[OptionValue], str | None] | None = field(default=None, compare=False)
 
     def allowed_text(self) -> str:

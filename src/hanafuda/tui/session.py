@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AGENTS, Agent, make_agent
-from ..engine.match import Match
 from ..engine.moves import IllegalMoveError
-from ..records import RecordError, load_record, match_from_record, save_record
+from ..records import Match, RecordError, load_record, match_from_record, save_record
 from ..rules import GAMES
 from ..rules.base import Config
 from ..rules.options import OptionError, parse_option_args
@@ -154,7 +153,7 @@ class PlaySession:
         return ["you" if s == self.seat else self.bots for s in range(self.config.players)]
 
     def view(self) -> PlayerView:
-        return self.match.view(self.seat)  # type: ignore[no-any-return]
+        return self.match.view(self.seat)
 
     @property
     def human_to_move(self) -> bool:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CODES, cards_of
-from ..engine.match import Match
+from ..records import Match
 from ..views import spectator_view
-from .tables import round_summary
+from .messages import round_summary
 
 __all__ = ["frames"]
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..cards import CODES, KIND_MASKS, Kind, cards_of
-from ..engine.match import Match, next_dealer
+from ..engine.match import next_dealer
 from ..engine.round import Round
+from ..records import Match
 from ..rules.base import RoundScore, ScoreTerm
 
 __all__ = ["replay_text", "side_name"]

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CHAFF, CODES, Kind, card_id, mask_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.match import Match
 from hanafuda.rules import RoundFacts, configure
 from hanafuda.rules.base import RoundScore, evaluate_yaku
 from hanafuda.rules.options import OptionError

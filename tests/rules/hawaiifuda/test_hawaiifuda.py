@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CODES, DECK_48, WILLOW_LIGHTNING, card_id, cards_of, mask_of
 from hanafuda.engine.deal import DealError
-from hanafuda.engine.match import Match
 from hanafuda.engine.round import EV_COLLECT, EV_DEALER, Round
 from hanafuda.rules import RoundFacts, configure, get_game
 from hanafuda.rules.hawaiifuda import RUBBISH

@@ -7,9 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CARDS, CODES, MONTH_MASKS, Kind, card_id, mask_of
 from hanafuda.engine.deal import Deal, draw_first_dealer
-from hanafuda.engine.match import Match, next_dealer
+from hanafuda.engine.match import next_dealer
 from hanafuda.rules import RoundFacts, configure
 from hanafuda.rules.base import RoundScore
 from hanafuda.rules.options import OptionError

@@ -7,9 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from hanafuda import Match
 from hanafuda.cards import CODES, DECK_40, card_id, cards_of, mask_of
 from hanafuda.engine.deal import DealError, misdeal_reason
-from hanafuda.engine.match import Match, MatchError, next_dealer
+from hanafuda.engine.match import MatchError, next_dealer
 from hanafuda.engine.round import EV_COLLECT, Round
 from hanafuda.rules import RoundFacts, RoundScore, configure, get_game
 

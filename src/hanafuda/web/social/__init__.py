@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from ..tables import TableHub
+from ..hub import TableHub
 from .accounts import Sessions
 from .i18n import LanguageMiddleware
 from .invites import reachable_urls, serve_banner

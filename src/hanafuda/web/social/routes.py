@@ -20,7 +20,7 @@ from sqlalchemy import select
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
 from ..db import TableRow
-from ..tables import LiveTable
+from ..live import LiveTable
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
 from .i18n import LANGUAGES, catalogue
 from .invites import MAX_QR_TEXT, qr_svg

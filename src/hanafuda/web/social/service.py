@@ -19,7 +19,8 @@ from sqlalchemy import select, update
 
 from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableRow
-from ..tables import Connection, LiveTable, SeatSpec, TableError, TableHub
+from ..hub import TableHub
+from ..live import Connection, LiveTable, SeatSpec, TableError
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
 from .names import check_chat

@@ -1,0 +1,84 @@
+"""Bot seats: each table's bots move in turn, paced, their decisions off the event loop.
+
+One task per table (``BotRunner.kick``) plays every bot seat whose turn it is and, at a table
+without people, deals the next round; a bot's move is applied and stored under the table lock
+like a person's (``TableHub.apply``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from .live import LiveTable
+
+if TYPE_CHECKING:
+    from .hub import TableHub
+
+log = logging.getLogger(__name__)
+
+__all__ = ["BotRunner"]
+
+
+class BotRunner:
+    """Runs the bot seats of the tables of one hub."""
+
+    def __init__(self, hub: TableHub, pause: float) -> None:
+        self.hub = hub
+        self.pause = pause
+
+    def kick(self, table: LiveTable) -> None:
+        """Start the table's bot task unless it is running."""
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
+
+    async def _run(self, table: LiveTable) -> None:
+        hub = self.hub
+        while True:
+            m = table.match
+            if m.finished:
+                return
+            seat = m.to_move
+            if seat is None:
+                if table.humans:
+                    return  # a person deals the next round when ready
+                await asyncio.sleep(self.pause)
+                dealt = True
+                async with table.lock:
+                    if table.match.round_over and not table.match.finished:
+                        dealt = hub.deal_next(table, None)
+                        if dealt:
+                            await hub.broadcast(table, {"seat": None, "move": "next-round"})
+                if not dealt:
+                    await asyncio.sleep(1.0)  # the database is away: try again a little later
+                continue
+            agent = table.agents.get(seat)
+            if agent is None:
+                return
+            await asyncio.sleep(self.pause)
+            m = table.match  # a refused write may have rebuilt the match meanwhile
+            if m.to_move != seat:
+                continue
+            view = m.view(seat)
+            stamp = table.seq
+            rng = random.Random(f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}")
+            try:
+                move = await asyncio.to_thread(agent.choose, view, view.legal, rng)
+            except Exception:  # a bot bug must not stall the table: fall back to a legal move
+                log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
+                move = rng.choice(view.legal)
+            if move not in view.legal:
+                log.error("bot at table %s seat %d chose %r, not a legal move; playing a random one",
+                          table.id, seat, move)
+                move = rng.choice(view.legal)
+            async with table.lock:
+                if table.seq != stamp or table.match.to_move != seat:
+                    continue
+                table.match.play(move)
+                stored = hub.store.commit(table, "move", seat, move)
+                if stored:
+                    await hub.broadcast(table, {"seat": seat, "move": move})
+            if not stored:
+                await asyncio.sleep(1.0)  # the database is away: try again a little later

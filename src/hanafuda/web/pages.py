@@ -1,0 +1,64 @@
+"""The HTML pages, static files and card images (no table state here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse, Response
+
+from ..themes import normalize_theme
+from . import cards_svg
+
+__all__ = ["STATIC", "router"]
+
+STATIC = Path(__file__).parent / "static"
+
+router = APIRouter()
+
+
+def page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+@router.get("/", include_in_schema=False)
+def lobby() -> FileResponse:
+    return page("index.html")
+
+
+@router.get("/table/{table_id}", include_in_schema=False)
+def table_page(table_id: str) -> FileResponse:
+    return page("table.html")
+
+
+@router.get("/replay", include_in_schema=False)
+@router.get("/replay/{table_id}", include_in_schema=False)
+def replay_page(table_id: str = "") -> FileResponse:
+    return page("replay.html")
+
+
+@router.get("/rules", include_in_schema=False)
+@router.get("/rules/{game}", include_in_schema=False)
+def rules_page(game: str = "") -> FileResponse:
+    return page("rules.html")
+
+
+@router.get("/cards", include_in_schema=False)
+def gallery_page() -> FileResponse:
+    return page("cards.html")
+
+
+@router.get("/card/{theme}/{code}.svg", include_in_schema=False)
+def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99)) -> Response:
+    """A card face; ``points`` puts the game's value of the card on its badge."""
+    try:
+        svg = cards_svg.card_svg(code, normalize_theme(theme), points)
+    except ValueError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400"})
+
+
+@router.get("/card/back.svg", include_in_schema=False)
+def card_back() -> Response:
+    return Response(cards_svg.back_svg(), media_type="image/svg+xml")

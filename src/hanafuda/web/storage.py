@@ -1,0 +1,157 @@
+"""Writing and reading live tables: every event stored before anyone hears of it.
+
+A table is its row (game, players, options, seed), its seats and its ordered events; memory never
+runs ahead of the database (``commit``: an event joins ``table.log`` only once its write has
+committed, a refused write is undone).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+
+from ..records import Match
+from .db import SeatRow, TableEventRow, TableRow, session_factory
+from .live import LiveTable, Seat
+
+log = logging.getLogger(__name__)
+
+__all__ = ["TableStore"]
+
+Event = tuple[int, str, int | None, str]
+"""A stored event: ``(seq, kind, seat, text)``."""
+
+
+class TableStore:
+    """The tables of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions: Any = session_factory(engine)
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def insert(self, table: LiveTable) -> None:
+        """Store a new table and its seats in one transaction."""
+        match = table.match
+        cfg = match.config
+        with self.sessions.begin() as db:
+            db.add(TableRow(id=table.id, game=cfg.game.id, players=cfg.players,
+                            options=dict(cfg.given_options), seed=match.seed, theme=table.theme,
+                            spectator_token=table.spectator_token,
+                            creator_token=table.creator_token, status="running"))
+            db.flush()
+            for s in table.seats:
+                db.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                               token=s.token))
+
+    def read(self, table_id: str) -> LiveTable | None:
+        """A table rebuilt from the database alone (seed, then every stored event), or None."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                               .order_by(SeatRow.seat)).all()
+            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id)
+                                .order_by(TableEventRow.seq)).all()
+            table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
+                              theme=row.theme,
+                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
+                              spectator_token=row.spectator_token, creator_token=row.creator_token)
+            self._replay_rows(table, row, events)
+        return table
+
+    def running_ids(self) -> list[str]:
+        with self.sessions() as db:
+            return list(db.scalars(select(TableRow.id).where(TableRow.status == "running")).all())
+
+    def recent_ids(self, limit: int = 100) -> list[str]:
+        with self.sessions() as db:
+            rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit)).all()
+            return [r.id for r in rows]
+
+    def seat_to_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
+        with self.sessions.begin() as db:
+            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                   SeatRow.seat == seat)).one()
+            row.kind, row.bot, row.name = "bot", bot, name
+
+    # -- events --------------------------------------------------------------------------------
+
+    @staticmethod
+    def replay(table: LiveTable, game: str, players: int, options: dict[str, Any], seed: int,
+               events: list[Event]) -> None:
+        """Set ``table``'s match, log and seq to a seed and its events ``(seq, kind, seat, text)``."""
+        match = Match(game, players, options, seed=seed)
+        log_: list[dict[str, Any]] = []
+        seq = 0
+        for ev_seq, kind, seat, text in events:
+            if kind == "move":
+                match.play(text)
+            else:
+                match.next_round()
+            log_.append({"seq": ev_seq, "round": len(match.rounds), "kind": kind, "seat": seat,
+                         "text": text})
+            seq = ev_seq
+        table.match, table.log, table.seq = match, log_, seq
+
+    @classmethod
+    def _replay_rows(cls, table: LiveTable, row: TableRow, events: Any) -> None:
+        cls.replay(table, row.game, row.players, row.options, row.seed,
+                   [(ev.seq, ev.kind, ev.seat, ev.text) for ev in events])
+
+    def undo(self, table: LiveTable) -> None:
+        """After a refused write: put the table back to exactly what is stored.
+
+        The database is asked first (it is the truth: if the write did land after all, the event is
+        kept); if it cannot even be read, the table is rebuilt from its seed and the events in
+        memory, which are exactly the events stored so far (an event joins ``table.log`` only once
+        its write has committed).  Never raises: a failure here must not cost the client its answer.
+        """
+        try:
+            with self.sessions() as db:
+                row = db.get(TableRow, table.id)
+                events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
+                                    .order_by(TableEventRow.seq)).all()
+                if row is None:
+                    raise LookupError(f"table {table.id} is not in the database")
+                self._replay_rows(table, row, events)
+            return
+        except Exception as exc:
+            log.error("cannot read table %s back from the database (%s); rebuilding it from memory",
+                      table.id, exc)
+        cfg = table.match.config
+        self.replay(table, cfg.game.id, cfg.players, dict(cfg.given_options), table.match.seed,
+                    [(e["seq"], e["kind"], e["seat"], e["text"]) for e in table.log])
+
+    def commit(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
+        """Store an event just applied to ``table.match``; True once it is stored.
+
+        If the database refuses, the event is undone (``undo``) and False is returned, so memory
+        never runs ahead of the database."""
+        seq = table.seq + 1
+        try:
+            self._append(table, kind, seat, text)
+            return True
+        except Exception as exc:
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id, exc)
+            self.undo(table)
+            # the write may have landed although the driver reported an error: then it stands
+            return table.seq >= seq and table.log[-1]["text"] == text
+
+    def _append(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
+        """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""
+        seq = table.seq + 1
+        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
+        with self.sessions.begin() as db:
+            db.add(TableEventRow(table_id=table.id, seq=seq, kind=kind, seat=seat, text=text))
+            if table.match.finished:
+                row = db.get(TableRow, table.id)
+                if row is not None:
+                    row.status = "finished"
+        table.seq = seq
+        table.log.append(entry)

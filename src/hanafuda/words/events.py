@@ -1,0 +1,239 @@
+"""The round's public history as log entries a person can follow (RULES.md §3, §4, §9).
+
+A turn is one entry: "Greedy (seat 2) played Pine Chaff, took Pine Crane and Sun; turned over
+Cherry Chaff, took Cherry Curtain."  A turned-over card that waits for its owner's choice is part
+of the same entry, marked pending, until the choice is made (the entry is then complete and says
+what it took) — never "no capture" for a card still waiting.  Teyaku, the dealer's captured four
+and the round-end collection are entries of their own.  Each entry also carries every card it
+moved (``cards``) and its steps, structured, for pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import BRIGHTS, CARDS, card_id, mask_of
+from ..engine.round import (
+    EV_COLLECT,
+    EV_DEALER,
+    EV_DECLARE,
+    EV_EXPOSE,
+    EV_FLIP,
+    EV_KEEP,
+    EV_PLAY,
+    EV_PPEOK,
+    EV_TAKE,
+)
+from ..themes import month_label
+from ..views import PlayerView, PublicEvent
+from .names import Namer
+
+__all__ = [
+    "ENTRY_COLLECT",
+    "ENTRY_DEALER",
+    "ENTRY_TEYAKU",
+    "ENTRY_TURN",
+    "LogEntry",
+    "LogStep",
+    "log_entries",
+    "round_log_entries",
+]
+
+ENTRY_TURN = "turn"
+ENTRY_TEYAKU = "teyaku"
+ENTRY_DEALER = "dealer-captures"
+ENTRY_COLLECT = "collect"
+
+
+@dataclass(frozen=True)
+class LogStep:
+    """One step of an entry: ``kind`` is an event kind (play, flip, declare, ppeok, expose,
+    keep, dealer-captures, collect); ``captured`` what it took (for a flip whose choice was
+    made, the chosen card); ``wild`` a wild play or turn-over; ``chosen`` the capture was chosen
+    by the player; ``pending`` the turned-over card still waits for that choice."""
+
+    kind: str
+    card: str | None
+    captured: tuple[str, ...]
+    wild: bool = False
+    chosen: bool = False
+    pending: bool = False
+    declared: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": self.card, "captured": list(self.captured),
+                "wild": self.wild, "chosen": self.chosen, "pending": self.pending,
+                "declared": self.declared}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the log: who (``seat``, and ``side``), what (``text``), every card moved."""
+
+    kind: str
+    seat: int | None
+    side: int | None
+    text: str
+    cards: tuple[str, ...]
+    steps: tuple[LogStep, ...]
+    complete: bool = True
+    calls: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "side": self.side, "text": self.text,
+                "cards": list(self.cards), "steps": [s.to_dict() for s in self.steps],
+                "complete": self.complete, "calls": list(self.calls)}
+
+
+def _flip_is_wild(namer: Namer, card: str | None) -> bool:
+    wild = namer.config.wild
+    return card is not None and wild is not None and wild.from_stock and namer.is_wild(card)
+
+
+def _play_is_wild(namer: Namer, card: str | None) -> bool:
+    return card is not None and namer.wild_in_hand(card)
+
+
+def _steps(history: Sequence[PublicEvent], view: PlayerView | None,
+           namer: Namer) -> list[tuple[int, list[LogStep], str]]:
+    """Group the events into entries: (seat, steps, entry kind)."""
+    groups: list[tuple[int, list[LogStep], str]] = []
+    for index, ev in enumerate(history):
+        current = groups[-1] if groups else None
+        same_turn = (current is not None and current[2] == ENTRY_TURN and current[0] == ev.seat)
+        if ev.kind in (EV_PLAY, EV_DECLARE):
+            step = LogStep(ev.kind, ev.card, ev.captured,
+                           wild=ev.kind == EV_PLAY and _play_is_wild(namer, ev.card),
+                           declared=ev.declared)
+            groups.append((ev.seat, [step], ENTRY_TURN))
+        elif ev.kind in (EV_FLIP, EV_PPEOK):
+            pending = (ev.kind == EV_FLIP and not ev.captured and index == len(history) - 1
+                       and view is not None and view.pending == ev.card)
+            step = LogStep(ev.kind, ev.card, ev.captured,
+                           wild=ev.kind == EV_FLIP and _flip_is_wild(namer, ev.card),
+                           pending=pending)
+            if same_turn and current is not None and all(s.kind in (EV_PLAY, EV_DECLARE)
+                                                          for s in current[1]):
+                current[1].append(step)
+            else:
+                groups.append((ev.seat, [step], ENTRY_TURN))
+        elif ev.kind == EV_TAKE:
+            if same_turn and current is not None and current[1][-1].kind == EV_FLIP \
+                    and current[1][-1].card == ev.card:
+                flip = current[1][-1]
+                current[1][-1] = LogStep(EV_FLIP, flip.card, ev.captured, wild=flip.wild,
+                                         chosen=True)
+            else:  # a choice whose turn-over is not in this history (never in a full round)
+                groups.append((ev.seat, [LogStep(EV_FLIP, ev.card, ev.captured, chosen=True,
+                                                 wild=_flip_is_wild(namer, ev.card))],
+                               ENTRY_TURN))
+        elif ev.kind in (EV_EXPOSE, EV_KEEP):
+            groups.append((ev.seat, [LogStep(ev.kind, None, ev.captured)], ENTRY_TEYAKU))
+        elif ev.kind == EV_DEALER:
+            groups.append((ev.seat, [LogStep(ev.kind, None, ev.captured)], ENTRY_DEALER))
+        elif ev.kind == EV_COLLECT:
+            groups.append((ev.seat, [LogStep(ev.kind, None, ev.captured)], ENTRY_COLLECT))
+        else:  # an event kind this layer does not know yet: say it plainly
+            groups.append((ev.seat, [LogStep(ev.kind, ev.card, ev.captured)], ev.kind))
+    return groups
+
+
+def _step_text(step: LogStep, namer: Namer, *, you_choose: bool) -> str:
+    card = namer.card(step.card, wild=step.wild) if step.card is not None else ""
+    took = namer.cards(step.captured)
+    if step.kind == EV_PLAY:
+        if step.captured:
+            return f"played {card}, took {took}"
+        return f"played {card} (no capture)"
+    if step.kind == EV_DECLARE:
+        yaku = {y.id: y.name for y in namer.config.declarable}.get(step.declared or "",
+                                                                   step.declared or "")
+        return f"played {card} and declared {yaku} (no capture)"
+    if step.kind == EV_FLIP:
+        if step.pending:
+            return f"turned over {card}: " + ("choose what it takes" if you_choose
+                                               else "choosing what it takes")
+        if not step.captured:
+            return f"turned over {card} (no capture)"
+        wild = namer.config.wild
+        if (step.wild and wild is not None and wild.last_stock_takes_all
+                and len(step.captured) > 1):
+            return f"turned over {card} as the last stock card, took the whole field: {took}"
+        if namer.is_wild(step.captured[0]) and not step.wild and wild is not None \
+                and wild.field_rule:
+            return f"turned over {card}, took {namer.card(step.captured[0])} from the field"
+        return f"turned over {card}, took {took}"
+    if step.kind == EV_PPEOK:
+        return (f"turned over {card}: ppeok — it stays stacked on the field with "
+                f"{took}")
+    return f"{step.kind} {card} {took}".strip()
+
+
+def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
+           namer: Namer) -> LogEntry:
+    config = namer.config
+    moved: list[str] = []
+    for step in steps:
+        for code in ((step.card,) if step.card else ()) + step.captured:
+            if code not in moved:
+                moved.append(code)
+    cards = tuple(moved)
+    taken = 0
+    for step in steps:
+        if step.kind in (EV_PLAY, EV_FLIP) and step.captured:
+            taken |= mask_of(step.captured) | (1 << card_id(step.card) if step.card else 0)
+    call = config.game.bright_capture_call
+    calls = (call,) if call and taken & BRIGHTS else ()
+    if kind == ENTRY_TURN:
+        who = namer.seat(seat)
+        parts = [_step_text(s, namer, you_choose=seat == namer.viewer) for s in steps]
+        text = f"{who} " + "; ".join(parts) + "."
+        if calls:
+            text += " " + " ".join(calls)
+        complete = not any(s.pending for s in steps)
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, tuple(steps), complete,
+                        calls)
+    step = steps[0]
+    if kind == ENTRY_TEYAKU:
+        who = namer.seat(seat)
+        if step.kind == EV_EXPOSE:
+            value = view.teyaku[seat] if view is not None and seat < len(view.teyaku) else 0
+            paid = f" — paid {value} by each other player" if value else ""
+            text = (f"{who} exposed teyaku: {len(step.captured)} chaff "
+                    f"({namer.cards(step.captured)}){paid}.")
+        else:
+            text = f"{who} kept {'your' if seat == namer.viewer else 'their'} teyaku hidden."
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
+    if kind == ENTRY_DEALER:
+        month = month_label(CARDS[card_id(step.captured[0])].month, namer.theme)
+        who = namer.seat(seat)
+        text = (f"{who} (the dealer) captured the four {month} cards dealt to the field: "
+                f"{namer.cards(step.captured)}.")
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
+    if kind == ENTRY_COLLECT:
+        side = config.side_of[seat]
+        who = namer.side(side)
+        verb = namer.verb(who, "collects", "collect")
+        text = f"Round end: {who} {verb} the cards left on the field: {namer.cards(step.captured)}."
+        return LogEntry(kind, None, side, text, cards, (step,))
+    who = namer.seat(seat)
+    return LogEntry(kind, seat, config.side_of[seat],
+                    f"{who}: {_step_text(step, namer, you_choose=False)}.", cards, (step,))
+
+
+def log_entries(view: PlayerView, namer: Namer,
+                history: Sequence[PublicEvent] | None = None) -> list[LogEntry]:
+    """The round's log as the view's seat may see it (its own ``keep`` included, no one
+    else's), one entry per turn; ``history`` defaults to the view's."""
+    events = view.history if history is None else history
+    return [_entry(seat, steps, kind, view, namer)
+            for seat, steps, kind in _steps(events, view, namer)]
+
+
+def round_log_entries(history: Sequence[PublicEvent], namer: Namer) -> list[LogEntry]:
+    """The log of a whole round's public history without a seat's view (records, replays)."""
+    return [_entry(seat, steps, kind, None, namer)
+            for seat, steps, kind in _steps(history, None, namer)]
+

@@ -1,0 +1,200 @@
+"""Legal moves in words, from the structured ``Move`` and what the engine says it captures.
+
+A move is never re-read from its string: ``parse_action`` + ``decode`` give the structured
+``Move``, and ``Round.resolve_play`` on the seat's visible position (field, exposed cards) gives
+exactly what a play captures (RULES.md §3, §4, §9).  Each legal move becomes a ``MoveWords``:
+the move string, the card, the cards it would take, what kind of outcome it is, a sentence
+("Cherry Chaff takes Cherry Curtain") and a short label for a choice between variants of one
+card ("take Cherry Curtain").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import BRIGHTS, CHAFF, CODES, card_id, cards_of
+from ..engine.moves import NO_SET, NO_TARGET, Move, decode, parse_action
+from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD, Round
+from ..rules.base import Config
+from ..rules.hana_awase import teyaku_value
+from ..views import PlayerView
+from .names import Namer
+
+__all__ = [
+    "MoveWords",
+    "OUTCOME_CAPTURE",
+    "OUTCOME_DECLARE",
+    "OUTCOME_EXPOSE",
+    "OUTCOME_KEEP",
+    "OUTCOME_PLACE",
+    "OUTCOME_WILD",
+    "describe_move",
+    "legal_move_words",
+    "position_of",
+]
+
+OUTCOME_CAPTURE = "capture"
+OUTCOME_WILD = "wild"
+OUTCOME_PLACE = "place"
+OUTCOME_DECLARE = "declare"
+OUTCOME_EXPOSE = "expose"
+OUTCOME_KEEP = "keep"
+
+
+@dataclass(frozen=True)
+class MoveWords:
+    """One legal move, said for people and structured for pages.
+
+    ``card`` is the card played (a play) or the turned-over card (a take); ``takes`` the table
+    cards it would capture now (the played card itself not included); ``outcome`` one of
+    capture, wild, place, declare, expose, keep; ``declared`` the set id of a declaration;
+    ``text`` the whole sentence; ``choice`` the words that tell this move apart from the other
+    moves of the same card.
+    """
+
+    move: str
+    kind: str
+    card: str | None
+    takes: tuple[str, ...]
+    outcome: str
+    declared: str | None
+    text: str
+    choice: str
+    calls: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "kind": self.kind,
+            "card": self.card,
+            "takes": list(self.takes),
+            "outcome": self.outcome,
+            "declared": self.declared,
+            "text": self.text,
+            "choice": self.choice,
+            "calls": list(self.calls),
+        }
+
+
+def position_of(config: Config, view: PlayerView) -> Round:
+    """A round holding exactly what the view shows of the table, to ask the engine what a play
+    captures: the field and the exposed teyaku cards; the viewer's hand.  Hidden cards are not
+    in it and no capture rule reads them."""
+    hands = [cs.mask for cs in view.exposed]
+    if view.seat is not None:
+        hands[view.seat] = view.hand.mask
+    rnd = Round(config, view.dealer, hands, 0, ())
+    rnd.field = view.field.mask
+    rnd.exposed = [cs.mask for cs in view.exposed]
+    if view.to_move is not None:
+        rnd.seat = view.to_move
+    return rnd
+
+
+def _bright_calls(config: Config, taken: int) -> tuple[str, ...]:
+    call = config.game.bright_capture_call
+    return (call,) if call and taken & BRIGHTS else ()
+
+
+def describe_move(view: PlayerView, move: str | Move, namer: Namer,
+                  position: Round | None = None) -> MoveWords:
+    """The words of one legal move of ``view`` (the seat to move's own view)."""
+    config = namer.config
+    if isinstance(move, str):
+        structured = decode(parse_action(move, config))
+        text_move = move
+    else:
+        structured = move
+        text_move = _format(structured, config)
+    if structured.kind == "expose":
+        return _expose(view, namer, text_move)
+    if structured.kind == "keep":
+        return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
+                         "Keep your teyaku hidden (nobody pays, nobody learns of it)",
+                         "keep it hidden")
+    if structured.kind == "take":
+        assert structured.target is not None and view.pending is not None
+        pending = card_id(view.pending)
+        target = CODES[structured.target]
+        wild = namer.is_wild(pending) and bool(config.wild and config.wild.from_stock)
+        who = namer.card(pending, wild=wild)
+        taken = 1 << structured.target
+        return MoveWords(text_move, "take", view.pending, (target,),
+                         OUTCOME_WILD if wild else OUTCOME_CAPTURE, None,
+                         f"{who} takes {namer.card(target)}", f"take {namer.card(target)}",
+                         _bright_calls(config, taken | 1 << pending))
+    assert structured.card is not None
+    rnd = position if position is not None else position_of(config, view)
+    seat = view.to_move if view.to_move is not None else (view.seat or 0)
+    card = structured.card
+    target_id = structured.target if structured.target is not None else NO_TARGET
+    declared = structured.declared_set if structured.declared_set is not None else NO_SET
+    how, taken = rnd.resolve_play(seat, card, target_id, declared)
+    name = namer.card(card, wild=how == HOW_WILD)
+    code = CODES[card]
+    if how == HOW_DECLARE:
+        assert structured.declared_set is not None
+        yaku = config.declarable[structured.declared_set]
+        _, would, choose = rnd.hand_options(seat, card)
+        given_up = "" if not would else (
+            f" — gives up taking {namer.cards(cards_of(would), wild=False)}" if not choose
+            else " — gives up the capture")
+        text = f"place {name} and declare {yaku.name}{given_up}"
+        choice = f"declare {yaku.name}" + (" (no capture)" if would else "")
+        return MoveWords(text_move, "play", code, (), OUTCOME_DECLARE, yaku.id, text, choice)
+    if how == HOW_STAY or not taken:
+        return MoveWords(text_move, "play", code, (), OUTCOME_PLACE, None,
+                         f"place {name} (no capture)", "no capture: it stays on the field")
+    takes = tuple(CODES[c] for c in cards_of(taken))
+    targets = namer.cards(takes)
+    if how == HOW_FIELD_LIGHTNING:
+        targets += " (lying on the field)"
+    outcome = OUTCOME_WILD if how == HOW_WILD else OUTCOME_CAPTURE
+    return MoveWords(text_move, "play", code, takes, outcome, None, f"{name} takes {targets}",
+                     f"take {targets}", _bright_calls(config, taken | 1 << card))
+
+
+def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
+    chaff = view.hand.mask & CHAFF & namer.config.deck
+    count = chaff.bit_count()
+    value = teyaku_value(count)
+    others = namer.config.players - 1
+    text = (f"Expose your {count} chaff as teyaku: each other player pays you {value} "
+            f"(+{value * others} in all); the cards lie face up and others may capture them")
+    return MoveWords(move, "expose", None, tuple(CODES[c] for c in cards_of(chaff)),
+                     OUTCOME_EXPOSE, None, text, f"expose them (+{value} from each player)")
+
+
+def _format(move: Move, config: Config) -> str:
+    if move.kind in ("expose", "keep"):
+        return move.kind
+    if move.kind == "take":
+        assert move.target is not None
+        return "take " + CODES[move.target]
+    assert move.card is not None
+    text = "play " + CODES[move.card]
+    if move.target is not None:
+        return text + " take " + CODES[move.target]
+    if move.declared_set is not None:
+        return text + " declare " + config.declarable[move.declared_set].id
+    return text
+
+
+_OUTCOME_ORDER = {OUTCOME_CAPTURE: 0, OUTCOME_WILD: 0, OUTCOME_PLACE: 1, OUTCOME_DECLARE: 2,
+                  OUTCOME_EXPOSE: 0, OUTCOME_KEEP: 1}
+
+
+def legal_move_words(view: PlayerView, namer: Namer) -> list[MoveWords]:
+    """Every legal move of the view, in table order: by hand card, then by target position."""
+    if not view.legal:
+        return []
+    rnd = position_of(namer.config, view)
+    words = [describe_move(view, m, namer, rnd) for m in view.legal]
+
+    def order(w: MoveWords) -> tuple[int, int, int]:
+        card = card_id(w.card) if w.card is not None else -1
+        target = card_id(w.takes[0]) if w.takes and w.kind != "expose" else -1
+        return card, _OUTCOME_ORDER[w.outcome], target
+
+    return sorted(words, key=order)

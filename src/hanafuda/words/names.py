@@ -1,0 +1,157 @@
+"""Names: cards in a theme (wild cards called wild), seats, sides and teams (RULES.md §1, §2, §9).
+
+Every other module of the words layer names things through a ``Namer``: it knows the game's
+``Config`` (which card is wild, the sides), the display theme and what to call each seat.
+A seat is "You" for the viewer, else its player's name with the seat number ("Greedy (seat 2)"),
+so two seats are never called the same.  A team is "Team A (seats 0 & 2)" ("Your team …" for
+the viewer's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from string import ascii_uppercase
+
+from ..cards import BRIGHTS, CARDS, Kind, card_id
+from ..rules.base import Config
+from ..themes import face, kind_label, month_label, normalize_theme
+
+__all__ = ["Namer", "join_words", "player_label"]
+
+_THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
+"""Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
+
+WILD = "wild"
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """"A", "A and B", "A, B and C"."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def player_label(name: str) -> str:
+    """A player's or bot's name as shown: "greedy" → "Greedy" (a bot id reads as a name)."""
+    name = name.strip()
+    return name[:1].upper() + name[1:] if name else name
+
+
+@dataclass(frozen=True)
+class Namer:
+    """What things are called at one table, as seen by ``viewer`` (None: a spectator or record).
+
+    ``players`` names each seat's player ("Anna", "greedy"); missing or empty names read
+    "Seat N".
+    """
+
+    config: Config
+    theme: str = "hanafuda"
+    viewer: int | None = None
+    players: Sequence[str | None] = ()
+    _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "theme", normalize_theme(self.theme))
+
+    # -- cards ---------------------------------------------------------------------------------
+
+    def card(self, card: int | str, *, wild: bool = False) -> str:
+        """A card's short name in the theme: "Cherry Curtain", "Willow Lightning (wild)".
+
+        ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
+        """
+        cid = card_id(card)
+        f = face(cid, self.theme)
+        name = f.name
+        if self.theme not in _THEMES_NAMING_THE_MONTH:
+            plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
+            if plant not in name:
+                name = f"{plant} {name}"
+        if wild and self.is_wild(cid):
+            name += f" ({WILD})"
+        return name
+
+    def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
+        """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun"."""
+        return join_words([self.card(c, wild=wild) for c in cards], last)
+
+    def is_wild(self, card: int | str) -> bool:
+        """Whether the card is this game's wild card in some situation (RULES.md §4.3–§4.5)."""
+        wild = self.config.wild
+        return wild is not None and card_id(card) == wild.card
+
+    def wild_in_hand(self, card: int | str) -> bool:
+        wild = self.config.wild
+        return wild is not None and wild.from_hand and card_id(card) == wild.card
+
+    def kind_word(self, card: int | str) -> str:
+        """The card's kind in the theme, or what sets it apart in this game.
+
+        The wild card reads "wild"; a chaff card worth points in this game reads its value
+        ("10 points": Hawaiʻifuda's Light), never "Chaff".
+        """
+        cid = card_id(card)
+        if self.wild_in_hand(cid):
+            return WILD
+        c = CARDS[cid]
+        value = self.config.values[cid]
+        if c.kind is Kind.CHAFF and value > min(self.config.values[x.id] for x in CARDS
+                                                if x.kind is Kind.CHAFF):
+            return f"{value} points"
+        return face(cid, self.theme).kind_name
+
+    def kind_title(self, kind: Kind, count: int | None = None) -> str:
+        """A kind as a heading: "Brights", "Kwang", "Scrolls" (plural unless count is 1)."""
+        word = kind_label(kind, self.theme)
+        if count == 1 or word.endswith("s") or not word.isascii() or kind is Kind.CHAFF:
+            return word
+        return word + "s"
+
+    @staticmethod
+    def is_bright(card: int | str) -> bool:
+        return bool(BRIGHTS >> card_id(card) & 1)
+
+    # -- seats, sides, teams -------------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        """"You", "Greedy (seat 2)", "Seat 3"."""
+        cached = self._seat_cache.get(seat)
+        if cached is not None:
+            return cached
+        if seat == self.viewer:
+            text = "You"
+        else:
+            given = self.players[seat] if seat < len(self.players) else None
+            text = f"{player_label(given)} (seat {seat})" if given and given.strip() else f"Seat {seat}"
+        self._seat_cache[seat] = text
+        return text
+
+    def is_team_game(self) -> bool:
+        return any(len(side) > 1 for side in self.config.sides)
+
+    def team_letter(self, side: int) -> str:
+        return ascii_uppercase[side]
+
+    def side(self, side: int) -> str:
+        """A side: a seat's name when it plays alone, else "Team A (seats 0 & 2)"."""
+        seats = self.config.sides[side]
+        if len(seats) == 1:
+            return self.seat(seats[0])
+        members = join_words([str(s) for s in seats], "&")
+        if self.viewer in seats:
+            return f"Your team (seats {members})"
+        return f"Team {self.team_letter(side)} (seats {members})"
+
+    def side_of_seat(self, seat: int) -> str:
+        return self.side(self.config.side_of[seat])
+
+    def side_is_viewer(self, side: int) -> bool:
+        return self.viewer is not None and self.viewer in self.config.sides[side]
+
+    def verb(self, subject: str, singular: str, plural: str) -> str:
+        """"You win" / "Greedy (seat 1) wins"."""
+        return plural if subject == "You" else singular

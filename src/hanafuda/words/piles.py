@@ -1,0 +1,70 @@
+"""Capture piles grouped by kind, with counts and card points in force (RULES.md §1, §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import CODES, KIND_MASKS, CardSet, Kind, cards_of
+from .names import Namer
+
+__all__ = ["KIND_ORDER", "PileGroup", "SidePile", "side_pile"]
+
+KIND_ORDER: tuple[Kind, ...] = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
+
+
+@dataclass(frozen=True)
+class PileGroup:
+    """The cards of one kind in a pile: codes, names, and their card points in this game."""
+
+    kind: str
+    title: str
+    cards: tuple[str, ...]
+    names: tuple[str, ...]
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "title": self.title, "cards": list(self.cards),
+                "names": list(self.names), "points": self.points}
+
+    def text(self) -> str:
+        """"Brights ×2 (40): Pine Crane and Sun, Cherry Curtain"."""
+        return f"{self.title} ×{len(self.cards)} ({self.points}): " + ", ".join(self.names)
+
+
+@dataclass(frozen=True)
+class SidePile:
+    """A side's whole capture pile: its name, card count, card points and groups by kind."""
+
+    side: int
+    name: str
+    count: int
+    points: int
+    groups: tuple[PileGroup, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "name": self.name, "count": self.count, "points": self.points,
+                "groups": [g.to_dict() for g in self.groups]}
+
+    def headline(self) -> str:
+        cards = "card" if self.count == 1 else "cards"
+        return f"{self.name}: {self.count} {cards}, {self.points} card points"
+
+    def lines(self) -> list[str]:
+        return [self.headline()] + ["  " + g.text() for g in self.groups] + (
+            [] if self.groups else ["  (nothing captured)"])
+
+
+def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
+    """The pile of ``side`` (a mask or ``CardSet`` from a view, a round or a record)."""
+    mask = int(pile)
+    values = namer.config.values
+    groups = []
+    for kind in KIND_ORDER:
+        cards = cards_of(mask & KIND_MASKS[kind])
+        if cards:
+            groups.append(PileGroup(
+                kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
+                tuple(namer.card(c) for c in cards), sum(values[c] for c in cards)))
+    return SidePile(side, namer.side(side), mask.bit_count(),
+                    sum(values[c] for c in cards_of(mask)), tuple(groups))

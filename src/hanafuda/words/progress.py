@@ -1,0 +1,128 @@
+"""Yaku progress: for every yaku in force, which side holds which of its cards, which are still
+out and which are dead for a side because another side (or the discard pile) has them
+(RULES.md §4, §5).  Kwa-Dō's declared sets and Hawaiʻifuda's combos are yaku here too.
+
+Only capture piles, the discard pile and declarations are read: public facts of every view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import CODES, CardSet, cards_of
+from ..rules.base import Config, Yaku
+from .names import Namer
+
+__all__ = ["SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
+
+
+def yaku_in_force(config: Config) -> tuple[Yaku, ...]:
+    """Every yaku that can score under the config's options, declarable sets included, once."""
+    seen: dict[str, Yaku] = {}
+    for y in (*config.yaku, *config.declarable):
+        seen.setdefault(y.id, y)
+    return tuple(seen.values())
+
+
+def yaku_cards(config: Config, yaku: Yaku) -> tuple[int, ...]:
+    """The cards of a yaku in this deck (for a count yaku, every card that counts)."""
+    return tuple(cards_of((yaku.count_mask if yaku.min_count else yaku.mask) & config.deck))
+
+
+def yaku_needed(config: Config, yaku: Yaku) -> int:
+    return yaku.min_count or len(yaku_cards(config, yaku))
+
+
+@dataclass(frozen=True)
+class SideProgress:
+    """One side's progress on one yaku."""
+
+    side: int
+    held: tuple[str, ...]
+    dead: tuple[str, ...]
+    complete: bool
+    possible: bool
+    declared: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "held": list(self.held), "dead": list(self.dead),
+                "complete": self.complete, "possible": self.possible, "declared": self.declared}
+
+
+@dataclass(frozen=True)
+class YakuProgress:
+    """A yaku in force and every side's progress on it.
+
+    ``cards`` are the yaku's cards (for a count yaku: the cards that count), ``needed`` how many
+    make it, ``out`` the cards nobody has captured yet, ``needs_declaration`` whether it scores
+    only once declared (Kwa-Dō).
+    """
+
+    id: str
+    name: str
+    points: int
+    cards: tuple[str, ...]
+    needed: int
+    out: tuple[str, ...]
+    needs_declaration: bool
+    sides: tuple[SideProgress, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "points": self.points, "cards": list(self.cards),
+                "needed": self.needed, "out": list(self.out),
+                "needs_declaration": self.needs_declaration,
+                "sides": [s.to_dict() for s in self.sides]}
+
+    def side_text(self, namer: Namer, side: int) -> str:
+        """"Spring (30): has Pine Crane and Sun; needs Plum Bush Warbler, Cherry Curtain"."""
+        p = self.sides[side]
+        head = f"{self.name} ({self.points})"
+        if p.complete:
+            declared = "" if not self.needs_declaration else (
+                ", declared" if p.declared else " — scores only if declared")
+            return f"{head}: complete{declared}"
+        if not p.possible:
+            return f"{head}: out of reach ({namer.cards(p.dead)} taken elsewhere)"
+        have = f"has {namer.cards(p.held)}" if p.held else "has none"
+        if self.cards and len(self.cards) > self.needed:  # a count yaku
+            need = f"needs {self.needed - len(p.held)} more of {len(self.out)} still out"
+        else:
+            need = "needs " + namer.cards([c for c in self.cards if c not in p.held])
+        return f"{head}: {have}; {need}"
+
+
+def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: CardSet | int = 0,
+                  declared: Sequence[Sequence[str]] = ()) -> list[YakuProgress]:
+    """Progress on every yaku in force, from the capture piles by side (a view's or a round's)."""
+    config = namer.config
+    piles = [int(c) for c in captures]
+    gone = int(discard)
+    for pile in piles:
+        gone |= pile
+    declarable = {y.id for y in config.declarable}
+    out_list = []
+    for y in yaku_in_force(config):
+        cards = yaku_cards(config, y)
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        needed = yaku_needed(config, y)
+        out = mask & ~gone
+        sides = []
+        for side, pile in enumerate(piles):
+            held = mask & pile
+            dead = mask & gone & ~pile
+            count = held.bit_count()
+            complete = count >= needed
+            possible = complete or count + out.bit_count() >= needed
+            said = y.id in (declared[side] if side < len(declared) else ())
+            sides.append(SideProgress(side, _codes(held), _codes(dead), complete, possible, said))
+        out_list.append(YakuProgress(y.id, y.name, y.points, _codes(mask), needed, _codes(out),
+                                     y.id in declarable, tuple(sides)))
+    return out_list
+
+
+def _codes(mask: int) -> tuple[str, ...]:
+    return tuple(CODES[c] for c in cards_of(mask))

@@ -1,0 +1,86 @@
+"""Score terms in words: "Four Irises +30", never the id ``four-iris`` (RULES.md §4, §6).
+
+A game's ``score_round`` returns ``ScoreTerm``s whose labels are either words ("card points",
+"par", "own yaku 30 × 2") or a yaku id; here ids become the yaku's name, the Kwa-Dō floor is
+written as what it is ("floor: 240 ÷ 2 sides") and a raise to 0 reads "counted as 0" instead of
+an addend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.base import Config, ScoreTerm
+from ..rules.kwa_do import NEGATIVE_AS_ZERO
+from .progress import yaku_in_force
+
+__all__ = ["ScoreWords", "score_line", "score_words", "term_label"]
+
+_FLOOR_PREFIX = "floor "
+
+
+@dataclass(frozen=True)
+class ScoreWords:
+    """One addend of a side's round score: ``label`` in words, ``value``, ``text`` ("Four Irises
+    +30"); ``clamp`` marks the raise of a negative score to 0."""
+
+    label: str
+    value: int
+    text: str
+    clamp: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "value": self.value, "text": self.text, "clamp": self.clamp}
+
+
+def _names(config: Config) -> dict[str, str]:
+    return {y.id: y.name for y in yaku_in_force(config)}
+
+
+def term_label(config: Config, label: str, names: dict[str, str] | None = None) -> str:
+    """A term's label in words: a yaku id becomes its name; the floor says how it is made."""
+    names = _names(config) if names is None else names
+    if label in names:
+        return names[label]
+    if label.startswith(_FLOOR_PREFIX) and "/" in label:
+        total, _, sides = label[len(_FLOOR_PREFIX):].partition("/")
+        return f"floor ({total.strip()} ÷ {sides.strip()} sides)"
+    if label == NEGATIVE_AS_ZERO:
+        return "a negative score counts as 0"
+    return label
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def score_words(config: Config, terms: Sequence[ScoreTerm]) -> list[ScoreWords]:
+    """Each term of one side's score in words, in order."""
+    names = _names(config)
+    out = []
+    for term in terms:
+        label = term_label(config, term.label, names)
+        clamp = term.label == NEGATIVE_AS_ZERO
+        out.append(ScoreWords(label, term.value, f"{label} {_signed(term.value)}", clamp))
+    return out
+
+
+def score_line(config: Config, terms: Sequence[ScoreTerm], total: int) -> str:
+    """"85 (card points) + 60 (own yaku 30 × 2) − 20 (others' yaku) = 125"; with the Kwa-Dō
+    floor: "55 (card points) − 120 (floor (240 ÷ 2 sides)) = −65, counted as 0"."""
+    parts: list[str] = []
+    running = 0
+    for index, words in enumerate(score_words(config, terms)):
+        if words.clamp:
+            if total == 0:
+                return " ".join(parts) + f" = {running}, counted as 0 (never below 0)"
+            return " ".join(parts) + f" = {total}"
+        running += words.value
+        body = f"{abs(words.value)} ({words.label})"
+        if index == 0:
+            parts.append(body if words.value >= 0 else "−" + body)
+        else:
+            parts.append(("+ " if words.value >= 0 else "− ") + body)
+    return " ".join(parts) + f" = {total}"

@@ -1,0 +1,84 @@
+"""Round and match results in words: each side's pile, its yaku, its score with how it was
+computed, the totals and the winner (RULES.md §4, §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import CardSet
+from ..rules.base import RoundScore
+from .names import Namer, join_words
+from .piles import SidePile, side_pile
+from .scores import ScoreWords, score_line, score_words
+
+__all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "totals_text"]
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """A side at the end of a round."""
+
+    side: int
+    name: str
+    pile: SidePile
+    yaku: tuple[tuple[str, str, int], ...]
+    terms: tuple[ScoreWords, ...]
+    score: int
+    line: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "name": self.name, "pile": self.pile.to_dict(),
+                "yaku": [{"id": i, "name": n, "points": p} for i, n, p in self.yaku],
+                "terms": [t.to_dict() for t in self.terms], "score": self.score,
+                "line": self.line}
+
+
+def round_result(namer: Namer, result: RoundScore,
+                 captures: Sequence[CardSet | int]) -> list[SideResult]:
+    """Every side's result of a finished round."""
+    config = namer.config
+    out = []
+    for side in range(config.num_sides):
+        out.append(SideResult(
+            side, namer.side(side), side_pile(namer, side, captures[side]),
+            tuple((y.id, y.name, y.points) for y in result.yaku[side]),
+            tuple(score_words(config, result.terms[side])), result.scores[side],
+            score_line(config, result.terms[side], result.scores[side])))
+    return out
+
+
+def totals_text(namer: Namer, totals: Sequence[int]) -> str:
+    """"You 120, Greedy (seat 1) 80"."""
+    return ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
+
+
+def round_result_lines(namer: Namer, number: int, result: RoundScore,
+                       captures: Sequence[CardSet | int], totals: Sequence[int]) -> list[str]:
+    """The end-of-round screen: each side's pile by kind, yaku and score; then the totals."""
+    lines = [f"Round {number} over"]
+    for r in round_result(namer, result, captures):
+        lines.append("")
+        lines.extend(r.pile.lines())
+        if r.yaku:
+            lines.append("  yaku: " + ", ".join(f"{name} {points}" for _, name, points in r.yaku))
+        lines.append(f"  score: {r.line}")
+    if result.note:
+        lines += ["", f"Note: {result.note}"]
+    lines += ["", "Totals: " + totals_text(namer, totals)]
+    return lines
+
+
+def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int],
+                      rounds: int) -> str:
+    """"Match over after 3 rounds: You win with 130." (ties share the win)."""
+    names = [namer.side(w) for w in winners]
+    who = join_words(names)
+    if len(winners) == 1:
+        verb = namer.verb(who, "wins", "win")
+    else:
+        verb = "share the win"
+    unit = "round" if rounds == 1 else "rounds"
+    best = max(totals) if totals else 0
+    return f"Match over after {rounds} {unit}: {who} {verb} with {best}."

@@ -1,0 +1,144 @@
+"""The compact per-configuration action layout (issue 13) and the batch compact mask/sampler."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hanafuda.batch import BatchSim, from_engine
+from hanafuda.engine.action_space import NUM_ACTIONS, CompactActions, compact_actions
+from hanafuda.engine.deal import Deal, deal_from_rng
+from hanafuda.engine.round import Round
+from hanafuda.rules import GAMES, configure
+
+OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
+    (game, n, {}) for game, cls in GAMES.items() for n in cls.player_counts()
+] + [
+    ("min-hwatu", 3, {"flip_matches_pair": "ppeok", "yaku_set": "english"}),
+    ("hana-awase", 3, {"teyaku": True, "scoring": "additive"}),
+    ("kwa-do", 4, {"teams": [[0, 2], [1, 3]], "yaku": True, "gaji": True,
+                   "gaji_wild_from_stock": True}),
+    ("kwa-do", 6, {"teams": [[0, 2, 4], [1, 3, 5]], "yaku": True}),
+    ("hawaiifuda", 2, {"bonus_combos": True}),
+    ("mushi", 2, {"hand_takes_field_lightning": True, "four_on_field": "dealer-captures"}),
+]
+
+
+def _round(cfg: Any, deal: Deal) -> Round:
+    return Round(cfg, deal.dealer, deal.hand_masks(), deal.field_mask(), deal.stock)
+
+
+IDS = [f"{g}-{n}-{'-'.join(o) or 'default'}" for g, n, o in OPTION_SETS]
+
+
+@pytest.mark.parametrize("game,players,options", OPTION_SETS, ids=IDS)
+def test_compact_is_a_bijection_on_legal_moves(game, players, options):
+    """Every legal engine move of thousands of random positions has one compact index and back."""
+    cfg = configure(game, players, options)
+    layout = compact_actions(cfg)
+    assert layout.size == len(set(layout.full.tolist())) and layout.size < NUM_ACTIONS
+    assert list(layout.full) == sorted(layout.full)  # the documented order
+    rng = random.Random(sum(map(ord, game)) + players)  # not hash(): salted per process
+    positions = 0
+    for deal_no in range(60):
+        rnd = _round(cfg, deal_from_rng(cfg, deal_no % players, random.Random(deal_no)))
+        while not rnd.over:
+            legal = rnd.legal_actions()
+            compact = [layout.from_engine(a) for a in legal]
+            assert len(set(compact)) == len(legal)
+            for action, j in zip(legal, compact, strict=True):
+                assert layout.to_engine(j) == action
+                assert layout.to_full(j) == from_engine(action)
+                assert layout.from_full(from_engine(action)) == j
+            positions += 1
+            rnd.apply(legal[rng.randrange(len(legal))])
+    assert positions >= 900
+
+
+def test_layout_order_and_kinds():
+    cfg = configure("kwa-do", 4, {"teams": [[0, 2], [1, 3]], "yaku": True})
+    layout = compact_actions(cfg)
+    kinds = layout.kind.tolist()
+    # plays, then takes, then declarations (no teyaku in Kwa-Dō)
+    first_take = kinds.index(CompactActions.KIND_TAKE)
+    first_declare = kinds.index(CompactActions.KIND_DECLARE)
+    assert set(kinds[:first_take]) == {CompactActions.KIND_PLAY}
+    assert set(kinds[first_take:first_declare]) == {CompactActions.KIND_TAKE}
+    assert set(kinds[first_declare:]) == {CompactActions.KIND_DECLARE}
+    teyaku = compact_actions(configure("hana-awase", 3, {"teyaku": True}))
+    assert CompactActions.KIND_EXPOSE in teyaku.kind.tolist()
+    assert compact_actions(cfg) is layout  # cached per config
+
+
+def test_bad_indices_are_clear_errors():
+    layout = compact_actions(configure("mushi", 2, {}))
+    with pytest.raises(ValueError, match="outside"):
+        layout.to_full(layout.size)
+    with pytest.raises(ValueError, match="outside"):
+        layout.to_engine(-1)
+    with pytest.raises(ValueError, match="not used by mushi"):
+        layout.from_full(int(np.flatnonzero(layout.to_compact < 0)[0]))
+    with pytest.raises(ValueError, match="compact layout"):
+        layout.from_engine(12345678)
+
+
+@pytest.mark.parametrize("game,players,options", OPTION_SETS, ids=IDS)
+def test_batch_compact_mask_equals_scalar_mask(game, players, options):
+    """Row by row, the batch compact mask is the scalar engine's legal moves in compact form,
+    and the full mask restricted to the layout; random compact play reaches every round end."""
+    sim = BatchSim(game, players, 48, options)
+    layout = sim.compact
+    cfg = sim.config
+    deals = [deal_from_rng(cfg, i % players, random.Random(1000 + i)) for i in range(48)]
+    sim.reset(deals=deals)
+    rounds = [_round(cfg, d) for d in deals]
+    rng = np.random.default_rng(3)
+    while not sim.done.all():
+        mask = sim.legal_compact()
+        assert (mask == sim.legal_mask()[:, layout.full]).all()
+        for row, rnd in enumerate(rounds):
+            expected = np.zeros(layout.size, np.bool_)
+            if not rnd.over:
+                expected[[layout.from_engine(a) for a in rnd.legal_actions()]] = True
+            assert (mask[row] == expected).all(), f"row {row}"
+        actions = sim.sample_compact(rng, logits=rng.standard_normal(mask.shape), mask=mask)
+        assert mask[np.flatnonzero(~sim.done), actions[~sim.done]].all()
+        for row, rnd in enumerate(rounds):
+            if not rnd.over:
+                rnd.apply(layout.to_engine(int(actions[row])))
+        sim.step_compact(actions, check=True)
+    assert [list(s) for s in sim.scores()] == [list(r.result.scores) for r in rounds if r.result]
+
+
+def test_sampler_follows_the_logits_and_only_picks_legal_moves():
+    sim = BatchSim("mushi", 2, 2000)
+    sim.reset_random(np.random.default_rng(0))
+    mask = sim.legal_compact()
+    rng = np.random.default_rng(1)
+    uniform = sim.sample_compact(rng, mask=mask)
+    assert mask[np.arange(2000), uniform].all()
+    # Every row gets the same first-legal preference: a huge logit wins.
+    logits = np.zeros(mask.shape)
+    first = mask.argmax(axis=1)
+    logits[np.arange(2000), first] = 50.0
+    assert (sim.sample_compact(rng, logits, mask=mask) == first).all()
+    # Uniform: each of a row's legal moves drawn about equally often.
+    row_legal = np.flatnonzero(mask[0])
+    draws = np.array([sim.sample_compact(rng, mask=mask)[0] for _ in range(600)])
+    counts = np.array([(draws == j).sum() for j in row_legal])
+    assert counts.min() > 600 / row_legal.size * 0.5
+    with pytest.raises(ValueError, match="logits must have shape"):
+        sim.sample_compact(rng, np.zeros((3, 3)))
+
+
+def test_step_compact_checks():
+    sim = BatchSim("mushi", 2, 4)
+    sim.reset_random(np.random.default_rng(0))
+    illegal = np.array([int(np.flatnonzero(~row)[0]) for row in sim.legal_compact()])
+    with pytest.raises(ValueError, match="illegal compact actions"):
+        sim.step_compact(illegal, check=True)
+    with pytest.raises(ValueError, match="one action per row"):
+        sim.step_compact([0], check=True)

@@ -1,0 +1,27 @@
+"""The engine fingerprint (benchmarks/fingerprint.py) on a smaller sample: a restructuring changes no play.
+
+The sample covers every game × player count × sampled option value (129 variants) at least
+twice.  If this hash changes, the engine plays differently: either a bug, or a deliberate rule
+change — then update the hash here and the full 3,600-match hash in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+from benchmarks.fingerprint import fingerprint, variants
+from hanafuda.rules import GAMES
+
+SAMPLE_MATCHES = 300
+SAMPLE_HASH = "591b6b0ef31af41464aa2e1ca174cf1ddc0a72887fa020ffc17c36f67acb511f"
+
+
+def test_sample_covers_every_variant_twice() -> None:
+    assert SAMPLE_MATCHES >= 2 * len(variants())
+    assert {game for game, _, _ in variants()} == set(GAMES)
+
+
+def test_engine_fingerprint_is_unchanged() -> None:
+    assert fingerprint(SAMPLE_MATCHES) == SAMPLE_HASH
+
+
+def test_fingerprint_sees_a_different_seed() -> None:
+    assert fingerprint(5, seed=1) != fingerprint(5, seed=0)
