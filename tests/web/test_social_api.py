@@ -19,6 +19,7 @@ from hanafuda.web.social import reachable_urls, serve_banner
 from hanafuda.web.social.limits import Limit
 from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
 from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
+from hanafuda.web.social.service import role
 
 from .conftest import in_ci
 from .social_helpers import name, new_table, play_out, table, token_of
@@ -168,7 +169,7 @@ def test_open_seat_listed_and_taken_by_another_player(client: TestClient) -> Non
     r = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
     assert r.status_code == 200
     live = table(client, t["id"])
-    assert live.role_of(token_of(r.json()["link"])) == (1, False)
+    assert role(live, token_of(r.json()["link"])) == (1, False)
     assert [s.name for s in live.seats] == ["Ann", "Bob"]
     assert client.get("/api/social/open").json()["tables"] == []
     cid = name(client, "Cid")
@@ -228,6 +229,19 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
     assert client.post(url, json={"token": "nope", "text": "hello"}).status_code == 403
     assert [m["text"] for m in client.get(url, params={"token": bob_tok}).json()["messages"]] == \
         ["<script>alert(1)</script>"]
+
+
+def test_social_socket_refuses_other_sites(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann)
+    url = f"/ws/social/{t['id']}?token={token_of(t['you']['path'])}"
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+    with client.websocket_connect(url, headers={"origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["type"] == "hello"
 
 
 def test_spectators_chat_when_the_creator_allows(client: TestClient) -> None:
@@ -292,8 +306,8 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     r2 = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": bob_tok})
     assert r1.status_code == r2.status_code == 200
     new = table(client, r1.json()["link"].split("/")[2].split("?")[0])
-    assert new.id != live.id and new.role_of(token_of(r1.json()["link"])) == (0, False)
-    assert new.role_of(token_of(r2.json()["link"])) == (1, False)
+    assert new.id != live.id and role(new, token_of(r1.json()["link"])) == (0, False)
+    assert role(new, token_of(r2.json()["link"])) == (1, False)
     assert [s.name for s in new.seats] == ["Ann", "Bob"]
     twice = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
     assert twice.status_code == 409 and "already handed out" in twice.json()["detail"]

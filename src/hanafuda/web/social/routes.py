@@ -12,6 +12,7 @@ import base64
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -28,7 +29,7 @@ from .limits import RateLimited, RateLimiter
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import TextError, check_name, name_key
 from .ratings import BOT_RATINGS, MODEL, display
-from .service import CLOCK_CHOICES, MAX_WAIT, Listener, SeatPlan, Settings, SocialError, SocialHub
+from .service import CLOCK_CHOICES, MAX_WAIT, Listener, SeatPlan, Settings, SocialError, SocialHub, role
 
 __all__ = ["make_router"]
 
@@ -262,8 +263,8 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                            if plans[s.seat].kind == "invite" else None}
                           for s in t.seats],
                 "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
-                "spectator": invite(request, f"/table/{t.id}?token={t.spectator_token}"),
-                "creator": absolute(request, f"/table/{t.id}?token={t.creator_token}"),
+                "spectator": invite(request, f"/table/{t.id}?token={created.spectator_token}"),
+                "creator": absolute(request, f"/table/{t.id}?token={created.creator_token}"),
                 "loopback": request.url.hostname in ("127.0.0.1", "localhost", "::1")}
 
     @router.get("/api/social/open")
@@ -319,10 +320,10 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     @router.get("/api/social/tables/{table_id}/chat")
     def chat_history(table_id: str, token: str) -> dict[str, Any]:
         table = table_of(table_id)
-        role = table.role_of(token) if len(token) <= 100 else None
-        if role is None:
+        found = role(table, token)
+        if found is None:
             raise HTTPException(403, "this link opens no seat at this table")
-        if not social.can_chat(table, role[0], role[1]):
+        if not social.can_chat(table, found[0], found[1]):
             raise HTTPException(403, "spectators cannot read this table's chat")
         return {"messages": social.chat_history(table)}
 
@@ -333,7 +334,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         if not isinstance(token, str) or len(token) > 100:
             raise HTTPException(400, "need the token of your seat")
         table = table_of(table_id)
-        if table.role_of(token) is None:
+        if role(table, token) is None:
             raise HTTPException(403, "this link opens no seat at this table")
         limit("chat", request)
         try:
@@ -357,11 +358,15 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
 
     @router.websocket("/ws/social/{table_id}")
     async def social_ws(websocket: WebSocket, table_id: str) -> None:
+        origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
+        if origin is not None and urlsplit(origin).netloc != host:
+            await websocket.close(code=4403, reason="a page of another site cannot open this socket")
+            return
         await websocket.accept()
         token = websocket.query_params.get("token") or ""
         table = hub.load(table_id) if len(table_id) <= 32 else None
-        role = table.role_of(token) if table is not None and len(token) <= 100 else None
-        if table is None or role is None:
+        found = role(table, token) if table is not None else None
+        if table is None or found is None:
             await websocket.send_text(json.dumps({"type": "error", "error": "this link opens no seat here"}))
             await websocket.close(code=4403)
             return
@@ -369,9 +374,9 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         async def push(payload: dict[str, Any]) -> None:
             await asyncio.wait_for(websocket.send_text(json.dumps(payload, ensure_ascii=False)), 5)
 
-        listener = Listener(push=push, seat=role[0], token=token)
-        can = social.can_chat(table, role[0], role[1])
-        await push({"type": "hello", "seat": role[0], "can_chat": can,
+        listener = Listener(push=push, seat=found[0], token=token)
+        can = social.can_chat(table, found[0], found[1])
+        await push({"type": "hello", "seat": found[0], "can_chat": can,
                     "chat": social.chat_history(table) if can else []})
         await social.listen(table, listener)
         try:

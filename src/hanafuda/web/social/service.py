@@ -28,7 +28,7 @@ from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLOCK_CHOICES", "MAX_WAIT", "SeatPlan", "SocialError", "SocialHub"]
+__all__ = ["CLOCK_CHOICES", "MAX_WAIT", "SeatPlan", "SocialError", "SocialHub", "create_live", "role"]
 
 CLOCK_CHOICES = (15, 30, 60, 120, 300)
 """Seconds a seat may think before the greedy bot moves for it (the lobby offers these)."""
@@ -72,6 +72,34 @@ class Listener:
 class Created:
     table: LiveTable
     links: dict[int, str]  # seat → path with token, for seats whose link goes to the creator
+    spectator_token: str
+    creator_token: str
+
+
+def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
+    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or
+    None.  Accepts the hub's answer as a tuple or as an object with ``seat`` and ``creator``."""
+    if not token or len(token) > 100:
+        return None
+    found: Any = table.role_of(token)
+    if found is None:
+        return None
+    if isinstance(found, tuple):
+        return found[0], bool(found[1])
+    return found.seat, bool(found.creator)
+
+
+def create_live(hub: TableHub, game: str, players: int, options: dict[str, Any], specs: list[SeatSpec],
+                theme: str) -> tuple[LiveTable, list[str | None], str, str]:
+    """``hub.create`` and the plain tokens it gives once: seats (None for bots), spectator, creator.
+    Accepts a hub that returns the table alone (tokens on it) or ``(table, tokens)``."""
+    made: Any = hub.create(game, players, options, specs, theme=theme)
+    if isinstance(made, tuple):
+        table, tokens = made
+        return table, list(tokens.seats), str(getattr(tokens, "spectator", table.spectator_token)), \
+            str(tokens.creator)
+    return made, [s.token if s.kind == "human" else None for s in made.seats], made.spectator_token, \
+        made.creator_token
 
 
 @dataclass
@@ -191,7 +219,8 @@ class SocialHub:
             specs.append(SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
                                   name))
         try:
-            table = self.hub.create(game, players, options, specs, theme=theme)
+            table, tokens, spectator, creator_token = create_live(self.hub, game, players, options, specs,
+                                                                  theme)
         except TableError as exc:
             raise SocialError(str(exc)) from None
         links: dict[int, str] = {}
@@ -201,19 +230,19 @@ class SocialHub:
                                   quick=quick, settled=False, rematch_of=rematch_of,
                                   fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None else None))
             for i, p in enumerate(plans):
-                seat = table.seats[i]
+                token = tokens[i]
                 pid = seat_players[i] if seat_players is not None \
                     else (creator.id if p.kind == "me" else None)
-                pending = seat.token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
+                pending = token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
                     else None
                 db.add(SocialSeatRow(table_id=table.id, seat=i, player_id=pid, open=p.kind == "open",
                                      pending_token=pending))
                 if p.kind in ("me", "invite"):
-                    links[i] = f"/table/{table.id}?token={seat.token}"
+                    links[i] = f"/table/{table.id}?token={token}"
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
-        return Created(table, links)
+        return Created(table, links, spectator, creator_token)
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -236,10 +265,10 @@ class SocialHub:
 
     async def hello(self, table: LiveTable, token: str, player: PlayerRow | None) -> dict[str, Any]:
         """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
-        role = table.role_of(token)
-        if role is None:
+        found = role(table, token)
+        if found is None:
             raise SocialError("this link opens no seat at this table", 403)
-        seat, creator = role
+        seat, creator = found
         row = self.settings(table.id)
         if seat is not None and player is not None and table.seats[seat].kind == "human":
             claimed = False
@@ -399,10 +428,10 @@ class SocialHub:
                 "at": r.created.isoformat() if r.created else None}
 
     async def say(self, table: LiveTable, token: str, raw: object) -> dict[str, Any]:
-        role = table.role_of(token)
-        if role is None:
+        found = role(table, token)
+        if found is None:
             raise SocialError("this link opens no seat at this table", 403)
-        seat, creator = role
+        seat, creator = found
         if not self.can_chat(table, seat, creator):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
@@ -425,8 +454,8 @@ class SocialHub:
 
         def to(listener: Listener) -> dict[str, Any] | None:
             if listener.seat is None and not open_to_spectators and not system:
-                role = table.role_of(listener.token)
-                if role is None or not role[1]:
+                found = role(table, listener.token)
+                if found is None or not found[1]:
                     return None
             return {"type": "chat", "message": msg}
 
@@ -520,10 +549,10 @@ class SocialHub:
 
     async def rematch(self, table: LiveTable, token: str) -> str:
         """The same seats again at a new table; the caller's link there (everyone else is told)."""
-        role = table.role_of(token)
-        if role is None or role[0] is None:
+        found = role(table, token)
+        if found is None or found[0] is None:
             raise SocialError("only a seated player can ask for a rematch", 403)
-        seat = role[0]
+        seat = found[0]
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
         async with self._lock(table.id):
