@@ -408,3 +408,31 @@ def test_rate_limits_from_the_environment() -> None:
     for bad in ("create=lots", "teleport=1/1", "chat=0/1"):
         with pytest.raises(ValueError, match="HANAFUDA_RATE_LIMITS"):
             limits_from_env(bad)
+
+
+def test_unrated_abandoned_tables_pruned_rated_and_finished_kept(client: TestClient) -> None:
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from hanafuda.web.db import TableRow
+    from hanafuda.web.social import keep_days
+
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    unrated = new_table(client, ann, rated=False)
+    guest = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])  # nobody holds seat 2
+    rated = new_table(client, ann)
+    client.post(f"/api/social/tables/{rated['id']}/join", json={}, headers=bob)
+    fresh = new_table(client, ann, rated=False)
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(days=10)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with hub.sessions.begin() as db:
+        db.execute(update(TableRow).where(TableRow.id != fresh["id"]).values(created=old))
+    social = client.app.state.social  # type: ignore[attr-defined]
+    assert sorted(social.prune_abandoned(7)) == sorted([unrated["id"], guest["id"]])
+    assert client.get(f"/api/tables/{unrated['id']}").status_code == 404
+    assert client.get(f"/api/tables/{rated['id']}").status_code == 200
+    assert client.get(f"/api/tables/{fresh['id']}").status_code == 200
+    assert keep_days("30") == 30.0 and keep_days(None) is None
+    with pytest.raises(ValueError, match="number of days"):
+        keep_days("forever")

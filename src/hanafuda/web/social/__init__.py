@@ -21,12 +21,25 @@ from .limits import RateLimiter, limits_from_env
 from .routes import make_router
 from .service import SocialHub
 
-__all__ = ["install", "reachable_urls", "serve_banner"]
+__all__ = ["install", "keep_days", "reachable_urls", "serve_banner"]
+
+
+def keep_days(text: str | None) -> float | None:
+    """``HANAFUDA_KEEP_ABANDONED_DAYS``: how long unrated abandoned tables are kept (unset: always)."""
+    if text is None or not text.strip():
+        return None
+    try:
+        days = float(text)
+    except ValueError:
+        raise ValueError(f"HANAFUDA_KEEP_ABANDONED_DAYS must be a number of days, not {text!r}") from None
+    if not days > 0:
+        raise ValueError("HANAFUDA_KEEP_ABANDONED_DAYS must be above 0")
+    return days
 
 
 def install(app: FastAPI, hub: TableHub) -> SocialHub:
     """Add the social routes, the language middleware and the background ticker to ``app``."""
-    social = SocialHub(hub)
+    social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
     limiter = RateLimiter(limits_from_env(os.environ.get("HANAFUDA_RATE_LIMITS")))
     app.state.social = social
     app.state.limiter = limiter

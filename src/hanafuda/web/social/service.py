@@ -15,10 +15,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, func, select, update
 
 from ...agents import AGENTS, make_agent
-from ..db import SeatRow, TableRow
+from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
 from ..live import Connection, LiveTable, SeatSpec, TableError
 from .accounts import hash_key, new_key
@@ -118,6 +118,8 @@ class SocialHub:
     _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     tick: float = 0.25
+    keep_abandoned_days: float | None = None
+    """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
 
     @property
     def sessions(self) -> Any:
@@ -609,6 +611,44 @@ class SocialHub:
             token, row.pending_token = row.pending_token, None
         return f"/table/{table.id}?token={token}"
 
+    # -- keeping tables --------------------------------------------------------------------------
+
+    def prune_abandoned(self, days: float) -> list[str]:
+        """Delete running tables nobody has moved at for ``days`` that would not be rated (made
+        unrated, or with a person's seat nobody identified holds); finished tables and rated ones
+        are always kept.  Returns the ids deleted."""
+        cutoff = now() - dt.timedelta(days=days)
+        with self.sessions() as db:
+            last = (select(TableEventRow.table_id, func.max(TableEventRow.created).label("at"))
+                    .group_by(TableEventRow.table_id).subquery())
+            rows = db.execute(select(TableRow.id, TableRow.created, last.c.at)
+                              .outerjoin(last, last.c.table_id == TableRow.id)
+                              .where(TableRow.status == "running")).all()
+            stale = [tid for tid, created, at in rows if _aware(at or created) < cutoff]
+            keep: set[str] = set()
+            for tid in stale:
+                social = db.get(SocialTableRow, tid)
+                if social is None or not social.rated:
+                    continue
+                humans = db.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
+                                                               SeatRow.kind == "human")).all()
+                held = set(db.scalars(select(SocialSeatRow.seat).where(
+                    SocialSeatRow.table_id == tid, SocialSeatRow.player_id.is_not(None))).all())
+                if set(humans) <= held:
+                    keep.add(tid)
+        gone = [tid for tid in stale if tid not in keep]
+        if gone:
+            with self.sessions.begin() as db:
+                for model in (ChatRow, SocialSeatRow, ResultRow, SocialTableRow, TableEventRow, SeatRow):
+                    db.execute(delete(model).where(model.table_id.in_(gone)))
+                db.execute(delete(TableRow).where(TableRow.id.in_(gone)))
+        for tid in gone:
+            table = self.hub.tables.pop(tid, None)
+            if table is not None and table.bot_task is not None:
+                table.bot_task.cancel()
+            self.clocks.pop(tid, None)
+        return gone
+
     # -- the ticker ----------------------------------------------------------------------------
 
     def load_clocks(self) -> None:
@@ -619,11 +659,18 @@ class SocialHub:
         self.clocks.update({tid: int(c) for tid, c in rows})
 
     async def run(self) -> None:
-        """Forever: quick-match tables filled when their wait is over, turn clocks, ratings."""
+        """Forever: quick-match tables filled when their wait is over, turn clocks, ratings, and
+        (when ``keep_abandoned_days`` is set) unrated abandoned tables deleted every 10 minutes."""
         self.load_clocks()
+        pruned = 0.0
         while True:
             try:
                 await self.step()
+                if self.keep_abandoned_days is not None and time.monotonic() - pruned > 600:
+                    pruned = time.monotonic()
+                    gone = self.prune_abandoned(self.keep_abandoned_days)
+                    if gone:
+                        log.info("deleted %d unrated abandoned tables", len(gone))
             except Exception:
                 log.exception("social ticker step failed")
             await asyncio.sleep(self.tick)
@@ -651,6 +698,11 @@ class SocialHub:
             self.settled.add(tid)
             if self.settle(table):
                 await self.push(tid, {"type": "rated"})
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    """SQLite hands back naive datetimes (stored as UTC)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
 
 
 async def _drop(_payload: dict[str, Any]) -> None:
