@@ -214,6 +214,8 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         return {"presets": {g: [{"id": p.id, "name": p.name, "description": p.description,
                                  "options": p.options} for p in presets(g)] for g in GAMES},
                 "applies": {g: {o: list(n) for o, n in opts.items()} for g, opts in APPLIES.items()},
+                "labels": {g: {spec.name: label for spec in GAMES[g].option_specs()
+                               if (label := str(getattr(spec, "label", "") or ""))} for g in GAMES},
                 "clock": list(CLOCK_CHOICES), "max_wait": MAX_WAIT}
 
     @router.get("/api/social/qr.svg", include_in_schema=False)

@@ -44,7 +44,7 @@ function plain(text) {
   return String(text).replace(/\btrue\b/g, T("word.on")).replace(/\bfalse\b/g, T("word.off")).replace(/\bnull\b/g, T("word.none"))
     .replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (id) => words(id).toLowerCase());
 }
-function optLabel(o) { return o.label || words(o.name); }
+function optLabel(o) { return o.label || ((SOCIAL.labels || {})[$("game").value] || {})[o.name] || words(o.name); }
 function choiceLabel(o, c) {
   if (o.choice_labels && o.choice_labels[String(c)] !== undefined) return o.choice_labels[String(c)];
   if (typeof c === "number") return String(c);
