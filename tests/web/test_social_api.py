@@ -157,6 +157,11 @@ def test_invites_are_whole_urls_with_qr_codes(client: TestClient) -> None:
     assert invite["qr"].startswith("data:image/svg+xml;base64,")
     assert client.get("/api/social/qr.svg", params={"text": invite["url"]}).text.startswith("<svg")
     assert client.get("/api/social/qr.svg", params={"text": "x" * 601}).status_code == 400
+    assert not t["loopback"]
+    local = client.post("http://127.0.0.1:8000/api/social/tables", headers=ann,
+                        json={"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    assert local.json()["loopback"] and all("127.0.0.1" not in u for u in local.json()["lan"])
+    assert local.json()["seats"][1]["invite"]["url"].startswith("http://127.0.0.1:8000/table/")
 
 
 def test_open_seat_listed_and_taken_by_another_player(client: TestClient) -> None:

@@ -24,7 +24,7 @@ from ..db import TableRow
 from ..live import LiveTable
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
 from .i18n import LANGUAGES, catalogue
-from .invites import MAX_QR_TEXT, qr_svg
+from .invites import MAX_QR_TEXT, qr_svg, reachable_urls
 from .limits import RateLimited, RateLimiter
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import TextError, check_name, name_key
@@ -258,6 +258,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         except SocialError as exc:
             raise fail(exc) from None
         t = created.table
+        loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
         return {"id": t.id, "title": t.match.config.game.title, "game": t.match.config.game.id,
                 "options": dict(t.match.config.given_options),
                 "seats": [{"seat": s.seat, "kind": plans[s.seat].kind, "name": s.name,
@@ -267,7 +268,9 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                 "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
                 "spectator": invite(request, f"/table/{t.id}?token={created.spectator_token}"),
                 "creator": absolute(request, f"/table/{t.id}?token={created.creator_token}"),
-                "loopback": request.url.hostname in ("127.0.0.1", "localhost", "::1")}
+                "loopback": loopback,
+                "lan": [u for u in reachable_urls("0.0.0.0", request.url.port or 80)
+                        if "127.0.0.1" not in u] if loopback else []}
 
     @router.get("/api/social/open")
     def open_tables() -> dict[str, Any]:

@@ -264,6 +264,10 @@ function showInvites(t) {
   }
   body.append(linkBox(T("invite.spectators"), t.spectator, T("invite.spectators_note")));
   $("invite-warning").hidden = !t.loopback;
+  $("invite-lan").replaceChildren();
+  if (t.loopback && t.lan && t.lan.length) {
+    $("invite-lan").append(T("invite.lan"), " ", ...t.lan.flatMap((u, i) => [i ? ", " : "", HF.el("a", { href: u, text: u })]));
+  }
   $("invite").hidden = false;
   $("invite").scrollIntoView({ block: "start" });
   $("invite").focus();
