@@ -352,3 +352,21 @@ def test_dark_mode(server: Server, browser: Any) -> None:
     r, g, b = (int(x) for x in re.findall(r"\d+", bg)[:3])
     assert r + g + b < 150, bg
     shot(page, "dark-desktop")
+
+
+def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: Any) -> None:
+    ann = person(browser, server, "Ann Invites")
+    ann.select_option("#game", "min-hwatu")
+    ann.select_option("#seat-1", "invite")
+    made = create(ann)
+    link = ann.locator("#invite .invite code.url").first.inner_text()
+    assert link == made["seats"][1]["invite"]["url"]
+    friend = browser.new_context(**PHONE).new_page()
+    friend.set_default_timeout(TIMEOUT_MS)
+    friend.goto(link)
+    friend.fill("#seat-name", "Cara <i>")
+    friend.click("#seat-name-form button")
+    friend.wait_for_selector("#seat-name-box", state="detached")
+    seats = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ann Invites", "Cara <i>"]
+    no_sideways_scroll(friend)

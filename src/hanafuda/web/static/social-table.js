@@ -15,7 +15,7 @@
   };
   let player = null;
   try { player = JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { player = null; }
-  const headers = Object.assign({ "content-type": "application/json" }, player && player.key ? { "x-player-key": player.key } : {});
+  let headers = Object.assign({ "content-type": "application/json" }, player && player.key ? { "x-player-key": player.key } : {});
   const post = async (path, body) => {
     const r = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
     const data = await r.json().catch(() => ({}));
@@ -32,8 +32,8 @@
       el("h2", { id: "social-h", style: "font-size:1rem", text: t("chat.title") }));
     if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
     const notice = el("p", { id: "social-notice", class: "notice", role: "status" });
-    panel.append(notice, log);
     const err = el("p", { class: "error", id: "chat-error", role: "alert" });
+    panel.append(notice, log);
     if (info.can_chat) {
       const input = el("input", { id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": t("chat.say") });
       const form = el("form", { id: "chat-form", class: "chat-form" }, input, el("button", { type: "submit", text: t("chat.send") }));
@@ -45,6 +45,24 @@
       });
       panel.append(form, err);
     } else panel.append(el("p", { class: "muted", text: t("chat.spectators_off") }));
+    if (info.seat !== null && !player) {
+      // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs
+      const nameInput = el("input", { id: "seat-name", maxlength: "24", autocomplete: "nickname", "aria-label": t("name.pick") });
+      const nameForm = el("form", { id: "seat-name-form", class: "chat-form" }, nameInput, el("button", { type: "submit", text: t("name.save") }));
+      nameForm.addEventListener("submit", async (ev) => {
+        ev.preventDefault(); err.textContent = "";
+        try {
+          const r = await post("/api/social/names", { name: nameInput.value });
+          player = { name: r.player.name, key: r.key };
+          localStorage.setItem("hf-player", JSON.stringify(player));
+          headers = Object.assign({}, headers, { "x-player-key": r.key });
+          await post(`/api/social/tables/${id}/hello`, { token });
+          nameBox.remove();
+        } catch (e) { err.textContent = e.message; }
+      });
+      const nameBox = el("div", { id: "seat-name-box" }, el("p", { class: "muted", text: t("name.why") }), nameForm);
+      panel.insertBefore(nameBox, panel.children[1]);
+    }
     const rematch = el("div", { id: "rematch-box" });
     panel.append(rematch);
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
