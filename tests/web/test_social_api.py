@@ -364,6 +364,16 @@ def test_pages_link_manifest_and_theme(client: TestClient) -> None:
     assert "/static/social-table.js" in client.get("/table/abc").text
 
 
+def test_presets_endpoint_gives_option_words(client: TestClient) -> None:
+    data = client.get("/api/social/presets").json()
+    for gid, game in GAMES.items():
+        assert [p["id"] for p in data["presets"][gid]][0] == "standard"
+        for spec in game.option_specs():
+            words = data["words"][gid][spec.name]
+            assert words["label"] and words["help"] and "_" not in words["label"]
+    assert data["applies"]["kwa-do"]["teams"] == [4, 6]
+
+
 def test_every_preset_is_a_valid_option_set() -> None:
     for gid, game in GAMES.items():
         ps = presets(gid)

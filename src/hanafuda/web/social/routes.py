@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
+from ...words.options import option_words
 from ..db import TableRow
 from ..live import LiveTable
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
@@ -214,8 +215,10 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         return {"presets": {g: [{"id": p.id, "name": p.name, "description": p.description,
                                  "options": p.options} for p in presets(g)] for g in GAMES},
                 "applies": {g: {o: list(n) for o, n in opts.items()} for g, opts in APPLIES.items()},
-                "labels": {g: {spec.name: label for spec in GAMES[g].option_specs()
-                               if (label := str(getattr(spec, "label", "") or ""))} for g in GAMES},
+                "words": {g: {w.name: {"label": w.label, "help": w.help,
+                                       "choices": {str(v).lower() if isinstance(v, bool) else str(v): t
+                                                   for v, t in w.choices}}
+                              for w in option_words(GAMES[g])} for g in GAMES},
                 "clock": list(CLOCK_CHOICES), "max_wait": MAX_WAIT}
 
     @router.get("/api/social/qr.svg", include_in_schema=False)

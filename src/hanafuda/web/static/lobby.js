@@ -44,17 +44,19 @@ function plain(text) {
   return String(text).replace(/\btrue\b/g, T("word.on")).replace(/\bfalse\b/g, T("word.off")).replace(/\bnull\b/g, T("word.none"))
     .replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (id) => words(id).toLowerCase());
 }
-function optLabel(o) { return o.label || ((SOCIAL.labels || {})[$("game").value] || {})[o.name] || words(o.name); }
+// the words layer's label, help and choice texts of an option (OptionSpec.label / .help)
+const optWords = (o) => ((SOCIAL.words || {})[$("game").value] || {})[o.name] || {};
+function optLabel(o) { return optWords(o).label || o.label || words(o.name); }
+function optHelp(o) { return plain(optWords(o).help || o.help || ""); }
 function choiceLabel(o, c) {
-  if (o.choice_labels && o.choice_labels[String(c)] !== undefined) return o.choice_labels[String(c)];
-  if (typeof c === "number") return String(c);
-  return String(c).replace(/-/g, " ");
+  const text = (optWords(o).choices || {})[String(c)];
+  return String(text !== undefined ? text : c);
 }
 const isToggle = (o) => o.kind === "choice" && o.choices.length === 2 && o.choices.every((c) => typeof c === "boolean");
 
 function optionInput(o) {
   const id = "opt-" + o.name;
-  const help = HF.el("span", { class: "help", text: plain(o.help || "") });
+  const help = HF.el("span", { class: "help", text: optHelp(o) });
   if (isToggle(o)) {
     const box = HF.el("input", { type: "checkbox", id, "data-option": o.name });
     box.checked = !!o.default;
