@@ -304,6 +304,7 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     assert page["matches"][0]["replay"] == f"/replay/{t['id']}"
     assert client.get(page["matches"][0]["replay"]).status_code == 200
     assert client.get("/api/social/players/nobody").status_code == 404
+    assert client.get("/api/social/players/a%2Fb").status_code == 404  # a name with a slash is a name
     assert client.get("/api/social/leaderboard/chess").status_code == 404
     # rematch: the same seats at a new table; each player gets their own link once
     ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)

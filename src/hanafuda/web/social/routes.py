@@ -116,7 +116,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     def leaderboard_page(game: str = "") -> FileResponse:
         return page("leaderboard.html")
 
-    @router.get("/player/{name}", include_in_schema=False)
+    @router.get("/player/{name:path}", include_in_schema=False)
     def player_page(name: str) -> FileResponse:
         return page("player.html")
 
@@ -416,7 +416,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                          for b, (mu, sg) in BOT_RATINGS.items()],
                 "start": display(MODEL.mu, MODEL.sigma)}
 
-    @router.get("/api/social/players/{name}")
+    @router.get("/api/social/players/{name:path}")
     def player(name: str) -> dict[str, Any]:
         p = social.player_by_name(name_key(name.strip())) if len(name) <= 100 else None
         if p is None:

@@ -21,7 +21,7 @@ async function leaderboard() {
 }
 
 async function playerPage() {
-  const name = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const name = decodeURIComponent(location.pathname.split("/").slice(2).join("/"));
   $("player-name").textContent = name;
   const r = await fetch(`/api/social/players/${encodeURIComponent(name)}`);
   if (!r.ok) { $("not-found").hidden = false; return; }
