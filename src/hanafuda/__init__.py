@@ -7,7 +7,7 @@ The main entry point is ``Match``; see the README for the layers.
 from __future__ import annotations
 
 from .cards import CARDS, Card, CardSet, Kind
-from .engine import Deal, DealError, IllegalMoveError, MatchError, Round
+from .engine import Deal, DealError, IllegalMoveError, MalformedMoveError, MatchError, MoveError, Round
 from .records import Match
 from .rules import GAMES, configure, get_game
 from .rules.options import OptionError
@@ -21,8 +21,10 @@ __all__ = [
     "GAMES",
     "IllegalMoveError",
     "Kind",
+    "MalformedMoveError",
     "Match",
     "MatchError",
+    "MoveError",
     "OptionError",
     "Round",
     "configure",

@@ -9,11 +9,22 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .rules import GAMES, get_game
 from .rules.options import OptionError, parse_option_args
-from .words.replay import replay_text
+from .themes import UnknownThemeError, normalize_theme
+from .words import games_text, replay_text, rules_reference
 
 app = typer.Typer(
     name="hanafuda",
@@ -28,39 +39,38 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def rules_text(game: str | None = None) -> str:
-    """The text of ``hanafuda rules [GAME]``."""
+def rules_text(game: str | None = None, options: dict[str, object] | None = None,
+               players: int | None = None, theme: str = "hanafuda") -> str:
+    """The text of ``hanafuda rules [GAME]``: the game list, or one game's rules reference
+    (from the words layer) with the options in force when ``options`` are given."""
     if game is None:
-        lines = ["Games (hanafuda rules GAME for details):"]
-        for gid, g in GAMES.items():
-            counts = g.player_counts()
-            players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-            native = f" ({g.native_title})" if g.native_title != g.title else ""
-            lines.append(f"  {gid:<11} {g.title}{native}, {players} players")
-        return "\n".join(lines) + "\n"
+        return games_text(GAMES)
     g = get_game(game)
-    native = f" ({g.native_title})" if g.native_title != g.title else ""
-    lines = [f"{g.title}{native} — {g.id}", "", g.summary, "", "Players:"]
-    for n in g.player_counts():
-        hand, field = g.deal_table[n]
-        lines.append(f"  {n}: {hand} cards each, {field} to the field")
-    lines += ["", "Options (--option key=value):"]
-    for spec in g.option_specs():
-        lines.append(f"  {spec.name}")
-        lines.append(f"      {spec.help}")
-        lines.append(f"      default: {spec.shown_default()}; allowed: {spec.allowed_text()}")
-    lines += ["", f"Full rules as implemented: docs/rules/{g.id}.md"]
-    return "\n".join(lines) + "\n"
+    if players is None:
+        players = 2 if 2 in g.player_counts() else g.player_counts()[0]
+    config = g.configure(players, options or {})
+    return rules_reference(config, normalize_theme(theme)).text(options_in_force=bool(options))
 
 
 @app.command()
 def rules(
-    game: Annotated[str | None, typer.Argument(help="One game for its options.")] = None,
+    game: Annotated[str | None, typer.Argument(help="One game: how to play it, its values, "
+                                               "wild card, yaku and options.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable): "
+                                       "show the yaku and values in force with it.")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    theme: Annotated[
+        str, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
+    ] = "hanafuda",
 ) -> None:
-    """List the games, or show one game's summary, player counts and options."""
+    """List the games, or teach one: a turn, the order of play, card values, the wild card, every
+    yaku with its cards, and the options."""
     try:
-        typer.echo(rules_text(game), nl=False)
-    except OptionError as exc:
+        options = parse_option_args(option or [])
+        typer.echo(rules_text(game, options, players, theme), nl=False)
+    except (OptionError, UnknownThemeError) as exc:
         raise _fail(str(exc)) from None
 
 
@@ -83,26 +93,39 @@ def replay(
 
 
 class _Progress:
-    """A progress bar on standard error: redrawn in place on a terminal, every 10% otherwise."""
+    """Arena progress on standard error, shown from the start: a Rich progress bar on a
+    terminal (deals done, elapsed, time left), a line every 10% otherwise."""
 
     def __init__(self) -> None:
         self.start = time.monotonic()
         self.tty = sys.stderr.isatty()
         self.last_tenth = -1
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> _Progress:
+        if self.tty:
+            self.bar = Progress(
+                TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                TextColumn("left"), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=False)
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
     def __call__(self, done: int, total: int) -> None:
-        elapsed = time.monotonic() - self.start
-        width = 30
-        filled = width * done // total
-        bar = "#" * filled + "-" * (width - filled)
-        eta = elapsed / done * (total - done) if done else 0.0
-        text = f"deals {done}/{total} [{bar}] {done / total:4.0%} {elapsed:5.0f}s elapsed, ~{eta:.0f}s left"
-        if self.tty:
-            sys.stderr.write("\r" + text + ("\n" if done == total else ""))
-            sys.stderr.flush()
-        elif done * 10 // total > self.last_tenth:
+        if self.bar is not None:
+            if self.task is None:
+                self.task = self.bar.add_task("deals", total=total)
+            self.bar.update(self.task, completed=done)
+            return
+        if done * 10 // total > self.last_tenth:
             self.last_tenth = done * 10 // total
-            sys.stderr.write(text + "\n")
+            elapsed = time.monotonic() - self.start
+            sys.stderr.write(f"deals {done}/{total} ({done / total:.0%}), {elapsed:.0f}s\n")
 
 
 @app.command()
@@ -131,8 +154,10 @@ def arena(
         names = [a.strip() for a in agents.split(",") if a.strip()]
         if workers < 1:
             raise ValueError("--workers must be at least 1")
-        result = run_arena(game, players, names, deals, seed, options, workers, records,
-                           progress=_Progress())
+        with _Progress() as progress:
+            progress(0, deals)  # the bar is there before the first chunk of deals is done
+            result = run_arena(game, players, names, deals, seed, options, workers, records,
+                               progress=progress)
     except (OptionError, ValueError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
@@ -163,7 +188,9 @@ def play(
         bool, typer.Option("--plain", help="Line-based play on standard input/output.")
     ] = False,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue a saved match (a record).")
+        Path | None, typer.Option("--resume", help="Continue a saved match (a record); the "
+                                  "file is left as it is, the match is saved next to it under "
+                                  "a new name unless --save is given.")
     ] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Where the record is saved on quitting.")
@@ -192,6 +219,10 @@ def play(
                 theme=theme or "hanafuda", rounds=rounds, seed=seed, save=save, pause=wait)
     except PlayError as exc:
         raise _fail(str(exc)) from None
+    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo("hanafuda play: not a terminal, so playing line by line (as with --plain)",
+                   err=True)
+        plain = True
     if plain:
         from .tui.plain import run_plain
 
@@ -216,21 +247,54 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.8,
+    max_bot_tables: Annotated[
+        int, typer.Option("--max-bot-tables", min=0, help="Running tables with a bot seat, at most.")
+    ] = 50,
+    max_spectators: Annotated[
+        int, typer.Option("--max-spectators", min=0, help="Spectators per table, at most.")
+    ] = 50,
+    tables_per_minute: Annotated[
+        int, typer.Option("--tables-per-minute", min=1, help="New tables per client address a minute.")
+    ] = 10,
+    idle_minutes: Annotated[
+        float, typer.Option("--idle-minutes", min=0.0,
+                            help="Minutes before a table nobody uses leaves memory (reloaded on demand).")
+    ] = 10.0,
+    bot_only_rate: Annotated[
+        float, typer.Option("--bot-only-rate", min=0.0,
+                            help="Moves a second at a table of bots alone, at most (0: no pacing).")
+    ] = 2.0,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
 
     from .web import default_db_url
     from .web.app import create_app
+    from .web.http_protocol import bounded_http_protocol
+    from .web.limits import Limits
     from .web.social import serve_banner
 
     url = db or default_db_url()
+    limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
+                    idle_seconds=idle_minutes * 60.0, bot_only_moves_per_second=bot_only_rate)
     try:
-        web_app = create_app(url, bot_pause=max(0.0, bot_pause))
+        web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits)
     except Exception as exc:  # a bad URL or an unreachable database
-        raise _fail(f"cannot open the database {url}: {exc}") from None
-    typer.echo(serve_banner(host, port, url))
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+        raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
+    typer.echo(serve_banner(host, port, _without_password(url)))
+    # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+                timeout_graceful_shutdown=5, http=bounded_http_protocol())
+
+
+def _without_password(url: str) -> str:
+    """A database URL fit for a log: its password masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(the given URL)"
 
 
 def main() -> None:  # pragma: no cover - console entry

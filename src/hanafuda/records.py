@@ -15,7 +15,7 @@ from typing import Any
 from .cards import CODES, cards_of
 from .engine.deal import Deal, DealError
 from .engine.match import MatchCore, MatchError, next_dealer
-from .engine.moves import IllegalMoveError, format_action
+from .engine.moves import MoveError, format_action
 from .rules import configure
 from .rules.options import OptionError
 from .views import PlayerView, view_of
@@ -182,7 +182,7 @@ def match_from_record(record: Mapping[str, Any]) -> Match:
                 )
             try:
                 match.play(text)
-            except IllegalMoveError as exc:
+            except MoveError as exc:
                 raise RecordError(str(exc)) from None
     assert match is not None
     return match

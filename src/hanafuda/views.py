@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import CODES, CardSet, cards_of
@@ -19,11 +20,32 @@ from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
     EV_KEEP,
-    PHASE_NAMES,
+    EventKind,
+    Phase,
     Round,
 )
 
-__all__ = ["PlayerView", "PublicEvent", "phase_name", "spectator_view", "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "spectator_view", "view_of"]
+
+
+class ViewPhase(StrEnum):
+    """A view's ``phase``: the decision pending in the round, or between rounds, or the end.
+
+    Members equal (and print as) their strings, so ``view.phase == "play"`` keeps working.
+    """
+
+    TEYAKU = "teyaku"
+    PLAY = "play"
+    TAKE = "take"
+    BETWEEN_ROUNDS = "between-rounds"
+    MATCH_OVER = "match-over"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+_VIEW_PHASE = {Phase.TEYAKU: ViewPhase.TEYAKU, Phase.PLAY: ViewPhase.PLAY, Phase.TAKE: ViewPhase.TAKE,
+               Phase.OVER: ViewPhase.BETWEEN_ROUNDS}
 
 
 @dataclass(frozen=True)
@@ -35,7 +57,7 @@ class PublicEvent:
     first seat of the collecting side).
     """
 
-    kind: str
+    kind: EventKind
     seat: int
     card: str | None
     captured: tuple[str, ...]
@@ -61,7 +83,7 @@ class PlayerView:
     round_number: int
     dealer: int
     turn_order: tuple[int, ...]
-    phase: str
+    phase: ViewPhase
     to_move: int | None
     legal: tuple[str, ...]
     hand: CardSet
@@ -180,12 +202,12 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
-def phase_name(match: MatchCore) -> str:
+def phase_name(match: MatchCore) -> ViewPhase:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
-        return "match-over"
+        return ViewPhase.MATCH_OVER
     rnd = match.current
-    return "between-rounds" if rnd.over else PHASE_NAMES[rnd.phase]
+    return _VIEW_PHASE[Phase(rnd.phase)]
 
 
 def _build(match: MatchCore, seat: int | None) -> PlayerView:

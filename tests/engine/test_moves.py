@@ -7,7 +7,13 @@ import random
 import pytest
 
 from hanafuda import Match
-from hanafuda.engine.moves import IllegalMoveError, format_action, parse_action
+from hanafuda.engine.moves import (
+    IllegalMoveError,
+    MalformedMoveError,
+    MoveError,
+    format_action,
+    parse_action,
+)
 
 # (game, players, options): every game, every player count, and the options that add move kinds.
 CONFIGS = [
@@ -168,7 +174,7 @@ def test_s7_seat_prefix_move_is_applied_like_the_bare_move():
 
 @pytest.mark.parametrize("text", MALFORMED + UNKNOWN_CARDS)
 @pytest.mark.parametrize("game,players,options", CONFIGS[::4], ids=IDS[::4])
-def test_s7_malformed_or_unknown_raises_illegal_move_error_naming_position_and_legal(
+def test_s7_malformed_or_unknown_raises_malformed_move_error_naming_position_and_legal(
     text, game, players, options
 ):
     m = Match(game, players, dict(options), seed=3)
@@ -176,10 +182,11 @@ def test_s7_malformed_or_unknown_raises_illegal_move_error_naming_position_and_l
     before = _snapshot(m)
     legal = m.legal_moves()
     position = m.position()
-    with pytest.raises(IllegalMoveError) as info:
+    with pytest.raises(MalformedMoveError) as info:
         m.play(text)
     err = info.value
-    assert isinstance(err, ValueError)
+    assert isinstance(err, MoveError) and isinstance(err, ValueError)
+    assert not isinstance(err, IllegalMoveError)
     assert err.position == position
     assert err.legal == legal
     message = str(err)
@@ -265,12 +272,12 @@ def test_s9_no_move_between_rounds_or_after_the_match():
     assert m.to_record() == before
 
 
-def test_s7_illegal_move_error_is_a_value_error_with_reason():
+def test_s7_move_errors_are_value_errors_with_reason():
     m = Match("kwa-do", 3, seed=1)
     with pytest.raises(ValueError) as info:
         m.play("fly away")
     err = info.value
-    assert isinstance(err, IllegalMoveError)
+    assert isinstance(err, MalformedMoveError) and isinstance(err, MoveError)
     assert err.move == "fly away"
     assert err.reason
     assert "fly away" in str(err)

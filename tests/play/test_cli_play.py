@@ -38,7 +38,8 @@ def test_bad_flags_exit_non_zero_with_a_clear_message(args: list[str], message: 
 def test_defaults_two_players_against_the_strong_bot(tmp_path: Path) -> None:
     session = PlaySession.new("mushi", save=tmp_path / "m.json")
     assert session.config.players == 2 and session.seat == 0
-    assert session.bots == "strong" and session.names == ["you", "strong"]
+    assert session.bots == "strong" and session.names == [None, "strong"]
+    assert [session.namer.seat(s) for s in (0, 1)] == ["You", "Strong (seat 1)"]
     assert session.theme == "hanafuda"
 
 
@@ -59,3 +60,37 @@ def test_session_rejects_bad_seat() -> None:
 
     with pytest.raises(PlayError, match="seat 5"):
         PlaySession(Match("mushi", 2, seed=1), 5)
+
+
+def test_play_without_a_terminal_goes_line_by_line(tmp_path: Path) -> None:
+    """Issue 11 fix 7: piped input without --plain plays plain instead of printing escapes."""
+    result = runner.invoke(app, ["play", "mushi", "--bots", "random", "--seed", "3",
+                                 "--save", str(tmp_path / "m.json")], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "not a terminal, so playing line by line" in result.output
+    assert "\x1b[" not in result.output and "Legal moves:" in result.output
+    assert (tmp_path / "m.json").exists()
+
+
+def test_arena_reports_progress_from_the_start() -> None:
+    result = runner.invoke(app, ["arena", "mushi", "--deals", "2", "--workers", "1",
+                                 "--agents", "random,random"])
+    assert result.exit_code == 0, result.output
+    assert "deals 0/2 (0%)" in result.output and "deals 2/2 (100%)" in result.output
+
+
+def test_rules_game_teaches_the_game_on_its_own() -> None:
+    """Issue 11 fix 6: yaku with their cards, values in force, the wild-card rule, no docs/."""
+    result = runner.invoke(app, ["rules", "kwa-do"])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "How a turn goes:" in text and "Card values (deck total 240):" in text
+    assert "Spring (30): Pine Crane and Sun, Plum Bush Warbler and Cherry Curtain" in text
+    assert "with Yaku = on" in text and "docs/" not in text
+    with_gaji = runner.invoke(app, ["rules", "kwa-do", "-o", "gaji=true", "--theme", "kwa-do"])
+    assert "Willow Lightning (Gaji) is wild" in with_gaji.output
+    assert "Options in force:" in with_gaji.output
+    bad = runner.invoke(app, ["rules", "kwa-do", "-o", "gaji=maybe"])
+    assert bad.exit_code == 2 and "gaji" in bad.output
+    listing = runner.invoke(app, ["rules"])
+    assert "mushi" in listing.output and "Kwa-Dō" in listing.output

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 
 from hanafuda.cli import app
 from hanafuda.records import load_record, match_from_record, match_to_record, save_record
+from hanafuda.rules import GAMES
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "expected"
@@ -47,7 +48,7 @@ def test_the_golden_set_is_complete() -> None:
         assert (EXPECTED / f"{name}.txt").is_file(), name
         assert (EXPECTED / f"{name}.json").is_file(), name
     games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in RECORDS}
-    assert games == {"min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi"}
+    assert games == set(GAMES)
     bad_files = {p.name for p in BAD.glob("*.json")} - {"expected_errors.json"}
     assert bad_files == set(BAD_ERRORS)
 

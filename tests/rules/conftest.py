@@ -29,8 +29,9 @@ below ``tests/rules/`` just names it as an argument.  The API is stable:
 ``hand_codes(match, seat) -> set[str]``
     Codes of a side's capture pile, of the field, of a seat's hand (current round).
 
-``assert_illegal(match, move) -> IllegalMoveError``
-    Assert ``match.play(move)`` raises ``IllegalMoveError`` whose message names the position
+``assert_illegal(match, move) -> MoveError``
+    Assert ``match.play(move)`` raises ``MalformedMoveError`` (text that is not a move) or
+    ``IllegalMoveError`` (a move not legal here), whose message names the position
     (round and move number) and lists every legal move, whose ``.legal`` equals
     ``match.legal_moves()``, and that the match is unchanged (``to_record()`` before/after).
     Returns the error for further checks.
@@ -51,7 +52,13 @@ import pytest
 from hanafuda import Match
 from hanafuda.cards import CARDS, CODES, card_id, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.moves import IllegalMoveError
+from hanafuda.engine.moves import (
+    IllegalMoveError,
+    MalformedMoveError,
+    MoveError,
+    parse_action,
+    split_seat_prefix,
+)
 from hanafuda.rules import configure
 
 Cards = Sequence[str | int]
@@ -132,13 +139,23 @@ def _hand_codes(match: Match, seat: int) -> set[str]:
     return _codes(match.current.hands[seat])
 
 
-def _assert_illegal(match: Match, move: str) -> IllegalMoveError:
+def _is_malformed(match: Match, move: str) -> bool:
+    try:
+        parse_action(split_seat_prefix(move)[1], match.config)
+    except ValueError:
+        return True
+    return False
+
+
+def _assert_illegal(match: Match, move: str) -> MoveError:
     before = match.to_record()
     legal = match.legal_moves()
     position = match.position()
-    with pytest.raises(IllegalMoveError) as info:
+    expected = MalformedMoveError if _is_malformed(match, move) else IllegalMoveError
+    with pytest.raises(MoveError) as info:
         match.play(move)
     err = info.value
+    assert type(err) is expected, (move, type(err))
     text = str(err)
     assert position in text, text
     assert err.position == position
@@ -214,7 +231,7 @@ def hand_codes() -> Callable[[Match, int], set[str]]:
 
 
 @pytest.fixture
-def assert_illegal() -> Callable[[Match, str], IllegalMoveError]:
+def assert_illegal() -> Callable[[Match, str], MoveError]:
     return _assert_illegal
 
 

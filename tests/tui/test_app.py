@@ -57,7 +57,8 @@ async def test_whole_match_with_arrows_and_enter_ends_with_winner(tmp_path: Path
         await _play_until(pilot, app, lambda: session.match.finished, keys=("right", "down", "enter"))
         await pilot.pause(0.05)
         assert isinstance(app.screen, TextScreen)
-        assert "Match over" in app.screen.body and "Winner:" in app.screen.body
+        assert app.screen.body.startswith("Match over after 1 round: ")
+        assert " win with " in app.screen.body or " wins with " in app.screen.body
         await pilot.press("enter")
     assert app.return_value == tmp_path / "match.json"
     saved = match_from_record(load_record(tmp_path / "match.json"))
@@ -111,7 +112,10 @@ async def test_wild_card_target_and_escape_back(tmp_path: Path) -> None:
         await pilot.pause(0.02)
         assert app.step == "variant" and app.selected == "willow-lightning"
         wild = [m for m in session.view().legal if m.startswith("play willow-lightning")]
-        assert [m for _, m in app.choices] == wild and len(wild) > 1  # one choice per target
+        assert sorted(m for _, m in app.choices) == wild and len(wild) > 1  # one per target
+        field = session.view().field.codes()  # …in the order the targets lie on the field
+        assert [field.index(m.split()[-1]) for _, m in app.choices] == sorted(
+            field.index(m.split()[-1]) for m in wild)
         await pilot.press("escape")
         assert app.step == "card" and app.selected is None
         await pilot.press("8")
@@ -165,7 +169,7 @@ async def test_question_mark_shows_rules_and_options(tmp_path: Path) -> None:
         await pilot.pause(0.02)
         assert isinstance(app.screen, TextScreen)
         assert "Options in force" in app.screen.body
-        assert "five_brights = false (given)" in app.screen.body
+        assert "Five Brights (five_brights): off (chosen)" in app.screen.body
         await pilot.press("1")  # no move is made while the rules are shown
         await pilot.pause(0.02)
         assert session.match.current.moves == []

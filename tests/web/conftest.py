@@ -12,9 +12,14 @@ from fastapi.testclient import TestClient
 
 from hanafuda.cards import CODES, cards_of
 from hanafuda.web.app import create_app
+from hanafuda.web.limits import Limits
 from hanafuda.web.tables import LiveTable
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
+
+TEST_LIMITS = Limits(tables_per_minute=10_000, bot_only_moves_per_second=0)
+"""The ``client`` fixture's caps: the defaults but for table creation and bot pacing (tests make
+many tables and want bots alone to finish quickly); the cap tests make their own apps."""
 
 
 def in_ci() -> bool:
@@ -77,7 +82,7 @@ class Audit:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0)
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0, limits=TEST_LIMITS)
     audit = Audit()
     app.state.hub.on_send = audit
     app.state.audit = audit

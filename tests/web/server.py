@@ -20,8 +20,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db_url: str, log: Path, bot_pause: float = 0.0) -> None:
+    def __init__(self, db_url: str, log: Path, bot_pause: float = 0.0, *extra: str) -> None:
         self.db_url, self.log, self.bot_pause = db_url, log, bot_pause
+        self.extra = list(extra) or ["--bot-only-rate", "0", "--tables-per-minute", "1000"]
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -33,7 +34,7 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from hanafuda.cli import app; app()", "serve", "--port", str(self.port),
-             "--db", self.db_url, "--bot-pause", str(self.bot_pause)],
+             "--db", self.db_url, "--bot-pause", str(self.bot_pause), *self.extra],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 120  # generous: a loaded machine starts Python slowly
         while time.monotonic() < deadline:

@@ -7,6 +7,8 @@ from fastapi.testclient import TestClient
 from hanafuda.rules import GAMES, get_game
 from hanafuda.web.db import make_engine, migrate
 
+JSON = {"content-type": "application/json"}
+
 
 def test_games_list_every_option_with_default_and_help(client: TestClient) -> None:
     data = client.get("/api/games").json()
@@ -33,7 +35,7 @@ def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
 
 
 def test_bad_table_requests_are_400(client: TestClient) -> None:
-    assert client.post("/api/tables", content=b"{nope").status_code == 400
+    assert client.post("/api/tables", content=b"{nope", headers=JSON).status_code == 400
     assert client.post("/api/tables", json={"game": "chess"}).status_code == 400
     assert client.post("/api/tables", json={"game": "mushi", "players": 3}).status_code == 400
     r = client.post("/api/tables", json={"game": "mushi", "options": {"bogus": 1}})
@@ -75,14 +77,14 @@ def test_upload_a_record_to_replay(client: TestClient) -> None:
     from pathlib import Path
 
     path = sorted((Path(__file__).parents[1] / "records").glob("*.json"))[0]
-    r = client.post("/api/replay", content=path.read_bytes())
+    r = client.post("/api/replay", content=path.read_bytes(), headers=JSON)
     assert r.status_code == 200, r.text
     data = r.json()
     assert data["frames"][0]["label"] == "round 1 dealt" and len(data["frames"]) > 10
     assert all(len(f["hands"]) == data["players"] for f in data["frames"])
     bad = client.post("/api/replay", json={"game": "mushi", "players": 2, "rounds": [{"moves": ["x"]}]})
     assert bad.status_code == 400
-    assert client.post("/api/replay", content=b"[[[").status_code == 400
+    assert client.post("/api/replay", content=b"[[[", headers=JSON).status_code == 400
 
 
 def test_rules_data_teach_the_game_and_name_its_theme(client: TestClient) -> None:

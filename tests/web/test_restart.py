@@ -51,6 +51,9 @@ def run_restart(tmp_path: Path, db_url: str) -> None:
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
         ws_url = f"ws://127.0.0.1:{server.port}/ws/{t['id']}?token={t['seats'][0]['token']}"
         with connect(ws_url) as ws:
+            claim = json.loads(ws.recv(timeout=120))
+            assert claim["type"] == "claimed", claim
+            ws_url += f"&secret={claim['secret']}"  # the seat is this client's now
             before = _play(ws, 4)
             # wait until the bot has answered, so the stored state is at rest on our turn
             while before["view"]["to_move"] != 0:

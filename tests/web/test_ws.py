@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 
 from hanafuda import Match
 
-from .wsutil import create, errors, next_state, play_round, receive
+from .wsutil import claimed, create, errors, next_state, play_round, receive
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -55,6 +55,7 @@ def test_two_people_and_reconnecting(client: TestClient) -> None:
     a_url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
     b_url = f"/ws/{t['id']}?token={t['seats'][1]['token']}"
     with client.websocket_connect(a_url) as a, client.websocket_connect(b_url) as b:
+        secret_a = claimed(a)
         sa, sb = next_state(a), next_state(b)
         mover = a if sa["view"]["to_move"] == 0 else b
         state = sa if mover is a else sb
@@ -64,7 +65,7 @@ def test_two_people_and_reconnecting(client: TestClient) -> None:
         after_a, after_b = until_logged(a), until_logged(b)
         assert after_a["log"][-1]["text"] == move == after_b["log"][-1]["text"]
         assert set(after_a["view"]["hand"]).isdisjoint(after_b["view"]["hand"])
-    with client.websocket_connect(a_url) as a:
+    with client.websocket_connect(f"{a_url}&secret={secret_a}") as a:
         again = next_state(a)
         assert again["log"] == after_a["log"] and again["view"]["hand"] == after_a["view"]["hand"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ..cards import MONTH_MASKS, MONTHS
-from ..engine.moves import NO_SET, PLAY
+from ..engine.moves import CARD_BITS, CARD_SHIFT, KIND_BITS, NO_SET, PLAY, SET_BITS, SET_SHIFT
 from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
 from ..rules import Config
 
@@ -43,10 +43,7 @@ class Evaluator:
             for y in config.yaku
         )
         self.declarable_index = {s.id: i for i, s in enumerate(config.declarable)}
-        self.yaku_weight = max(1, config.num_sides - 1) if config.game.id in (
-            "min-hwatu",
-            "hana-awase",
-        ) else 1
+        self.yaku_weight = config.game.yaku_weight(config.num_sides, config.options)
 
     def points(self, mask: int) -> int:
         values = self.values
@@ -98,14 +95,14 @@ class Evaluator:
             if other != side:
                 blocked |= cap
         declared = rnd.declared[side]
-        if action & 3 == PLAY and action >> 14 & 15 != NO_SET:
-            card = action >> 2 & 63
-            return self.declare_value(rnd, seat, action >> 14 & 15) - self._stay_risk(
+        if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
+            card = action >> CARD_SHIFT & CARD_BITS
+            return self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS) - self._stay_risk(
                 rnd, seat, card, unseen
             )
         gained = rnd.preview(action)
-        if action & 3 == PLAY and not gained:
-            return -self._stay_risk(rnd, seat, action >> 2 & 63, unseen)
+        if action & KIND_BITS == PLAY and not gained:
+            return -self._stay_risk(rnd, seat, action >> CARD_SHIFT & CARD_BITS, unseen)
         gain = gained & ~cfg.rubbish
         before = self.potential(captured, blocked, declared)
         after = self.potential(captured | gain, blocked, declared)
@@ -151,7 +148,7 @@ def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float
         best = -1e9
         choice = actions[0]
         for action in actions:
-            if action >> 14 & 15 != NO_SET:
+            if action >> SET_SHIFT & SET_BITS != NO_SET:
                 continue
             gained = rnd.preview(action)
             if gained:
@@ -161,7 +158,7 @@ def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float
                     value += values[low.bit_length() - 1] + 0.5
                     gained ^= low
             else:
-                value = -values[action >> 2 & 63] - 0.5
+                value = -values[action >> CARD_SHIFT & CARD_BITS] - 0.5
             value += rng.random() * 0.25
             if value > best:
                 best = value

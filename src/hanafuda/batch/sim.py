@@ -34,16 +34,13 @@ from ..engine.action_space import (
     compact_actions,
 )
 from ..engine.deal import Deal, deal_from_rng
-from ..rules import configure
-from ..rules.base import Config
+from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU
+from ..rules import GAMES, configure
+from ..rules.base import BatchFacts, Config
 from ..rules.options import OptionError
 
 __all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
 
-PHASE_TEYAKU = 0
-PHASE_PLAY = 1
-PHASE_TAKE = 2
-PHASE_OVER = 3
 
 U64 = np.uint64
 ONE = np.uint64(1)
@@ -56,17 +53,13 @@ Int = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.uint64]
 
 SUPPORTED: dict[str, str] = {
-    "min-hwatu": "yaku_set (core, korean, english), yaku_multiplier (n-1, n), five_player_bonus, "
-    "flip_matches_pair (stays, ppeok), dealer_draw",
-    "hana-awase": "scoring (zero-sum, additive), chaff_value (1, 0), teyaku, "
-    "willow_row_cancels_yaku, rainman_cancels_viewing, fuke",
-    "kwa-do": "teams (every layout), two_player_hand (10, 8), scoring (floor, raw), yaku, "
-    "declare_sets, five_brights, gaji, gaji_wild_from_stock",
-    "hawaiifuda": "bonus_combos",
-    "mushi": "five_brights, hand_takes_field_lightning, four_pairs_misdeal",
+    game.id: ", ".join(spec.name for spec in game.game_options)
+    for game in GAMES.values()
+    if game.plays_in_batch()
 }
-"""What the simulator plays, per game: every option.  Every game also takes ``four_on_field``
-(both values); ``rounds`` and ``target`` (match length) are used by ``BatchMatch``."""
+"""What the simulator plays: every game whose ``Game`` has ``score_batch``, with every option
+(listed by name).  Every game also takes ``four_on_field`` (both values); ``rounds`` and
+``target`` (match length) are used by ``BatchMatch``."""
 
 _CARD_BIT = np.array([1 << c for c in range(48)] + [0], dtype=U64)
 _MONTH = np.array(list(MONTHS) + [0] * 17, dtype=np.int64)  # index up to 64 (bit index of 0)
@@ -100,6 +93,8 @@ def check_options(game: str, players: int, options: Mapping[str, Any] | None) ->
     """``configure`` the game (``OptionError`` names an unknown option or a bad value), and
     check the batch can play it (every option of the five games today)."""
     cfg = configure(game, players, dict(options or {}))
+    if not cfg.game.plays_in_batch():
+        raise OptionError(f"hanafuda.batch cannot play {cfg.game.id}: its Game has no score_batch")
     if len(cfg.declarable) > NUM_SETS:
         raise OptionError(f"hanafuda.batch plays at most {NUM_SETS} declarable sets")
     return cfg
@@ -152,18 +147,17 @@ class BatchSim:
             dtype=np.int64,
         )
         self._yaku = [
-            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask), y.points, y.group)
-            for y in cfg.yaku
+            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask)) for y in cfg.yaku
         ]
         self._seat_of_side = np.array([side[0] for side in cfg.sides], dtype=np.int64)
         self._teyaku = cfg.teyaku
+        self._teyaku_values = np.array(cfg.teyaku_values, dtype=np.int64)
         self._chaff = np.uint64(cfg.chaff)
         self._declaring = bool(cfg.declarable)
         # For each card (and NONE), the declarable sets it belongs to, as bits of a set mask.
         self._card_set_bits = np.array(
             [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0], dtype=np.int64
         )
-        self._declared_ids = {s.id: i for i, s in enumerate(cfg.declarable)}
         self.compact: CompactActions = compact_actions(cfg)
         self._compact_plan()
         self._alloc()
@@ -348,9 +342,9 @@ class BatchSim:
         self.declared[rows] = 0
         self.asked[rows] = False
         if self._teyaku:
-            # RULES.md §4.2: players dealt six or more chaff are asked, in turn order.
+            # RULES.md §4.2: players dealt a teyaku hand (Game.teyaku_value) are asked, in turn order.
             hands = self.hands[rows[:, None], self.order[rows]]
-            self.asked[rows] = np.bitwise_count(hands & self._chaff) >= 6
+            self.asked[rows] = self._teyaku_values[np.bitwise_count(hands & self._chaff)] > 0
             ask = rows[self.asked[rows].any(axis=1)]
             first = np.argmax(self.asked[ask], axis=1)
             self.phase[ask] = PHASE_TEYAKU
@@ -756,7 +750,7 @@ class BatchSim:
         return pending
 
     def _teyaku_answer(self, rows: Bool, expose: Bool) -> None:
-        """RULES.md §4.2: expose every chaff of the hand (paid 20 / 30) or keep them hidden;
+        """RULES.md §4.2: expose every chaff of the hand (paid ``Game.teyaku_value``) or keep them hidden;
         then the next asked player, or the first turn."""
         if not rows.any():
             return
@@ -765,7 +759,7 @@ class BatchSim:
         expose = rows & expose
         chaff = self.hands[index, seat] & self._chaff
         self.exposed[index, seat] = np.where(expose, chaff, self.exposed[index, seat])
-        value = np.where(np.bitwise_count(chaff) >= 7, 30, 20)
+        value = self._teyaku_values[np.bitwise_count(chaff)]
         self.teyaku[index, seat] = np.where(expose, value, self.teyaku[index, seat])
         asking = np.flatnonzero(rows)
         self.asked[asking, np.argmax(self.asked[asking], axis=1)] = False
@@ -817,69 +811,33 @@ class BatchSim:
         self.phase = np.where(rows, np.int8(PHASE_OVER), self.phase)
 
     def _score(self, rows: Bool) -> None:
-        """Card points, yaku and the game's round-score formula (RULES.md §4)."""
+        """Card points and held yaku here; the game's formula is its ``Game.score_batch`` (RULES.md §4)."""
         caps = self.captures
-        opts = self.config.options
         points = np.zeros(caps.shape, np.int64)
         for k in range(6):
             byte = ((caps >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)
             points += self._value_bytes[k][byte]
-        held_by_id: dict[str, Bool] = {}
-        for yaku_id, mask, min_count, count_mask, _, _ in self._yaku:
+        held: dict[str, Bool] = {}
+        for yaku_id, mask, min_count, count_mask in self._yaku:
             if min_count:
-                held_by_id[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
+                held[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
             else:
-                held_by_id[yaku_id] = (caps & mask) == mask
-        void = np.zeros(caps.shape, np.bool_)
-        if opts.get("willow_row_cancels_yaku") and "four-willow" in held_by_id:
-            void |= held_by_id["four-willow"].any(axis=1, keepdims=True)
-        rainman = (caps & np.uint64(1 << 40)) != 0 if opts.get("rainman_cancels_viewing") else None
-        yaku = np.zeros(caps.shape, np.int64)
-        best: dict[str, Int] = {}
-        for yaku_id, _, _, _, value, group in self._yaku:
-            held = held_by_id[yaku_id] & ~void
-            if yaku_id in self._declared_ids:
-                # Kwa-Dō: a Sakura set scores only if the side declared it (RULES.md §4.3).
-                held &= (self.declared >> self._declared_ids[yaku_id]) & 1 == 1
-            if rainman is not None and group == "viewing":
-                held &= ~rainman
-            gained = np.where(held, value, 0)
-            if group is None:
-                yaku += gained
-            else:
-                best[group] = np.maximum(best.get(group, 0), gained)
-        for gained in best.values():
-            yaku += gained
-        n = self.num_sides
-        others = yaku.sum(axis=1, keepdims=True) - yaku
-        game = self.game
-        if game == "min-hwatu":
-            mult = n - 1 if opts["yaku_multiplier"] == "n-1" else n
-            scores = points + yaku * mult - others
-            if n == 5 and opts["five_player_bonus"]:
-                scores[self._rows, self._side_of[self.dealer]] += 10
-        elif game == "hana-awase":
-            if opts["scoring"] == "zero-sum":
-                scores = points - self.config.deck_total // n + yaku * (n - 1) - others
-            else:
-                scores = points + yaku
-            if self._teyaku:
-                paid = np.zeros(caps.shape, np.int64)
-                for seat in range(self.players):
-                    paid[:, self._side_of[seat]] += self.teyaku[:, seat]
-                scores = scores + paid * (n - 1) - (paid.sum(axis=1, keepdims=True) - paid)
-            if opts["fuke"]:
-                fuke = (points <= 20).any(axis=1, keepdims=True)
-                scores = np.where(fuke, 0, scores)
-                yaku = np.where(fuke, 0, yaku)
-        elif game == "kwa-do":
-            scores = points + yaku
-            if opts["scoring"] == "floor":
-                scores = np.maximum(scores - 240 // n, 0)
-        elif game == "hawaiifuda":
-            scores = points - others  # each combo an opponent holds costs 50
-        else:  # mushi
-            scores = points - 115 + yaku - others
+                held[yaku_id] = (caps & mask) == mask
+        paid = np.zeros(caps.shape, np.int64)
+        if self._teyaku:
+            for seat in range(self.players):
+                paid[:, self._side_of[seat]] += self.teyaku[:, seat]
+        facts = BatchFacts(
+            points=points,
+            held=held,
+            captures=caps,
+            declared=self.declared,
+            teyaku=paid,
+            dealer_side=self._side_of[self.dealer],
+            side_index=np.arange(self.num_sides, dtype=np.int64),
+        )
+        result = self.config.game.score_batch(self.config, facts)
+        yaku, scores = result.yaku, result.scores
         self.card_points = np.where(rows[:, None], points, self.card_points)
         self.yaku_points = np.where(rows[:, None], yaku, self.yaku_points)
         self._scores = np.where(rows[:, None], scores, self._scores)

@@ -27,13 +27,19 @@ import numpy.typing as npt
 
 from ..rules.base import Config
 from .moves import (
+    CARD_BITS,
+    CARD_SHIFT,
     EXPOSE,
     EXPOSE_ACTION,
     KEEP_ACTION,
+    KIND_BITS,
     NO_SET,
     NO_TARGET,
     PLAY,
+    SET_BITS,
+    SET_SHIFT,
     TAKE,
+    TARGET_SHIFT,
     make_play,
     make_take,
 )
@@ -81,15 +87,15 @@ def declare_index(card: int, declared_set: int) -> int:
 
 def from_engine(action: int) -> int:
     """The batch index of an engine action."""
-    kind = action & 3
+    kind = action & KIND_BITS
     if kind == PLAY:
-        declared = action >> 14 & 15
+        declared = action >> SET_SHIFT & SET_BITS
         if declared != NO_SET:
-            return declare_index(action >> 2 & 63, declared)
-        target = action >> 8 & 63
-        return play_index(action >> 2 & 63, None if target == NO_TARGET else target)
+            return declare_index(action >> CARD_SHIFT & CARD_BITS, declared)
+        target = action >> TARGET_SHIFT & CARD_BITS
+        return play_index(action >> CARD_SHIFT & CARD_BITS, None if target == NO_TARGET else target)
     if kind == TAKE:
-        return take_index(action >> 8 & 63)
+        return take_index(action >> TARGET_SHIFT & CARD_BITS)
     return EXPOSE_INDEX if kind == EXPOSE else KEEP_INDEX
 
 

@@ -147,15 +147,15 @@ def draw_first_dealer(config: Config, rng: random.Random) -> tuple[int, list[int
     """Each player draws a card; returns the first dealer and the cards drawn by seat (RULES.md §2).
 
     The earliest month deals; within a month the higher-ranked card (lower slot).
-    Min-Hwatu's ``dealer_draw``: ``night`` — earliest month, same month the lower
-    card; ``day`` — latest month, same month the higher card.  Months compare in the
+    The game's ``dealer_draw_rule`` may say ``night`` — earliest month, same month the lower
+    card — or ``day`` — latest month, same month the higher card (Min-Hwatu).  Months compare in the
     standard Japanese order of RULES.md §1.  Distinct cards never fully tie (slots
     order a month's cards), so no redraw is needed.
     """
     deck = list(config.deck_cards)
     rng.shuffle(deck)
     drawn = deck[: config.players]
-    rule = str(config.options.get("dealer_draw", "standard"))
+    rule = config.game.dealer_draw_rule(config.options)
 
     def key(card: int) -> tuple[int, int]:
         month, slot = CARDS[card].month, CARDS[card].slot

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any
 
 from ..rules import Config, RoundScore, configure
 from .deal import Deal, deal_from_rng, draw_first_dealer
@@ -161,7 +161,7 @@ class MatchCore:
         return f"round {len(self.rounds)}, {self.current.describe_position()}"
 
     def parse(self, text: str) -> int:
-        """The action for a legal move string, or ``IllegalMoveError``."""
+        """The action for a legal move string; ``MalformedMoveError`` / ``IllegalMoveError`` if not."""
         if self.finished:
             raise IllegalMoveError("the match is over; no move is possible:", text,
                                    self.position(), [])
@@ -194,17 +194,3 @@ class MatchCore:
             return []
         best = max(self.totals)
         return [side for side, total in enumerate(self.totals) if total == best]
-
-    # -- building from explicit deals ----------------------------------------------------------
-
-    @classmethod
-    def replay_moves(cls, game: str, players: int, options: Mapping[str, Any] | None,
-                     deals: Sequence[Deal], moves: Sequence[Sequence[str]]) -> Self:
-        """Build a match from explicit deals and move lists, checking every move."""
-        match = cls(game, players, options, deal=deals[0])
-        for index, round_moves in enumerate(moves):
-            if index:
-                match.next_round(deals[index])
-            for text in round_moves:
-                match.play(text)
-        return match

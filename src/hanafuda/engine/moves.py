@@ -14,21 +14,32 @@ Strings: ``play CARD``, ``play CARD take TARGET``, ``play CARD declare SET``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 from ..cards import CODES, UnknownCardError, card_id
 from ..rules.base import Config
 
 __all__ = [
+    "CARD_SHIFT",
+    "CARD_BITS",
     "EXPOSE",
     "EXPOSE_ACTION",
     "KEEP_ACTION",
     "IllegalMoveError",
+    "KIND_BITS",
     "KEEP",
+    "MalformedMoveError",
     "Move",
+    "MoveError",
+    "MoveKind",
+    "NO_CARD",
     "NO_SET",
     "NO_TARGET",
     "PLAY",
+    "SET_BITS",
+    "SET_SHIFT",
     "TAKE",
+    "TARGET_SHIFT",
     "decode",
     "format_action",
     "make_play",
@@ -37,23 +48,57 @@ __all__ = [
     "split_seat_prefix",
 ]
 
-PLAY = 0
-TAKE = 1
-EXPOSE = 2
-KEEP = 3
+
+
+class MoveKind(IntEnum):
+    """Bits 0–1 of an action: what sort of decision it is (RULES.md §7)."""
+
+    PLAY = 0  # play a card from hand (with a capture choice or a declaration)
+    TAKE = 1  # choose what the turned-over card takes
+    EXPOSE = 2  # expose teyaku (Hana-Awase)
+    KEEP = 3  # keep teyaku hidden
+
+    @property
+    def word(self) -> str:
+        """The move's first word in RULES.md §7 notation."""
+        return self.name.lower()
+
+
+PLAY = MoveKind.PLAY
+TAKE = MoveKind.TAKE
+EXPOSE = MoveKind.EXPOSE
+KEEP = MoveKind.KEEP
+
+KIND_BITS = 3
+"""Mask of the kind field (bits 0–1)."""
+CARD_SHIFT = 2
+"""The played card's field starts at bit 2 (6 bits)."""
+TARGET_SHIFT = 8
+"""The target card's field starts at bit 8 (6 bits)."""
+CARD_BITS = 63
+"""Mask of a card field once shifted down (card and target)."""
+SET_SHIFT = 14
+"""The declared set's field starts at bit 14 (4 bits)."""
+SET_BITS = 15
+"""Mask of the declared-set field once shifted down."""
+NO_CARD = 63
+"""The card field of a move that plays no card (take, expose, keep)."""
 NO_TARGET = 63
+"""The target field of a move that names no target."""
 NO_SET = 15
-_NO_TARGET_BITS = NO_TARGET << 8
-_NO_SET_BITS = NO_SET << 14
-EXPOSE_ACTION = EXPOSE | 63 << 2 | _NO_TARGET_BITS | _NO_SET_BITS
-KEEP_ACTION = KEEP | 63 << 2 | _NO_TARGET_BITS | _NO_SET_BITS
+"""The set field of a move that declares nothing."""
+_NO_CARD_BITS = NO_CARD << CARD_SHIFT
+_NO_TARGET_BITS = NO_TARGET << TARGET_SHIFT
+_NO_SET_BITS = NO_SET << SET_SHIFT
+EXPOSE_ACTION = EXPOSE | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
+KEEP_ACTION = KEEP | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
 
 
-class IllegalMoveError(ValueError):
-    """A move that is malformed or not legal in the position.
+class MoveError(ValueError):
+    """A move string the engine refuses; nothing changed.  Catch this for "any bad move".
 
-    ``position`` describes where (round, move number, seat to move); ``legal``
-    lists the legal moves there, sorted.
+    ``reason`` says why, ``move`` is the text as given, ``position`` describes where (round,
+    move number, seat to move) and ``legal`` lists the legal moves there, sorted.
     """
 
     def __init__(self, reason: str, move: str, position: str, legal: list[str]) -> None:
@@ -65,12 +110,21 @@ class IllegalMoveError(ValueError):
         super().__init__(f"{position}: {reason} {move!r}; legal moves: {shown}")
 
 
+class MalformedMoveError(MoveError):
+    """Text that is not a move in RULES.md §7 notation: bad syntax, an unknown card or set."""
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that is not legal in the position (RULES.md §3, §9): not in the
+    legal moves, a seat prefix naming a seat not to move, or no move possible (round or match over)."""
+
+
 def make_play(card: int, target: int = NO_TARGET, declared_set: int = NO_SET) -> int:
-    return PLAY | card << 2 | target << 8 | declared_set << 14
+    return PLAY | card << CARD_SHIFT | target << TARGET_SHIFT | declared_set << SET_SHIFT
 
 
 def make_take(target: int) -> int:
-    return TAKE | 63 << 2 | target << 8 | _NO_SET_BITS
+    return TAKE | _NO_CARD_BITS | target << TARGET_SHIFT | _NO_SET_BITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +137,14 @@ class Move:
     declared_set: int | None = None
 
 
-_KINDS = ("play", "take", "expose", "keep")
+_KINDS = tuple(kind.word for kind in MoveKind)
 
 
 def decode(action: int) -> Move:
-    kind = action & 3
-    card = action >> 2 & 63
-    target = action >> 8 & 63
-    declared = action >> 14 & 15
+    kind = action & KIND_BITS
+    card = action >> CARD_SHIFT & CARD_BITS
+    target = action >> TARGET_SHIFT & CARD_BITS
+    declared = action >> SET_SHIFT & SET_BITS
     return Move(
         _KINDS[kind],
         card if kind == PLAY else None,
@@ -101,18 +155,18 @@ def decode(action: int) -> Move:
 
 def format_action(action: int, config: Config) -> str:
     """The canonical string of an action (RULES.md §7)."""
-    kind = action & 3
+    kind = action & KIND_BITS
     if kind == EXPOSE:
         return "expose"
     if kind == KEEP:
         return "keep"
-    target = action >> 8 & 63
+    target = action >> TARGET_SHIFT & CARD_BITS
     if kind == TAKE:
         return "take " + CODES[target]
-    text = "play " + CODES[action >> 2 & 63]
+    text = "play " + CODES[action >> CARD_SHIFT & CARD_BITS]
     if target != NO_TARGET:
         return text + " take " + CODES[target]
-    declared = action >> 14 & 15
+    declared = action >> SET_SHIFT & SET_BITS
     if declared != NO_SET:
         return text + " declare " + config.declarable[declared].id
     return text

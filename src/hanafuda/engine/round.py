@@ -8,24 +8,34 @@ round-end collection, scoring — happens automatically inside ``apply``, so a
 running round always rests at a decision.
 
 ``apply(action)`` is the fast, unchecked path; ``play(text)`` checks legality and
-raises ``IllegalMoveError`` naming the position and the legal moves.
+raises ``MalformedMoveError`` or ``IllegalMoveError`` (both ``MoveError``) naming the position and
+the legal moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum, StrEnum
 
-from ..cards import CHAFF, MONTH_MASKS, MONTHS, NATURAL_WILLOWS, month_of
+from ..cards import CHAFF, MONTH_MASKS, MONTHS, NATURAL_WILLOWS
 from ..rules.base import Config, RoundFacts, RoundScore
 from .moves import (
+    CARD_BITS,
+    CARD_SHIFT,
     EXPOSE,
     EXPOSE_ACTION,
     KEEP_ACTION,
+    KIND_BITS,
     NO_SET,
     NO_TARGET,
     PLAY,
+    SET_BITS,
+    SET_SHIFT,
     TAKE,
+    TARGET_SHIFT,
     IllegalMoveError,
+    MalformedMoveError,
+    MoveError,
     format_action,
     make_play,
     make_take,
@@ -42,43 +52,95 @@ __all__ = [
     "EV_KEEP",
     "EV_PLAY",
     "EV_PPEOK",
+    "EV_TAKE",
+    "PHASE_NAMES",
     "PHASE_OVER",
     "PHASE_PLAY",
     "PHASE_TAKE",
     "PHASE_TEYAKU",
+    "Event",
+    "EventKind",
+    "Phase",
+    "PlayResolution",
     "Round",
 ]
 
-PHASE_TEYAKU = 0
-PHASE_PLAY = 1
-PHASE_TAKE = 2
-PHASE_OVER = 3
-PHASE_NAMES = ("teyaku", "play", "take", "over")
 
-# How a card played from hand resolves (``Round.resolve_play``).
-HOW_STAY = 0
-HOW_DECLARE = 1
-HOW_WILD = 2
-HOW_FIELD_LIGHTNING = 3
-HOW_MONTH = 4
+class Phase(IntEnum):
+    """Where a round stands (``Round.phase``): the sort of decision pending, or over."""
 
-# Event kinds of the public history: (kind, seat, card, captured mask).
-EV_PLAY = "play"  # seat played card from hand; captured = cards taken (0: stays on field)
-EV_FLIP = "flip"  # seat turned card over; captured = cards taken (0: stays or pending)
-EV_TAKE = "take"  # seat chose what the turned-over card takes
-EV_DECLARE = "declare"  # seat played card with a declaration (card = set index)
-EV_EXPOSE = "expose"  # seat exposed teyaku; captured = exposed cards
-EV_KEEP = "keep"  # seat kept teyaku hidden (private to that seat in views)
-EV_PPEOK = "ppeok"  # the pair just made and the turned-over card stay stacked on the field
-EV_DEALER = "dealer-captures"  # dealer captured four of a month dealt to the field
-EV_COLLECT = "collect"  # round-end collection of leftovers by a side (seat = side)
+    TEYAKU = 0  # a seat answers the teyaku offer (RULES.md §4.2)
+    PLAY = 1  # a seat plays a card from hand (RULES.md §3)
+    TAKE = 2  # a seat chooses what the turned-over card takes (RULES.md §3)
+    OVER = 3  # the round is scored
 
-Event = tuple[str, int, int, int]
+    @property
+    def word(self) -> str:
+        """The phase's name in views and error messages (``teyaku``, ``play``, ``take``, ``over``)."""
+        return self.name.lower()
+
+
+PHASE_TEYAKU = Phase.TEYAKU
+PHASE_PLAY = Phase.PLAY
+PHASE_TAKE = Phase.TAKE
+PHASE_OVER = Phase.OVER
+PHASE_NAMES = tuple(phase.word for phase in Phase)
+"""``("teyaku", "play", "take", "over")``, indexed by phase."""
+
+
+class PlayResolution(IntEnum):
+    """How a card played from hand resolves (``Round.hand_options``, ``Round.resolve_play``)."""
+
+    STAY = 0  # no match: the card stays on the field (RULES.md §3)
+    DECLARE = 1  # played onto the field to declare a set (Kwa-Dō, RULES.md §4.3)
+    WILD = 2  # the wild card takes a chosen field card (RULES.md §4.3–§4.5)
+    FIELD_LIGHTNING = 3  # a non-willow hand card takes the field lightning (Mushi option, §4.5)
+    MONTH = 4  # captures by month (RULES.md §3)
+
+
+HOW_STAY = PlayResolution.STAY
+HOW_DECLARE = PlayResolution.DECLARE
+HOW_WILD = PlayResolution.WILD
+HOW_FIELD_LIGHTNING = PlayResolution.FIELD_LIGHTNING
+HOW_MONTH = PlayResolution.MONTH
+
+
+class EventKind(StrEnum):
+    """The kind of a public history event ``(kind, seat, card, captured mask)``.
+
+    Members equal (and print as) their strings, so ``event[0] == "play"`` keeps working.
+    """
+
+    PLAY = "play"  # seat played card from hand; captured = cards taken (0: stays on field)
+    FLIP = "flip"  # seat turned card over; captured = cards taken (0: stays or pending)
+    TAKE = "take"  # seat chose what the turned-over card takes
+    DECLARE = "declare"  # seat played card with a declaration (mask = set index)
+    EXPOSE = "expose"  # seat exposed teyaku; captured = exposed cards
+    KEEP = "keep"  # seat kept teyaku hidden (private to that seat in views)
+    PPEOK = "ppeok"  # the pair just made and the turned-over card stay stacked on the field
+    DEALER_CAPTURES = "dealer-captures"  # dealer captured four of a month dealt to the field
+    COLLECT = "collect"  # round-end collection of leftovers by a side (seat = side)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+EV_PLAY = EventKind.PLAY
+EV_FLIP = EventKind.FLIP
+EV_TAKE = EventKind.TAKE
+EV_DECLARE = EventKind.DECLARE
+EV_EXPOSE = EventKind.EXPOSE
+EV_KEEP = EventKind.KEEP
+EV_PPEOK = EventKind.PPEOK
+EV_DEALER = EventKind.DEALER_CAPTURES
+EV_COLLECT = EventKind.COLLECT
+
+Event = tuple[EventKind, int, int, int]
 
 _PLAY_PLAIN = tuple(make_play(card) for card in range(48))
 """``play card`` with nothing to choose, by card."""
 _PLAY_BASE = tuple(make_play(card, 0) for card in range(48))
-"""``play card take target`` is ``_PLAY_BASE[card] | target << 8``."""
+"""``play card take target`` is ``_PLAY_BASE[card] | target << TARGET_SHIFT``."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -194,7 +256,8 @@ class Round:
         self.teyaku_queue = []
         if config.teyaku:
             chaff = config.chaff
-            self.teyaku_queue = [s for s in self.order if (self.hands[s] & chaff).bit_count() >= 6]
+            values = config.teyaku_values
+            self.teyaku_queue = [s for s in self.order if values[(self.hands[s] & chaff).bit_count()]]
         if self.teyaku_queue:
             self.phase = PHASE_TEYAKU
             self.seat = self.teyaku_queue[0]
@@ -301,7 +364,7 @@ class Round:
                 while cards:
                     target = cards & -cards
                     cards ^= target
-                    out.append(base | (target.bit_length() - 1) << 8)
+                    out.append(base | (target.bit_length() - 1) << TARGET_SHIFT)
             else:
                 out.append(_PLAY_PLAIN[card])
             if card_sets is not None:
@@ -313,32 +376,35 @@ class Round:
     # -- checked play --------------------------------------------------------------------------
 
     def parse(self, text: str, where_prefix: str = "") -> int:
-        """The action for a move string if it is legal here; else ``IllegalMoveError``.
+        """The action for a move string if it is legal here.
 
-        A seat prefix (``"2: play …"``) must name the seat to move (RULES.md §9).
+        ``MalformedMoveError`` if the text is not a move (RULES.md §7), ``IllegalMoveError`` if
+        it is not legal here; a seat prefix (``"2: play …"``) must name the seat to move (§9).
         """
         seat, body = split_seat_prefix(text)
+        try:
+            action = parse_action(body, self.config)
+        except ValueError as exc:
+            legal: list[str] | None = [] if self.phase == PHASE_OVER else None
+            raise self._illegal(f"{exc}:", text, where_prefix, legal, MalformedMoveError) from None
         if self.phase == PHASE_OVER:
             raise self._illegal("the round is over; no move is possible:", text, where_prefix, [])
         if seat is not None and seat != self.seat:
             raise self._illegal(f"seat {seat} is not to move (seat {self.seat} is):", text,
                                 where_prefix)
-        try:
-            action = parse_action(body, self.config)
-        except ValueError as exc:
-            raise self._illegal(f"{exc}:", text, where_prefix) from None
         if action in self.legal_actions():
             return action
         raise self._illegal("illegal move", text, where_prefix)
 
     def _illegal(self, reason: str, text: str, where_prefix: str,
-                 legal: list[str] | None = None) -> IllegalMoveError:
+                 legal: list[str] | None = None,
+                 kind: type[MoveError] = IllegalMoveError) -> MoveError:
         """The error for a rejected move; position and legal moves are only worked out here.
 
         ``where_prefix`` (e.g. ``"round 2, "``) comes before this round's own position.
         """
         where = where_prefix + self.describe_position()
-        return IllegalMoveError(reason, text, where, self.legal_moves() if legal is None else legal)
+        return kind(reason, text, where, self.legal_moves() if legal is None else legal)
 
     def play(self, text: str, where_prefix: str = "") -> int:
         """Apply a move given as a string, checked; returns the action applied."""
@@ -357,11 +423,12 @@ class Round:
     def apply(self, action: int) -> None:
         """Apply a legal action. Unchecked: an illegal action corrupts the state."""
         self.moves.append(action)
-        kind = action & 3
+        kind = action & KIND_BITS
         if kind == PLAY:
-            self._play_card(action >> 2 & 63, action >> 8 & 63, action >> 14 & 15)
+            self._play_card(action >> CARD_SHIFT & CARD_BITS, action >> TARGET_SHIFT & CARD_BITS,
+                            action >> SET_SHIFT & SET_BITS)
         elif kind == TAKE:
-            self._take(action >> 8 & 63)
+            self._take(action >> TARGET_SHIFT & CARD_BITS)
         else:
             self._teyaku_decision(kind == EXPOSE)
 
@@ -433,13 +500,14 @@ class Round:
 
         For a play this is the hand step only: the stock card turned over next is unknown.
         """
-        kind = action & 3
+        kind = action & KIND_BITS
         if kind == PLAY:
-            card = action >> 2 & 63
-            how, taken = self.resolve_play(self.seat, card, action >> 8 & 63, action >> 14 & 15)
+            card = action >> CARD_SHIFT & CARD_BITS
+            how, taken = self.resolve_play(self.seat, card, action >> TARGET_SHIFT & CARD_BITS,
+                                           action >> SET_SHIFT & SET_BITS)
             return taken | (1 << card) if taken else 0
         if kind == TAKE:
-            return (1 << self.pending) | (1 << (action >> 8 & 63))
+            return (1 << self.pending) | (1 << (action >> TARGET_SHIFT & CARD_BITS))
         return 0
 
     def _play_card(self, card: int, target: int, declared_set: int) -> None:
@@ -571,12 +639,12 @@ class Round:
         self._advance()
 
     def _teyaku_decision(self, expose: bool) -> None:
-        """RULES.md §4.2: expose all chaff of the hand (paid 20 / 30) or keep them hidden."""
+        """RULES.md §4.2: expose all chaff of the hand (paid ``Game.teyaku_value``) or keep them hidden."""
         seat = self.teyaku_queue.pop(0)
         if expose:
             chaff = self.hands[seat] & CHAFF
             self.exposed[seat] = chaff
-            self.teyaku[seat] = 30 if chaff.bit_count() >= 7 else 20
+            self.teyaku[seat] = self.config.teyaku_values[chaff.bit_count()]
             self.events.append((EV_EXPOSE, seat, -1, chaff))
         else:
             self.events.append((EV_KEEP, seat, -1, 0))
@@ -693,9 +761,6 @@ class Round:
         zones["stock"] = stock
         zones["pending"] = 1 << self.pending if self.pending >= 0 else 0
         return zones
-
-    def month_of_pending(self) -> int:
-        return month_of(self.pending) if self.pending >= 0 else 0
 
 
 _STATE_SLOTS = tuple(name for name in Round.__slots__ if name != "__weakref__")

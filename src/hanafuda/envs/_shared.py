@@ -201,18 +201,20 @@ def deliver_render(render_mode: str | None, text: Callable[[], str]) -> str | No
 
 
 def table_text(match: Match, seat: int, theme: str, names: list[str]) -> str:
-    """The table as ``seat`` sees it, in the words of the terminal game (``tui.text``), with
-    the legal moves as action indices; after the match, the last round's account and the
+    """The table as ``seat`` sees it, in the words of the terminal game (``hanafuda.words``),
+    with the legal moves as action indices; after the match, the last round's account and the
     winners.  Built from the seat's ``PlayerView`` only (DESIGN.md layer 4)."""
-    from ..tui.text import match_end_lines, round_summary_lines, view_lines
+    from ..words import Namer, match_result_text, round_result_lines, view_lines
 
     config = match.config
     view = match.view(seat)
-    lines = view_lines(config, view, theme, names)
+    namer = Namer(config, theme, seat, [None if s == seat else n for s, n in enumerate(names)])
+    lines = view_lines(namer, view)
     if view.legal:
         legal = sorted((from_engine(a), format_action(a, config)) for a in match.legal_actions())
         lines.append("Legal actions: " + "; ".join(f"{i} {text}" for i, text in legal))
     if match.finished:
-        lines.extend(round_summary_lines(config, view, match.results[-1], theme, names))
-        lines.extend(match_end_lines(view, names))
+        lines.extend(round_result_lines(namer, view.round_number, match.results[-1],
+                                        view.captures, view.totals))
+        lines.append(match_result_text(namer, view.winners, view.totals, view.round_number))
     return "\n".join(lines) + "\n"

@@ -49,7 +49,7 @@ from ..agents import Agent, StrongAgent, make_agent
 from ..engine.action_space import NUM_ACTIONS
 from ..engine.moves import parse_action
 from ..records import Match
-from ..rules import configure
+from ..rules import GAMES, configure
 from ..themes import normalize_theme
 from ._shared import (
     EnvConfigError,
@@ -66,14 +66,8 @@ from .encoding import action_mask, encode_view
 
 __all__ = ["ENV_IDS", "HanafudaEnv", "register_envs"]
 
-ENV_IDS: dict[str, str] = {
-    "hanafuda/MinHwatu-v0": "min-hwatu",
-    "hanafuda/KwaDo-v0": "kwa-do",
-    "hanafuda/HanaAwase-v0": "hana-awase",
-    "hanafuda/Hawaiifuda-v0": "hawaiifuda",
-    "hanafuda/Mushi-v0": "mushi",
-}
-"""The registered Gymnasium ids and the game each plays."""
+ENV_IDS: dict[str, str] = {game.env_id: game.id for game in GAMES.values()}
+"""The registered Gymnasium ids (``Game.env_id``) and the game each plays."""
 
 ILLEGAL_ACTION_MODES = ("raise", "end")
 

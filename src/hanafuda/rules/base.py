@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import (
     CARDS,
@@ -25,14 +25,26 @@ from ..cards import (
 )
 from .options import OptionError, OptionSpec, resolve_options
 
+if TYPE_CHECKING:  # NumPy only types the batch hooks; the scalar engine never imports it
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
+    BoolArray = npt.NDArray[np.bool_]
+    MaskArray = npt.NDArray[np.uint64]
+
 __all__ = [
+    "BatchFacts",
+    "BatchScore",
     "Config",
     "Game",
+    "HOW_TO_PLAY_TURN",
     "RoundFacts",
     "RoundScore",
     "ScoreTerm",
     "WildRule",
     "Yaku",
+    "batch_yaku_points",
     "evaluate_yaku",
 ]
 
@@ -72,6 +84,59 @@ def evaluate_yaku(table: Sequence[Yaku], captured: int) -> list[Yaku]:
             if cur is None or y.points > cur.points:
                 best[y.group] = y
     return [y for y in held if y.group is None or best[y.group] is y]
+
+
+@dataclass(frozen=True)
+class BatchFacts:
+    """What scoring needs about B finished rounds at once (``hanafuda.batch``), as arrays.
+
+    The vectorised twin of ``RoundFacts``; every (B, S) array is by row and side.
+    """
+
+    points: IntArray
+    """(B, S) card points."""
+    held: Mapping[str, BoolArray]
+    """yaku id → (B, S): the side's captures hold the yaku (before any game rule voids it)."""
+    captures: MaskArray
+    """(B, S) capture masks."""
+    declared: IntArray
+    """(B, S) masks of declared set indices (``Config.declarable``; Kwa-Dō)."""
+    teyaku: IntArray
+    """(B, S) teyaku values exposed, summed by side (Hana-Awase)."""
+    dealer_side: IntArray
+    """(B,) the dealer's side."""
+    side_index: IntArray
+    """(S,) ``0 … S − 1``, to compare sides with ``dealer_side``."""
+
+
+@dataclass(frozen=True)
+class BatchScore:
+    """Vectorised scoring's result: (B, S) yaku points that count and round scores."""
+
+    yaku: IntArray
+    scores: IntArray
+
+
+def batch_yaku_points(table: Sequence[Yaku], held: Mapping[str, BoolArray], zeros: IntArray) -> IntArray:
+    """Per row and side, the points of the held yaku of ``table``, one per exclusion group.
+
+    The vectorised ``evaluate_yaku``: the highest-valued held yaku of a group counts.
+    ``zeros`` is a (B, S) integer array of zeros (the result's shape).
+    """
+    total = zeros.copy()
+    groups: dict[str, list[Yaku]] = {}
+    for y in table:
+        if y.group is None:
+            total += held[y.id] * y.points
+        else:
+            groups.setdefault(y.group, []).append(y)
+    for members in groups.values():
+        claimed = zeros != 0
+        for y in sorted(members, key=lambda m: -m.points):
+            has = held[y.id]
+            total += (has & ~claimed) * y.points
+            claimed = claimed | has
+    return total
 
 
 @dataclass(frozen=True)
@@ -156,6 +221,16 @@ class Game:
     default_target: ClassVar[int | None] = None
     default_four_on_field: ClassVar[str] = "redeal"
     game_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    default_theme: ClassVar[str]
+    """The card-name theme of the game's own tradition (``themes.THEMES``): the lobby's default."""
+    env_id: ClassVar[str]
+    """The registered Gymnasium id (``gymnasium.make(env_id)``, docs/research.md)."""
+    play_order_text: ClassVar[str]
+    """"How to play": who starts and how play goes round (RULES.md §2)."""
+    wild_card_text: ClassVar[str]
+    """"How to play": the wild card and other special moves, or that there is none (RULES.md §4)."""
+    scoring_text: ClassVar[str]
+    """"How to play": card values and how a round is scored (RULES.md §4)."""
     bright_capture_call: ClassVar[str] = ""
     """What players call out when a bright is captured ("Kwa-Dō!", RULES.md §4.3); "" for none."""
 
@@ -197,6 +272,11 @@ class Game:
         return cls.game_options + common
 
     @classmethod
+    def how_to_play(cls) -> list[str]:
+        """The "How to play" paragraphs: order of play, the turn (RULES.md §3), wild card, scoring."""
+        return [cls.play_order_text, *HOW_TO_PLAY_TURN, cls.wild_card_text, cls.scoring_text]
+
+    @classmethod
     def player_counts(cls) -> tuple[int, ...]:
         return tuple(sorted(cls.deal_table))
 
@@ -233,8 +313,23 @@ class Game:
         return False
 
     @classmethod
+    def teyaku_value(cls, chaff_in_hand: int, options: Mapping[str, Any]) -> int:
+        """What a hand dealt ``chaff_in_hand`` chaff may expose as teyaku (0: it may not).
+
+        Only read when ``teyaku_enabled``; ``Config.teyaku_values`` tabulates it for the engine,
+        the batch simulator and the bots (Hana-Awase, RULES.md §4.2).
+        """
+        return 0
+
+    @classmethod
     def ppeok(cls, options: Mapping[str, Any]) -> bool:
         return False
+
+    @classmethod
+    def dealer_draw_rule(cls, options: Mapping[str, Any]) -> str:
+        """How the first dealer is drawn (RULES.md §2): ``standard`` — earliest month, within a
+        month the higher-ranked card; Min-Hwatu's ``night`` and ``day`` variants."""
+        return "standard"
 
     @classmethod
     def sides(cls, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -248,7 +343,27 @@ class Game:
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
-        raise NotImplementedError
+        raise NotImplementedError(f"{cls.id}: no score_round")
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` for B rounds at once, on NumPy arrays (``hanafuda.batch``).
+
+        A game without it cannot be played by the batch simulator (``plays_in_batch``).
+        """
+        raise NotImplementedError(f"{cls.id} has no vectorised scoring (Game.score_batch)")
+
+    @classmethod
+    def plays_in_batch(cls) -> bool:
+        """Whether the game defines ``score_batch`` (the batch simulator refuses it otherwise)."""
+        base = getattr(Game.score_batch, "__func__", None)
+        return getattr(cls.score_batch, "__func__", None) is not base
+
+    @classmethod
+    def yaku_weight(cls, num_sides: int, options: Mapping[str, Any]) -> int:
+        """How many points one point of a side's own yaku is worth to it (the bots' evaluation):
+        paid by every other side in Min-Hwatu and Hana-Awase, counted once elsewhere."""
+        return 1
 
     @classmethod
     def zero_sum(cls, options: Mapping[str, Any]) -> bool:
@@ -278,10 +393,6 @@ class Game:
     @staticmethod
     def card_points(config: Config, captured: int) -> int:
         return sum(value * (captured & mask).bit_count() for value, mask in config.value_masks)
-
-    @staticmethod
-    def yaku_terms(yaku: Sequence[Yaku]) -> str:
-        return " + ".join(f"{y.id} {y.points}" for y in yaku)
 
     # -- configuration -----------------------------------------------------------------------
 
@@ -355,6 +466,7 @@ class Config:
     declarable: tuple[Yaku, ...] = field(init=False)
     card_sets: tuple[tuple[int, ...], ...] = field(init=False)
     teyaku: bool = field(init=False)
+    teyaku_values: tuple[int, ...] = field(init=False)
     ppeok: bool = field(init=False)
     four_on_field: str = field(init=False)
     match_masks: tuple[int, ...] = field(init=False)
@@ -389,6 +501,10 @@ class Config:
             tuple(i for i, s in enumerate(self.declarable) if s.mask >> c & 1) for c in range(48)
         )
         self.teyaku = game.teyaku_enabled(opts)
+        # By number of chaff in hand (0 … 48): the teyaku the hand may expose, 0 if none.
+        self.teyaku_values = tuple(
+            game.teyaku_value(count, opts) if self.teyaku else 0 for count in range(49)
+        )
         self.ppeok = game.ppeok(opts)
         self.four_on_field = opts["four_on_field"]
         self.match_masks = _match_masks(self.deck, self.wild)
@@ -415,6 +531,18 @@ class Config:
         shown = (f"{k}={json.dumps(v)}" if not isinstance(v, str) else f"{k}={v}"
                  for k, v in sorted(self.given_options.items()))
         return ", ".join(shown) or "defaults"
+
+
+HOW_TO_PLAY_TURN: tuple[str, ...] = (
+    "Each turn has two steps. First play a card from your hand: it matches the field cards of its "
+    "month (the four cards of a month share a plant). With one match you capture both cards; with "
+    "two you choose which one to take; with three you take all four; with none your card stays on "
+    "the field.",
+    "Then the top card of the stock is turned over and matched the same way, and you capture what "
+    "it takes (with two matches you choose). Captured cards go face up to your capture pile, "
+    "grouped by kind: brights, animals, ribbons and chaff.",
+)
+"""The turn, the same in every game (RULES.md §3), in the words of "How to play"."""
 
 
 def month_name(month: int) -> str:

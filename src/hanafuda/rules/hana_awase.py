@@ -6,7 +6,18 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import CARDS, Kind, card_id
-from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .base import (
+    BatchFacts,
+    BatchScore,
+    Config,
+    Game,
+    RoundFacts,
+    RoundScore,
+    ScoreTerm,
+    Yaku,
+    batch_yaku_points,
+    evaluate_yaku,
+)
 from .options import OptionSpec
 from .sets import RIBBON_COUNT_MASK, SET_MASKS
 
@@ -39,6 +50,8 @@ YAKU = (
     _y("four-paulownia", "Four Paulownias", 10),
 )
 
+FUKE_POINTS = 20
+"""RULES.md §9 (fuke): a round where some player has this many card points or fewer is void."""
 TEYAKU_SIX_CHAFF = 20
 TEYAKU_SEVEN_CHAFF = 30
 
@@ -67,6 +80,21 @@ class HanaAwase(Game):
     direction: ClassVar[int] = -1
     draw_only_turns: ClassVar[bool] = True
     default_rounds: ClassVar[int | None] = 12
+    default_theme: ClassVar[str] = "hanafuda"
+    env_id: ClassVar[str] = "hanafuda/HanaAwase-v0"
+    play_order_text: ClassVar[str] = (
+        "The dealer plays first, then counter-clockwise; a player with an empty hand keeps "
+        "turning over stock cards until the stock is empty."
+    )
+    wild_card_text: ClassVar[str] = (
+        "There is no wild card. With the teyaku option, a hand dealt six or more chaff may be "
+        "exposed before the first turn for a payment from every other player."
+    )
+    scoring_text: ClassVar[str] = (
+        "Brights are worth 20, animals 10, ribbons 5, chaff 1. By default a round scores your "
+        "card points above par (the deck total shared equally), plus your yaku paid by the "
+        "others."
+    )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "scoring",
@@ -147,7 +175,7 @@ class HanaAwase(Game):
                 [y for y in ys if y.group != VIEWING] if cap & RAINMAN else ys
                 for ys, cap in zip(yaku, facts.captures, strict=True)
             ]
-        if opts["fuke"] and not facts.provisional and any(p <= 20 for p in points):
+        if opts["fuke"] and not facts.provisional and any(p <= FUKE_POINTS for p in points):
             return RoundScore(
                 tuple(points),
                 tuple(() for _ in range(n)),
@@ -183,3 +211,42 @@ class HanaAwase(Game):
         return RoundScore(
             tuple(points), tuple(tuple(ys) for ys in yaku), tuple(scores), tuple(terms), note
         )
+
+    @classmethod
+    def teyaku_value(cls, chaff_in_hand: int, options: Mapping[str, Any]) -> int:
+        """RULES.md §4.2: 6 chaff → 20, 7 or more → 30."""
+        return teyaku_value(chaff_in_hand)
+
+    @classmethod
+    def yaku_weight(cls, num_sides: int, options: Mapping[str, Any]) -> int:
+        """Every other side pays a yaku (RULES.md §4.2)."""
+        return max(1, num_sides - 1)
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: the cancels, par or additive, teyaku payments, fuke."""
+        opts = config.options
+        n = config.num_sides
+        held = dict(facts.held)
+        if opts["willow_row_cancels_yaku"]:
+            void = held["four-willow"].any(axis=1, keepdims=True)
+            held = {yaku_id: has & ~void for yaku_id, has in held.items()}
+        if opts["rainman_cancels_viewing"]:
+            rainman = (facts.captures & RAINMAN) != 0
+            for y in config.yaku:
+                if y.group == VIEWING:
+                    held[y.id] = held[y.id] & ~rainman
+        points = facts.points
+        yaku = batch_yaku_points(config.yaku, held, points * 0)
+        others = yaku.sum(axis=1, keepdims=True) - yaku
+        if opts["scoring"] == "zero-sum":
+            scores = points - config.deck_total // n + yaku * (n - 1) - others
+        else:
+            scores = points + yaku
+        paid = facts.teyaku
+        scores = scores + paid * (n - 1) - (paid.sum(axis=1, keepdims=True) - paid)
+        if opts["fuke"]:
+            standing = ~(points <= FUKE_POINTS).any(axis=1, keepdims=True)
+            scores = scores * standing
+            yaku = yaku * standing
+        return BatchScore(yaku, scores)

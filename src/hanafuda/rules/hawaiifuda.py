@@ -6,7 +6,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import CARDS, CHAFF, WILLOW_LIGHTNING, Kind, card_id
-from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .base import (
+    BatchFacts,
+    BatchScore,
+    Config,
+    Game,
+    RoundFacts,
+    RoundScore,
+    ScoreTerm,
+    WildRule,
+    Yaku,
+    batch_yaku_points,
+    evaluate_yaku,
+)
 from .options import OptionSpec
 from .sets import SET_MASKS
 
@@ -54,6 +66,21 @@ class Hawaiifuda(Game):
     direction: ClassVar[int] = 1
     default_rounds: ClassVar[int | None] = 6
     default_four_on_field: ClassVar[str] = "dealer-captures"
+    default_theme: ClassVar[str] = "hawaiifuda"
+    env_id: ClassVar[str] = "hanafuda/Hawaiifuda-v0"
+    play_order_text: ClassVar[str] = (
+        "The dealer plays first, then play goes clockwise until every hand is empty."
+    )
+    wild_card_text: ClassVar[str] = (
+        "Pāhoehoe (the lightning) is wild from hand or from the stock: it captures any one "
+        "field card you choose, and at the round's end the rest of that month on the field."
+    )
+    scoring_text: ClassVar[str] = (
+        "Brights are worth 20 (the Rain Man 5), ribbons 10, animals 5, and the Light chaff "
+        "10; rubbish (every other chaff but Pāhoehoe) is worth nothing and goes to a discard "
+        "pile. A round scores your card points; with the bonus combos option each combo an "
+        "opponent holds costs you 50."
+    )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "bonus_combos",
@@ -101,3 +128,11 @@ class Hawaiifuda(Game):
             terms.append(tuple(t))
             scores.append(sum(term.value for term in t))
         return RoundScore(tuple(points), tuple(yaku), tuple(scores), tuple(terms))
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: card points − 50 × the combos the opponents hold
+        (each combo's points are its 50-point penalty)."""
+        yaku = batch_yaku_points(config.yaku, facts.held, facts.points * 0)
+        others = yaku.sum(axis=1, keepdims=True) - yaku
+        return BatchScore(yaku, facts.points - others)

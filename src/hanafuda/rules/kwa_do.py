@@ -6,7 +6,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import WILLOW_LIGHTNING
-from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .base import (
+    BatchFacts,
+    BatchScore,
+    Config,
+    Game,
+    RoundFacts,
+    RoundScore,
+    ScoreTerm,
+    WildRule,
+    Yaku,
+    batch_yaku_points,
+    evaluate_yaku,
+)
 from .options import OptionError, OptionSpec
 from .sets import SET_MASKS
 
@@ -70,7 +82,24 @@ class KwaDo(Game):
     first_offset: ClassVar[int] = 1
     default_rounds: ClassVar[int | None] = None
     default_target: ClassVar[int | None] = 200
+    default_theme: ClassVar[str] = "kwa-do"
     bright_capture_call: ClassVar[str] = "Kwa-Dō!"
+    env_id: ClassVar[str] = "hanafuda/KwaDo-v0"
+    play_order_text: ClassVar[str] = (
+        "The player left of the dealer starts, then play goes clockwise until every hand is "
+        'empty. Partners of a team share one pile. "Kwa-Dō!" is called whenever a bright is '
+        "captured."
+    )
+    wild_card_text: ClassVar[str] = (
+        "With the gaji option the lightning (Gaji) is wild from hand: it captures any one "
+        "field card you choose. With the yaku option you declare a set by playing one of its "
+        "cards onto the field."
+    )
+    scoring_text: ClassVar[str] = (
+        "Brights are worth 20, animals 10, ribbons 5, chaff 0. Each round a side scores what "
+        "it captured above its floor (240 shared by the sides); the first side to reach the "
+        "target (200 by default) wins."
+    )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "teams",
@@ -215,3 +244,15 @@ class KwaDo(Game):
             scores.append(sum(term.value for term in t))
             terms.append(tuple(t))
         return RoundScore(tuple(points), tuple(yaku), tuple(scores), tuple(terms))
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: a declarable set counts only if declared; the floor."""
+        held = dict(facts.held)
+        for index, declarable in enumerate(config.declarable):
+            held[declarable.id] = held[declarable.id] & ((facts.declared >> index) & 1 == 1)
+        yaku = batch_yaku_points(config.yaku, held, facts.points * 0)
+        scores = facts.points + yaku
+        if config.options["scoring"] == "floor":
+            scores = (scores - DECK_POINTS // config.num_sides).clip(min=0)
+        return BatchScore(yaku, scores)

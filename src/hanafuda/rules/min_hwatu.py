@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, Yaku, evaluate_yaku
+from .base import (
+    BatchFacts,
+    BatchScore,
+    Config,
+    Game,
+    RoundFacts,
+    RoundScore,
+    ScoreTerm,
+    Yaku,
+    batch_yaku_points,
+    evaluate_yaku,
+)
 from .options import OptionSpec
 from .sets import SET_MASKS
 
@@ -56,6 +67,19 @@ class MinHwatu(Game):
     }
     direction: ClassVar[int] = -1
     default_rounds: ClassVar[int | None] = 12
+    default_theme: ClassVar[str] = "hwatu"
+    env_id: ClassVar[str] = "hanafuda/MinHwatu-v0"
+    play_order_text: ClassVar[str] = (
+        "The dealer plays first, then play goes counter-clockwise until every card is played."
+    )
+    wild_card_text: ClassVar[str] = (
+        "There is no wild card."
+    )
+    scoring_text: ClassVar[str] = (
+        "Brights are worth 20, animals 10, ribbons 5, chaff 0. A round scores your card "
+        "points, plus each yaku (a set such as the three red poetry ribbons) paid to you by "
+        "every other player."
+    )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "yaku_set",
@@ -137,3 +161,20 @@ class MinHwatu(Game):
     @classmethod
     def dealer_draw_rule(cls, options: Mapping[str, Any]) -> str:
         return str(options["dealer_draw"])
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: points + Y_i × (N − 1 or N) − Σ_{j≠i} Y_j, +10 to a 5-player dealer."""
+        n = config.num_sides
+        mult = n - 1 if config.options["yaku_multiplier"] == "n-1" else n
+        yaku = batch_yaku_points(config.yaku, facts.held, facts.points * 0)
+        others = yaku.sum(axis=1, keepdims=True) - yaku
+        scores = facts.points + yaku * mult - others
+        if n == 5 and config.options["five_player_bonus"]:
+            scores = scores + 10 * (facts.side_index == facts.dealer_side[:, None])
+        return BatchScore(yaku, scores)
+
+    @classmethod
+    def yaku_weight(cls, num_sides: int, options: Mapping[str, Any]) -> int:
+        """Every other side pays a yaku (RULES.md §4.1)."""
+        return max(1, num_sides - 1)

@@ -15,7 +15,19 @@ from ..cards import (
     cards_of,
     month_of,
 )
-from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku, evaluate_yaku
+from .base import (
+    BatchFacts,
+    BatchScore,
+    Config,
+    Game,
+    RoundFacts,
+    RoundScore,
+    ScoreTerm,
+    WildRule,
+    Yaku,
+    batch_yaku_points,
+    evaluate_yaku,
+)
 from .options import OptionSpec
 from .sets import SET_MASKS
 
@@ -36,6 +48,20 @@ class Mushi(Game):
     direction: ClassVar[int] = 1
     deck: ClassVar[int] = DECK_40
     default_rounds: ClassVar[int | None] = 12
+    default_theme: ClassVar[str] = "hanafuda"
+    env_id: ClassVar[str] = "hanafuda/Mushi-v0"
+    play_order_text: ClassVar[str] = (
+        "Two players with the 40-card deck (no peony, no clover); the dealer plays first, "
+        "then the players alternate."
+    )
+    wild_card_text: ClassVar[str] = (
+        "The lightning is wild: it captures any one non-willow field card you choose, and "
+        "turned over as the last stock card it takes the whole field."
+    )
+    scoring_text: ClassVar[str] = (
+        "Brights are worth 20, animals 10, ribbons 5, chaff 1 (230 in all). A round scores "
+        "your card points above 115, plus your yaku, minus your opponent's."
+    )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "five_brights",
@@ -123,3 +149,10 @@ class Mushi(Game):
             terms.append(tuple(t))
             scores.append(sum(term.value for term in t))
         return RoundScore(tuple(points), tuple(yaku), tuple(scores), tuple(terms))
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: (card points − 115) + own yaku − the opponent's."""
+        yaku = batch_yaku_points(config.yaku, facts.held, facts.points * 0)
+        others = yaku.sum(axis=1, keepdims=True) - yaku
+        return BatchScore(yaku, facts.points - PAR + yaku - others)

@@ -1,16 +1,21 @@
 """The Textual app of ``hanafuda play``.
 
 The screen shows only the human seat's ``PlayerView``: the field, the hand, every side's capture
-pile grouped by kind with its card points, the stock count, the running totals and round, whose
-turn it is, the yaku each side is close to, and a move log.  A decision is made in two steps at
-most: choose a hand card, then (only when the card has several legal moves) a capture target or
-a declaration, asked in place.  Teyaku and a turned-over card's target are single choices.
-Keyboard (arrows, numbers, Enter, Escape) and mouse both work.  Bots move one at a time with
-``session.pause`` seconds between moves.
+pile grouped by kind with its card points and yaku progress, the stock, the totals, whose turn it
+is, and the log.  Every text comes from ``hanafuda.words``.  A decision takes two steps at most:
+choose a hand card (its capture is previewed on the field), then, only when the card has several
+moves, a target or a declaration, asked in place.  Keyboard (arrows, numbers, Enter, Escape) and
+mouse both work.  Bots move one at a time with ``session.pause`` seconds between moves.
+
+Layout: 80×24 first.  Below 110 columns or 34 rows the cards are two-line cells without borders
+and the captures and the log sit side by side under the table; on a larger terminal the cards
+get borders and a third line (their kind) and the captures and log move to a right-hand panel.
+``c``, ``l`` and ``?`` open the captures, the whole log and the rules as scrollable pages.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,28 +23,29 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from ..cards import CARDS, KIND_MASKS, Kind, card_id
-from ..rules.base import Game
-from ..themes import kind_label, label
-from .plain import options_text
-from .session import PlaySession
-from .text import (
-    KIND_ORDER,
-    card_lines,
-    card_style,
-    event_text,
-    held_yaku,
-    match_end_lines,
-    move_text,
-    round_summary_lines,
-    side_label,
-    yaku_close,
+from ..cards import CARDS, Kind, card_id
+from ..words import (
+    MoveWords,
+    captures_lines,
+    legal_move_words,
+    log_entries,
+    match_result_text,
+    round_result_lines,
+    side_notes,
+    side_pile,
+    status_line,
+    table_notes,
+    totals_text,
+    turn_text,
 )
+from .plain import rules_screen
+from .session import PlaySession
+from .text import card_cell, card_style
 
 __all__ = ["PlayApp"]
 
@@ -47,12 +53,15 @@ FIELD_SLOTS = 24
 HAND_SLOTS = 16
 CHOICE_SLOTS = 12
 RULES_TITLE = "Rules and options in force"
+COMPACT_WIDTH = 110
+COMPACT_HEIGHT = 34
 
-_KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon", Kind.CHAFF: "chaff"}
+_KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon",
+               Kind.CHAFF: "chaff"}
 
 
 class CardView(Static):
-    """One card: month, name and kind in the theme; markers for legal, cursor and target."""
+    """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target."""
 
     def __init__(self, zone: str, index: int) -> None:
         super().__init__("", classes="card", id=f"{zone}-{index}")
@@ -61,27 +70,33 @@ class CardView(Static):
         self.code: str | None = None
         self.number: int | None = None
 
-    def show(self, code: str | None, theme: str, *, number: int | None = None, legal: bool = False,
-             cursor: bool = False, target: bool = False) -> None:
+    def show(self, code: str | None, app: PlayApp, *, number: int | None = None,
+             legal: bool = False, cursor: bool = False, target: bool = False,
+             exposed_by: str = "") -> None:
         self.code = code
         self.number = number
         self.display = code is not None
         if code is None:
             return
+        namer = app.session.namer
         for name in _KIND_CLASS.values():
             self.set_class(False, name)
         self.set_class(True, _KIND_CLASS[CARDS[card_id(code)].kind])
         self.set_class(legal, "legal")
         self.set_class(cursor, "cursor")
         self.set_class(target, "target")
-        month, name, kind = card_lines(code, theme)
-        marker = "▶" if cursor else ("◆" if target else ("•" if legal else " "))
-        head = f"{marker}{number} " if number is not None else f"{marker} "
+        month, name, kind = card_cell(code, namer)
+        if exposed_by:  # another seat's exposed teyaku card: capturable like a field card
+            month = "⚑ " + month
+            kind = f"exposed by {exposed_by}"
+        marker = "▶" if cursor else ("◆" if target else "")
+        head = f"{marker}{number} " if number is not None else (f"{marker} " if marker else "")
         text = Text(head + month, style="bold" if legal or target else "")
-        text.append("\n" + name, style=card_style(code))
-        if set(kind.casefold().split()) & set(name.casefold().split()):
-            kind = ""  # the name already says it ("Poetry Ribbon", "Chaff")
-        text.append("\n" + kind + ("  ← target" if target else ""))
+        text.append("\n" + name, style=card_style(code, namer))
+        if not app.compact:
+            if set(re.findall(r"\w+", kind.casefold())) & set(re.findall(r"\w+", name.casefold())):
+                kind = ""  # the name already says it ("Poetry Ribbon", "Chaff")
+            text.append("\n" + kind + ("  ◆ takes" if target else ""))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -111,8 +126,26 @@ class ChoiceView(Static):
             app.clicked_choice(self.index)
 
 
+class PageBody(VerticalScroll):
+    """The scrolling body of a page; it has the keyboard, so arrows and PgUp/PgDn scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Up", show=False),
+        Binding("down", "scroll_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("space", "page_down", "Page down", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "Bottom", show=False),
+    ]
+
+
 class TextScreen(ModalScreen[bool]):
-    """A scrollable text page (rules, round summary, match end); Enter/Escape closes it."""
+    """A scrollable text page (rules, round summary, match end, captures, log).
+
+    The body has the keyboard from the start: ↑/↓, PgUp/PgDn, Space, Home/End scroll it;
+    Enter/Escape closes it; q quits (saving).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close(True)", "Continue"),
@@ -129,9 +162,13 @@ class TextScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
-            with VerticalScroll(id="page-body"):
+            with PageBody(id="page-body"):
                 yield Static(Text(self.body))
-            yield Static(Text(self.footer_text, style="italic"), id="page-footer")
+            yield Static(Text(self.footer_text + " · ↑/↓ PgUp/PgDn scroll", style="italic"),
+                         id="page-footer")
+
+    def on_mount(self) -> None:
+        self.query_one(PageBody).focus()
 
     def action_close(self, keep_playing: bool) -> None:
         self.dismiss(keep_playing)
@@ -152,28 +189,42 @@ class PlayApp(App[Path | None]):
     AUTO_FOCUS = None
     CSS = """
     #status { height: auto; background: $boost; padding: 0 1; }
-    #main { height: 1fr; }
+    #body { height: 1fr; layout: horizontal; }
     #table { width: 2fr; padding: 0 1; }
-    #side { width: 1fr; min-width: 44; }
-    .zone-title { text-style: bold; height: 1; margin-top: 1; }
-    .cards { layout: grid; grid-size: 6; grid-gutter: 0 1; height: auto; }
-    #hand { grid-size: 6; }
-    .card { height: 6; border: round $panel-lighten-2; padding: 0 1; }
+    #side { width: 1fr; min-width: 36; }
+    .zone-title { text-style: bold; height: 1; }
+    .cards { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; }
+    .card { height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: nowrap;
+            text-overflow: ellipsis; }
     .card.bright { border: round yellow; }
     .card.animal { border: round green; }
     .card.ribbon { border: round red; }
     .card.chaff { border: round $panel-lighten-2; }
     .card.legal { background: $boost; }
-    .card.target { background: $success 20%; border: heavy $success; }
+    .card.target { background: $success 30%; border: heavy $success; }
     .card.cursor { background: $accent 40%; border: double $warning; }
     #pending { height: auto; }
-    #prompt { height: auto; margin-top: 1; color: $warning; }
+    #prompt { height: auto; color: $warning; }
     #choices { layout: grid; grid-size: 2; grid-gutter: 0 1; height: auto; grid-rows: auto; }
-    .choice { height: auto; min-height: 3; border: round $accent; padding: 0 1; }
-    .choice.cursor { background: $accent 40%; border: double $warning; }
+    .choice { height: auto; padding: 0 1; background: $boost; }
+    .choice.cursor { background: $accent 40%; text-style: bold; }
     #captures-box { height: 2fr; border: round $panel-lighten-2; }
     #log { height: 1fr; border: round $panel-lighten-2; }
-    #page { width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 0 1; }
+    #body.-compact { layout: vertical; }
+    #body.-compact #table { width: 100%; height: auto; max-height: 75%; padding: 0; }
+    #body.-compact #side { width: 100%; height: 1fr; min-height: 5; min-width: 0;
+                           layout: horizontal; }
+    #body.-compact #captures-box { height: 100%; width: 1fr; border: none;
+                                   border-top: solid $panel-lighten-2; }
+    #body.-compact #log { height: 100%; width: 1fr; border: none;
+                          border-top: solid $panel-lighten-2; border-left: solid $panel-lighten-2; }
+    #body.-compact .card { height: 2; border: none; padding: 0; }
+    #body.-compact .card.bright { background: yellow 15%; }
+    #body.-compact .card.animal { background: green 15%; }
+    #body.-compact .card.ribbon { background: red 15%; }
+    #body.-compact .card.target { background: $success 40%; }
+    #body.-compact .card.cursor { background: $accent 60%; }
+    #page { width: 96%; height: 96%; border: thick $accent; background: $surface; padding: 0 1; }
     #page-title { height: 1; }
     #page-body { height: 1fr; }
     #page-footer { height: 1; }
@@ -187,6 +238,8 @@ class PlayApp(App[Path | None]):
         Binding("enter", "confirm", "Choose"),
         Binding("escape", "go_back", "Back"),
         Binding("question_mark", "rules", "Rules"),
+        Binding("c", "captures", "Captures"),
+        Binding("l", "whole_log", "Log"),
         Binding("q", "quit_match", "Save & quit"),
         *[Binding(str(n % 10), f"number({n})", str(n), show=False) for n in range(1, 11)],
     ]
@@ -195,21 +248,23 @@ class PlayApp(App[Path | None]):
         super().__init__()
         self.session = session
         self.step = "idle"  # idle | card | variant | choice | page
-        self.cards: list[str] = []  # legal hand cards in hand order (step "card")
+        self.cards: list[str] = []  # playable hand cards in hand order (step "card")
+        self.moves: list[MoveWords] = []  # the legal moves in words
         self.choices: list[tuple[str, str]] = []  # (label, move) for "variant"/"choice"
         self.cursor = 0
         self.selected: str | None = None
         self.bot_timer: Timer | None = None
         self.logged = (0, 0)
         self.saved_to: Path | None = None
+        self.compact = True
 
     # -- layout --------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="main"):
+        with Container(id="body", classes="-compact"):
             with Panel(id="table"):
-                yield Static("Field", classes="zone-title")
+                yield Static("Field", classes="zone-title", id="field-title")
                 with Container(id="field", classes="cards"):
                     for i in range(FIELD_SLOTS):
                         yield CardView("field", i)
@@ -222,10 +277,10 @@ class PlayApp(App[Path | None]):
                 with Container(id="choices"):
                     for i in range(CHOICE_SLOTS):
                         yield ChoiceView(i)
-            with Vertical(id="side"):
+            with Container(id="side"):
                 with Panel(id="captures-box"):
                     yield Static(id="captures")
-                yield Log(id="log", wrap=True, min_width=30)
+                yield Log(id="log", wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -233,13 +288,26 @@ class PlayApp(App[Path | None]):
         self.title = f"hanafuda · {cfg.game.title}"
         self.log_widget.write(Text(
             f"{cfg.game.title}: {cfg.players} players, you are seat {self.session.seat}, "
-            f"bots: {self.session.bots}, options: {cfg.describe_options()}", style="bold"))
+            f"bots: {self.session.bots}. ? rules · c captures · l log · q save & quit",
+            style="bold"))
+        if self.session.resumed_from is not None:
+            self.log_widget.write(Text(f"Resumed from {self.session.resumed_from}; saving to "
+                                       f"{self.session.save_path}", style="italic"))
+        self.fit(self.size.width, self.size.height)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit the card grids to the width: about 20 columns per card, 2 to 6 cards a row."""
-        width = self.query_one("#table").size.width or event.size.width * 2 // 3
-        columns = max(2, min(6, width // 20))
+        self.fit(event.size.width, event.size.height)
+        if self.step != "page":
+            self.redraw()
+
+    def fit(self, width: int, height: int) -> None:
+        """80×24 first: compact cells and the panels below under 110×34; richer above."""
+        self.compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
+        self.query_one("#body").set_class(self.compact, "-compact")
+        table = width if self.compact else width - max(36, width // 3)
+        cell = 19 if self.compact else 20
+        columns = max(2, min(8, table // cell))
         for grid in self.query(".cards"):
             grid.styles.grid_size_columns = columns
 
@@ -262,24 +330,25 @@ class PlayApp(App[Path | None]):
             return
         if self.session.bot_to_move:
             self.step = "idle"
+            self.moves = []
             self.redraw()
             if self.bot_timer is None:
                 self.bot_timer = self.set_timer(max(self.session.pause, 0.01), self.bot_step)
             return
-        legal = self.session.view().legal
-        if all(m.startswith("play ") for m in legal):
+        view = self.session.view()
+        self.moves = legal_move_words(view, self.session.namer)
+        if all(m.kind == "play" for m in self.moves):
             self.step = "card"
-            hand = self.session.view().hand.codes()
-            playable = {m.split()[1] for m in legal}
-            self.cards = [c for c in hand if c in playable]
+            playable = {m.card for m in self.moves}
+            self.cards = [c for c in view.hand.codes() if c in playable]
         else:
             self.step = "choice"
-            self.choices = [(self.choice_label(m), m) for m in legal]
+            self.choices = [(m.choice, m.move) for m in self.moves]
         self.redraw()
 
     def bot_step(self) -> None:
         self.bot_timer = None
-        if self.modal_open:  # the rules page is open: bots wait until it is closed
+        if self.modal_open:  # a page is open: bots wait until it is closed
             self.bot_timer = self.set_timer(0.2, self.bot_step)
             return
         if self.session.bot_to_move and self.step == "idle":
@@ -288,20 +357,25 @@ class PlayApp(App[Path | None]):
 
     def show_round_end(self) -> None:
         s = self.session
+        namer = s.namer
         view = s.view()
         result = s.match.current.result
         assert result is not None
-        lines = round_summary_lines(s.config, view, result, s.theme, s.names)
+        details = round_result_lines(namer, view.round_number, result, view.captures,
+                                     view.totals)[2:]  # the title says "Round N over"
         if s.match.finished:
-            lines += [""] + match_end_lines(view, s.names)
             path = s.save()
-            lines += ["", f"The match record is saved to {path}"]
+            head = [match_result_text(namer, view.winners, view.totals, view.round_number),
+                    "Totals: " + totals_text(namer, view.totals),
+                    f"The match record is saved to {path}", ""]
             footer = "Enter or q: quit"
             title = "Match over"
         else:
+            head = ["Totals: " + totals_text(namer, view.totals), ""]
             footer = "Enter: deal the next round · q: save and quit"
             title = f"Round {view.round_number} over"
-        self.push_screen(TextScreen(title, "\n".join(lines), footer), self.after_round_end)
+        self.push_screen(TextScreen(title, "\n".join(head + details), footer),
+                         self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:
         match = self.session.match
@@ -321,35 +395,17 @@ class PlayApp(App[Path | None]):
 
     # -- what the human chooses ----------------------------------------------------------------
 
-    def choice_label(self, move: str) -> str:
-        theme = self.session.theme
-        words = move.split()
-        if move == "expose":
-            return "expose your teyaku (show the cards)"
-        if move == "keep":
-            return "keep your teyaku hidden"
-        if words[0] == "take":
-            return f"take {label(words[1], theme)}"
-        if len(words) == 4 and words[2] == "take":
-            return f"take {label(words[3], theme)}"
-        if len(words) == 4 and words[2] == "declare":
-            names = {y.id: y.name for y in self.session.config.declarable}
-            return f"declare {names.get(words[3], words[3])}"
-        if len(words) == 2:
-            return "place it (no choice of capture)"
-        return move_text(move, theme)
-
-    def variants(self, card: str) -> list[str]:
-        return [m for m in self.session.view().legal if m.split()[1] == card]
+    def variants(self, card: str) -> list[MoveWords]:
+        return [m for m in self.moves if m.card == card and m.kind == "play"]
 
     def choose_card(self, card: str) -> None:
         moves = self.variants(card)
         if len(moves) == 1:
-            self.play(moves[0])
+            self.play(moves[0].move)
             return
         self.selected = card
         self.step = "variant"
-        self.choices = [(self.choice_label(m), m) for m in moves]
+        self.choices = [(m.choice, m.move) for m in moves]
         self.cursor = 0
         self.redraw()
 
@@ -370,7 +426,8 @@ class PlayApp(App[Path | None]):
             self.choose_card(code)
         elif self.step in ("variant", "choice") and zone == "field":
             for index, (_, move) in enumerate(self.choices):
-                if move.split()[-1] == code and "take" in move.split():
+                words = self.move_words(move)
+                if words is not None and words.takes == (code,):
                     self.choose_index(index)
                     return
 
@@ -383,6 +440,18 @@ class PlayApp(App[Path | None]):
         if self.step in ("variant", "choice"):
             return len(self.choices)
         return 0
+
+    def move_words(self, move: str) -> MoveWords | None:
+        return next((m for m in self.moves if m.move == move), None)
+
+    def focused_moves(self) -> list[MoveWords]:
+        """The moves the cursor points at: a hand card's moves, or the chosen variant."""
+        if self.step == "card" and self.cards:
+            return self.variants(self.cards[self.cursor])
+        if self.step in ("variant", "choice") and self.choices:
+            words = self.move_words(self.choices[self.cursor][1])
+            return [words] if words is not None else []
+        return []
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -402,18 +471,31 @@ class PlayApp(App[Path | None]):
     def action_go_back(self) -> None:
         if self.step == "variant":
             self.step = "card"
+            self.cursor = self.cards.index(self.selected) if self.selected in self.cards else 0
             self.selected = None
-            self.cursor = 0
             self.redraw()
 
-    def action_rules(self) -> None:
-        if isinstance(self.screen, TextScreen) and self.screen.title_text == RULES_TITLE:
+    def _page(self, title: str, body: str) -> None:
+        if isinstance(self.screen, TextScreen):
             return
-        self.push_screen(TextScreen(RULES_TITLE, options_text(self.session),
+        self.push_screen(TextScreen(title, body,
                                     "Enter or Escape: back to the game · q: save and quit"),
-                         self.after_rules)
+                         self.after_page)
 
-    def after_rules(self, keep_playing: bool | None) -> None:
+    def action_rules(self) -> None:
+        self._page(RULES_TITLE, rules_screen(self.session))
+
+    def action_captures(self) -> None:
+        self._page("Captures and yaku",
+                   "\n".join(captures_lines(self.session.namer, self.session.view())))
+
+    def action_whole_log(self) -> None:
+        view = self.session.view()
+        lines = [f"Round {view.round_number} (dealer: {self.session.namer.seat(view.dealer)})"]
+        lines += [e.text for e in log_entries(view, self.session.namer)]
+        self._page("This round's log", "\n".join(lines))
+
+    def after_page(self, keep_playing: bool | None) -> None:
         if keep_playing is False:
             self.action_quit_match()
 
@@ -433,17 +515,23 @@ class PlayApp(App[Path | None]):
     def redraw(self) -> None:
         s = self.session
         view = s.view()
-        theme = s.theme
+        namer = s.namer
         self.query_one("#status", Static).update(self.status_text())
-        targets = {m.split()[-1] for _, m in self.choices if "take" in m.split()} \
-            if self.step in ("variant", "choice") else set()
+        focused = self.focused_moves()
+        targets = {t for m in focused for t in m.takes if m.kind != "expose"}
+        if self.step in ("variant", "choice"):
+            targets = {t for _, mv in self.choices if (words := self.move_words(mv)) is not None
+                       and words.kind != "expose" for t in words.takes}
+            targets &= set(view.field.codes()) | {c for e in view.exposed for c in e.codes()}
         field = view.field.codes()
+        owners = {c: namer.seat(seat) for seat, cards in enumerate(view.exposed)
+                  if seat != view.seat for c in cards.codes()}
+        table = field + list(owners)  # others' exposed teyaku cards can be captured too
         for slot in self.query(CardView):
-            if slot.zone == "field" and slot.index < len(field):
-                code = field[slot.index]
-                slot.show(code, theme, target=code in targets)
-            elif slot.zone == "field":
-                slot.show(None, theme)
+            if slot.zone != "field":
+                continue
+            code = table[slot.index] if slot.index < len(table) else None
+            slot.show(code, self, target=code in targets, exposed_by=owners.get(code or "", ""))
         hand = view.hand.codes()
         for slot in self.query(CardView):
             if slot.zone != "hand":
@@ -453,16 +541,20 @@ class PlayApp(App[Path | None]):
             number = self.cards.index(held) + 1 if legal and held is not None else None
             cursor = (self.step == "card" and legal and self.cards[self.cursor] == held) or \
                 (self.step == "variant" and held == self.selected)
-            slot.show(held, theme, number=number, legal=legal, cursor=cursor)
-        overflow = len(field) - FIELD_SLOTS
+            slot.show(held, self, number=number, legal=legal, cursor=cursor)
+        overflow = len(table) - FIELD_SLOTS
         pending = ""
         if view.pending:
-            pending = f"Turned over from the stock: {label(view.pending, theme)}"
+            pending = f"Turned over from the stock: {namer.card(view.pending, wild=True)}"
         if overflow > 0:
             pending += f"  (+{overflow} more field cards: " + ", ".join(
-                label(c, theme) for c in field[FIELD_SLOTS:]) + ")"
+                namer.card(c) for c in table[FIELD_SLOTS:]) + ")"
         self.query_one("#pending", Static).update(Text(pending, style="bold"))
-        self.query_one("#hand-title", Static).update(f"Your hand ({len(hand)} cards)")
+        self.query_one("#pending", Static).display = bool(pending)
+        exposed = f" + {len(owners)} exposed teyaku (⚑)" if owners else ""
+        self.query_one("#field-title", Static).update(
+            f"Field ({len(field)}){exposed} · stock {view.stock_count}")
+        self.query_one("#hand-title", Static).update(f"Your hand ({len(hand)})")
         for choice in self.query(ChoiceView):
             active = self.step in ("variant", "choice") and choice.index < len(self.choices)
             choice.show(self.choices[choice.index][0] if active else None,
@@ -476,84 +568,63 @@ class PlayApp(App[Path | None]):
     def status_text(self) -> Text:
         s = self.session
         view = s.view()
-        cfg = s.config
-        limit = f"/{cfg.rounds_limit}" if cfg.rounds_limit is not None else ""
-        target = f" (first to {cfg.target})" if cfg.target is not None else ""
-        totals = ", ".join(f"{side_label(view, i, s.names)} {t}" for i, t in enumerate(view.totals))
-        if view.to_move is None:
-            turn = "round over" if not view.finished else "match over"
-        elif view.to_move == view.seat:
-            turn = "YOUR TURN"
-        else:
-            turn = f"seat {view.to_move} ({s.names[view.to_move]}) is thinking…"
-        text = Text()
-        text.append(f"{cfg.game.title} · round {view.round_number}{limit}{target} · "
-                    f"dealer seat {view.dealer} · stock {view.stock_count} · ")
-        text.append(f"totals: {totals} · ")
-        text.append(turn, style="bold reverse" if view.to_move == view.seat else "bold")
+        turn = turn_text(view, s.namer)
+        text = Text(status_line(s.namer, view) + " · ")
+        mine = view.to_move == view.seat and view.to_move is not None
+        text.append(turn if mine else turn + "…" if view.to_move is not None else turn,
+                    style="bold reverse" if mine else "bold")
         return text
 
-    def prompt_text(self) -> str:
+    def prompt_text(self) -> Text:
+        focused = self.focused_moves()
+        said = " · ".join(m.text + ("  " + " ".join(m.calls) if m.calls else "")
+                          for m in focused)
         if self.step == "card":
-            return ("Your turn: choose a card to play — ←/→ and Enter, its number, or click it. "
-                    "? rules · q save & quit")
+            head = "Choose a card: ←/→ Enter, its number, or click. "
+            return Text(head) + Text(said, style="bold")
         if self.step == "variant":
-            assert self.selected is not None
-            return (f"{label(self.selected, self.session.theme)}: what should it do? — "
-                    "←/→ and Enter, a number, or click (a target on the field too); Escape: back")
+            return Text("Which move? ←/→ Enter, a number, or click a target; Escape: back. ") + \
+                Text(said, style="bold")
         if self.step == "choice":
             view = self.session.view()
             if view.phase == "teyaku":
-                return "Teyaku: expose your hand's teyaku or keep it hidden?"
-            return "Choose what the turned-over card takes — ←/→ and Enter, a number, or click"
-        return ""
+                texts = " · ".join(f"{m.choice}: {m.text}" for m in self.moves)
+                return Text("Teyaku — " + texts, style="bold")
+            return Text("Choose what the turned-over card takes: ") + Text(said, style="bold")
+        return Text("")
 
     def captures_text(self) -> Text:
         s = self.session
-        cfg = s.config
+        namer = s.namer
         view = s.view()
-        theme = s.theme
-        close = yaku_close(cfg, view)
         text = Text()
         for side in range(len(view.sides)):
-            pile = view.captures[side]
-            points = Game.card_points(cfg, pile.mask)
-            text.append(f"{side_label(view, side, s.names)}: {len(pile)} cards, {points} points\n",
-                        style="bold underline")
-            for kind in KIND_ORDER:
-                cards = pile & KIND_MASKS[kind]
-                if cards:
-                    text.append(f" {kind_label(kind, theme)} ×{len(cards)}: ", style="bold")
-                    for n, c in enumerate(cards):
-                        text.append(("" if n == 0 else ", ") + label(c, theme), style=card_style(c))
-                    text.append("\n")
-            made = held_yaku(cfg, pile)
-            if made:
-                text.append(" has: " + ", ".join(f"{y.name} {y.points}" for y in made) + "\n",
-                            style="bold green")
-            if view.declared and view.declared[side]:
-                text.append(" declared: " + ", ".join(view.declared[side]) + "\n", style="bold")
-            for near in close:
-                if near.side == side:
-                    need = " or ".join(label(x, theme) for x in near.missing)
-                    text.append(f" close to {near.yaku.name} ({near.yaku.points}): needs {need}\n",
-                                style="yellow")
-        if view.discard:
-            text.append(f"Discard pile: {len(view.discard)} cards\n")
-        for seat, cards in enumerate(view.exposed):
-            if cards:
-                text.append(f"Exposed by seat {seat}: " + ", ".join(label(c, theme) for c in cards)
-                            + "\n")
+            pile = side_pile(namer, side, view.captures[side])
+            text.append(pile.headline() + "\n", style="bold")
+            for group in pile.groups:
+                text.append(f" {group.title} ×{len(group.cards)} ({group.points}): ", style="bold")
+                for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
+                    text.append(("" if n == 0 else ", ") + name, style=card_style(code, namer))
+                text.append("\n")
+            for note in side_notes(namer, view, side):
+                text.append(f" {note}\n", style="bold green" if ": complete" in note else "yellow")
+        for note in table_notes(namer, view):
+            text.append(note + "\n")
         return text
 
     def write_log(self) -> None:
         view = self.session.view()
+        namer = self.session.namer
         log = self.log_widget
         if self.logged[0] != view.round_number:
             self.logged = (view.round_number, 0)
-            log.write(Text(f"— Round {view.round_number}: dealer seat {view.dealer} —", style="bold"))
-        for event in view.history[self.logged[1]:]:
-            style = "bold" if event.seat == view.seat else ""
-            log.write(Text(event_text(event, view, self.session.theme), style=style))
-        self.logged = (self.logged[0], len(view.history))
+            log.write(Text(f"— Round {view.round_number}: dealer {namer.seat(view.dealer)} —",
+                           style="bold"))
+        done = [e for e in log_entries(view, namer) if e.complete]
+        for entry in done[self.logged[1]:]:
+            style = "bold" if entry.seat == view.seat else ""
+            log.write(Text(entry.text, style=style))
+            for call in entry.calls:
+                self.notify(call, timeout=2)
+        self.logged = (self.logged[0], len(done))
 

@@ -1,38 +1,40 @@
-"""``hanafuda play --plain``: line-based play for scripts and screen readers.
+"""``hanafuda play --plain``: line-based play for scripts, pipes and screen readers.
 
-It prints the seat's view and the numbered legal moves, reads one line (a move in RULES.md §7
-notation or its number) and answers a bad line with a clear message and the same question.
-``?`` prints the rules and options in force; ``q`` or end of input quits, saving the record.
+It prints the seat's view and the numbered legal moves (each saying what it captures), reads one
+line (a move in RULES.md §7 notation or its number) and answers a bad line with a clear message
+and the same question.  ``?`` prints the rules reference and the options in force; ``q`` or end
+of input quits, saving the record.  Every sentence comes from ``hanafuda.words``.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import TextIO
 
-from ..cli import rules_text
-from ..engine.moves import IllegalMoveError
+from ..engine.moves import MoveError
+from ..words import (
+    legal_move_words,
+    log_entries,
+    match_result_text,
+    round_result_lines,
+    view_lines,
+)
 from .session import PlaySession
-from .text import event_text, match_end_lines, move_text, round_summary_lines, view_lines
 
-__all__ = ["run_plain"]
+__all__ = ["rules_screen", "run_plain"]
 
 PROMPT = "Your move (number or notation; ? rules, q quit): "
 
 
-def options_text(session: PlaySession) -> str:
-    """The rules screen: ``hanafuda rules GAME`` plus the options in force for this match."""
+def rules_screen(session: PlaySession) -> str:
+    """The ``?`` screen: the game's rules reference with the options in force for this match."""
+    from ..words import rules_reference
+
     cfg = session.config
-    lines = [rules_text(cfg.game.id).rstrip("\n"), "", "Options in force for this match:"]
-    for key, value in sorted(cfg.options.items()):
-        given = " (given)" if key in cfg.given_options else ""
-        shown = value if isinstance(value, str) else json.dumps(value)
-        lines.append(f"  {key} = {shown}{given}")
-    lines.append(f"Players: {cfg.players}; you are seat {session.seat}; bots: {session.bots}; "
-                 f"theme: {session.theme}")
-    return "\n".join(lines) + "\n"
+    text = rules_reference(cfg, session.theme).text(options_in_force=True)
+    return text + (f"\nPlayers: {cfg.players}; you are seat {session.seat}; bots: {session.bots}; "
+                   f"theme: {session.theme}\n")
 
 
 def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
@@ -46,27 +48,34 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
     say(f"{cfg.game.title}: {cfg.players} players, you are seat {session.seat}, "
         f"bots: {session.bots}, options: {cfg.describe_options()}")
     say("Type a move's number or its notation; ? shows the rules, q quits (the match is saved).")
-    shown = (0, 0)  # (round number, events printed)
+    if session.resumed_from is not None:
+        say(f"Resumed from {session.resumed_from}; this match is saved to {session.save_path}")
+    shown = (0, 0)  # (round number, log entries printed)
     while True:
         match = session.match
         view = session.view()
+        namer = session.namer
         if shown[0] != view.round_number:
             shown = (view.round_number, 0)
             say()
-            say(f"-- Round {view.round_number}: dealer seat {view.dealer} --")
-        for event in view.history[shown[1]:]:
-            say("  " + event_text(event, view, session.theme))
-        shown = (shown[0], len(view.history))
+            say(f"-- Round {view.round_number}: dealer {namer.seat(view.dealer)} --")
+        entries = log_entries(view, namer)
+        done = [e for e in entries if e.complete]
+        for entry in done[shown[1]:]:
+            say("  " + entry.text)
+        shown = (shown[0], len(done))
         if match.round_over:
             result = match.current.result
             assert result is not None
+            summary = round_result_lines(namer, view.round_number, result, view.captures,
+                                         view.totals)
             say()
-            for line in round_summary_lines(cfg, view, result, session.theme, session.names):
+            say(f"-- {summary[0]} --")
+            for line in summary[1:]:
                 say(line)
             if match.finished:
                 say()
-                for line in match_end_lines(view, session.names):
-                    say(line)
+                say(match_result_text(namer, view.winners, view.totals, view.round_number))
                 path = session.save()
                 say(f"Match saved to {path}")
                 return path
@@ -78,11 +87,16 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
                 time.sleep(session.pause)
             continue
         say()
-        for line in view_lines(cfg, view, session.theme, session.names):
+        for line in view_lines(namer, view):
             say(line)
+        pending = [e for e in entries if not e.complete]
+        if pending:
+            say(pending[0].text)
+        moves = legal_move_words(view, namer)
         say("Legal moves:")
-        for number, move in enumerate(view.legal, start=1):
-            say(f"  {number}. {move}  ({move_text(move, session.theme)})")
+        for number, words in enumerate(moves, start=1):
+            calls = " " + " ".join(words.calls) if words.calls else ""
+            say(f"  {number}. {words.text}{calls}  [{words.move}]")
         while True:
             stdout.write(PROMPT)
             stdout.flush()
@@ -97,20 +111,22 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
                 say(text)  # echo, so a transcript reads like a terminal session
             if not text:
                 say("Please type a move: its number (1 to "
-                    f"{len(view.legal)}) or its notation, e.g. {view.legal[0]!r}.")
+                    f"{len(moves)}) or its notation, e.g. {moves[0].move!r}.")
                 continue
             if text == "?":
-                say(options_text(session))
+                say(rules_screen(session))
                 continue
             if text.lower() in ("q", "quit", "exit"):
                 path = session.save()
                 say(f"Match saved to {path} (continue with --resume {path})")
                 return path
+            if text.isdigit() and 1 <= int(text) <= len(moves):
+                text = moves[int(text) - 1].move
             try:
                 session.play(text)
             except ValueError as exc:
-                reason = exc.reason if isinstance(exc, IllegalMoveError) else str(exc)
+                reason = exc.reason if isinstance(exc, MoveError) else str(exc)
                 say(f"Not a legal move: {text!r} ({reason.rstrip(':')}). "
-                    f"Choose a number from 1 to {len(view.legal)} or type one of the moves listed.")
+                    f"Choose a number from 1 to {len(moves)} or type one of the moves listed.")
                 continue
             break

@@ -22,8 +22,9 @@ from ..rules.base import Config
 from ..rules.options import OptionError, parse_option_args
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import PlayerView
+from ..words import Namer
 
-__all__ = ["META_KEY", "PlayError", "PlaySession", "default_save_path"]
+__all__ = ["META_KEY", "PlayError", "PlaySession", "default_save_path", "resumed_save_path"]
 
 META_KEY = "play"
 """The key under the record's ``meta`` where a play session keeps seat, bots, theme and seed."""
@@ -37,6 +38,20 @@ def default_save_path(game: str, directory: Path | None = None) -> Path:
     """``hanafuda-GAME-YYYYmmdd-HHMMSS.json`` in the current directory (or ``directory``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return (directory or Path.cwd()) / f"hanafuda-{game}-{stamp}.json"
+
+
+def resumed_save_path(path: Path) -> Path:
+    """Where a resumed match is saved unless ``--save`` says otherwise: next to the file it was
+    resumed from, under a new name, so the original record is never overwritten
+    ("match.json" → "match-resumed.json", then "match-resumed-2.json", …)."""
+    stem = path.stem
+    base = stem.split("-resumed")[0] if "-resumed" in stem else stem
+    candidate = path.with_name(f"{base}-resumed{path.suffix or '.json'}")
+    number = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{base}-resumed-{number}{path.suffix or '.json'}")
+        number += 1
+    return candidate
 
 
 def _check_bots(bots: str) -> str:
@@ -62,6 +77,7 @@ class PlaySession:
     theme: str = "hanafuda"
     save_path: Path = field(default_factory=lambda: Path("hanafuda-match.json"))
     pause: float = 0.6
+    resumed_from: Path | None = None
     agents: dict[int, Agent] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -122,6 +138,9 @@ class PlaySession:
     ) -> PlaySession:
         """Continue a saved match exactly: same deals, moves, seat, bots and theme.
 
+        The match is saved to ``save``, else next to ``path`` under a new name
+        (``resumed_save_path``): the record resumed from is never changed.
+
         A record written by this session carries the match seed in ``meta``, so the match is
         rebuilt from that seed and later rounds are dealt as they would have been.  Any other
         record is replayed as it is (later rounds then come from a fresh seed).
@@ -137,8 +156,9 @@ class PlaySession:
             seat if seat is not None else int(meta.get("seat", 0)),
             bots if bots is not None else str(meta.get("bots", "strong")),
             theme if theme is not None else str(meta.get("theme", "hanafuda")),
-            save or path,
+            save or resumed_save_path(path),
             pause,
+            path,
         )
 
     # -- state ---------------------------------------------------------------------------------
@@ -148,9 +168,14 @@ class PlaySession:
         return self.match.config
 
     @property
-    def names(self) -> list[str]:
-        """Who plays each seat: "you" or the bot's name."""
-        return ["you" if s == self.seat else self.bots for s in range(self.config.players)]
+    def names(self) -> list[str | None]:
+        """Who plays each seat: None for the human (shown "You"), else the bot's name."""
+        return [None if s == self.seat else self.bots for s in range(self.config.players)]
+
+    @property
+    def namer(self) -> Namer:
+        """What things are called at this table, as the human seat sees it (hanafuda.words)."""
+        return Namer(self.config, self.theme, self.seat, self.names)
 
     def view(self) -> PlayerView:
         return self.match.view(self.seat)

@@ -1,9 +1,9 @@
 """The web app of ``hanafuda serve`` (DESIGN.md layer 7: an adapter, no rule lives here).
 
 ``app.create_app(db_url)`` builds the FastAPI application from routers (``pages``, ``api``,
-``ws``); ``hub.TableHub`` runs the live
-tables (engine on the server, bots in worker threads); ``db`` holds the SQLAlchemy models and
-runs the Alembic migrations shipped in ``migrations/``; ``cards_svg`` draws the card faces.
+``ws``); ``hub.TableHub`` runs the live tables (engine on the server, bots off the event loop);
+``db`` holds the SQLAlchemy models and runs the Alembic migrations shipped in ``migrations/``;
+``cards_svg`` draws the card faces.  docs/web.md lists every module's job.
 """
 
 from __future__ import annotations

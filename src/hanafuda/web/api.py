@@ -13,21 +13,28 @@ from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
-from .howto import how_to_play
 from .hub import TableHub
-from .live import MAX_MESSAGE, LiveTable, SeatSpec, TableError
+from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
 from .replay import frames
+from .requests import RequestError, check_match_length, parse_create
+from .security import same_origin
 
-__all__ = ["MAX_RECORD", "THEME_OF_GAME", "router"]
+__all__ = ["MAX_RECORD", "router"]
 
 MAX_RECORD = 2_000_000
 
-THEME_OF_GAME = {"min-hwatu": "hwatu", "kwa-do": "kwa-do", "hawaiifuda": "hawaiifuda",
-                 "hana-awase": "hanafuda", "mushi": "hanafuda"}
-"""The card-name theme of each game's own tradition (the lobby's default for that game)."""
-
 router = APIRouter()
+
+
+def require_json_from_here(request: Request) -> None:
+    """A POST must be JSON (a cross-site form cannot send that without a preflight) and, when a
+    browser says where it comes from, come from this server's own pages (issue 14, defect 9)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (content-type: application/json)")
+    if not same_origin(request.headers):
+        raise HTTPException(403, "this request comes from another site's page")
 
 
 def hub_of(request: Request) -> TableHub:
@@ -40,10 +47,10 @@ def _game_schema(gid: str) -> dict[str, Any]:
     return {
         "id": g.id,
         "title": g.title,
-        "theme": THEME_OF_GAME.get(g.id, "hanafuda"),
+        "theme": g.default_theme,
         "native_title": g.native_title,
         "summary": g.summary,
-        "how_to_play": how_to_play(g.id),
+        "how_to_play": g.how_to_play(),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
@@ -79,49 +86,52 @@ def card_list(theme: str) -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
     hub = hub_of(request)
+    client = request.client.host if request.client else "?"
+    if not hub.creations.allow(client):
+        wait = hub.creations.retry_after(client)
+        raise HTTPException(429, f"too many new tables from this address: at most "
+                            f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
+                            headers={"Retry-After": str(wait)})
     body = await request.body()
     if len(body) > MAX_MESSAGE * 4:
         raise HTTPException(413, "request too large")
     try:
-        data = json.loads(body)
-    except ValueError:
-        raise HTTPException(400, "the body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    game = data.get("game")
-    players = data.get("players", 2)
-    options = data.get("options") or {}
-    seats = data.get("seats")
-    if not isinstance(game, str) or not isinstance(players, int) or isinstance(players, bool) \
-            or not isinstance(options, dict):
-        raise HTTPException(400, "need game (string), players (integer), options (object)")
-    if seats is None:
-        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "strong"}] * (players - 1)
-    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-        raise HTTPException(400, "seats must be a list of objects")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
-        raise HTTPException(400, "seed must be an integer from 0 to 2**63 - 1")
+        req = parse_create(body)
+        if req.game in GAMES:
+            check_match_length(req.game, req.options or {})
+    except RequestError as exc:
+        raise HTTPException(400, str(exc)) from None
+    specs = [SeatSpec(s.kind, s.bot, s.name or "") for s in req.seats] if req.seats is not None else \
+        [SeatSpec("human")] + [SeatSpec("bot", "strong")] * (req.players - 1)
+    if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
+        raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
+                            "without other people (at most one human seat)")
     try:
-        table = hub.create(game, players, options,
-                           [SeatSpec(str(s.get("kind", "human")), s.get("bot"), str(s.get("name") or ""))
-                            for s in seats],
-                           theme=str(data.get("theme") or "hanafuda"), seed=seed)
+        table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
+                                   theme=req.theme or "hanafuda", seed=req.seed)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
+    except CapacityError as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "60"}) from None
     hub.kick_bots(table)
+    return created_answer(table, tokens)
+
+
+def created_answer(table: LiveTable, tokens: NewTokens) -> dict[str, Any]:
+    """What the creator of a table receives, once: each human seat's invitation link (the first
+    browser to open it claims the seat), the public spectator link and the creator link."""
     return {
         "id": table.id,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
-                   "token": s.token if s.kind == "human" else None,
-                   "link": f"/table/{table.id}?token={s.token}" if s.kind == "human" else None}
-                  for s in table.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "token": tok,
+                   "link": f"/table/{table.id}?token={tok}" if tok else None}
+                  for s, tok in zip(table.seats, tokens.seats, strict=True)],
         "spectator_link": f"/table/{table.id}?token={table.spectator_token}",
         "spectator_token": table.spectator_token,
-        "creator_token": table.creator_token,
-        "creator_link": f"/table/{table.id}?token={table.creator_token}",
+        "creator_token": tokens.creator,
+        "creator_link": f"/table/{table.id}?token={tokens.creator}",
+        "seeded": table.seeded,
     }
 
 
@@ -153,7 +163,7 @@ def table_info(request: Request, table_id: str) -> dict[str, Any]:
 def table_record(request: Request, table_id: str) -> JSONResponse:
     table = _finished(request, table_id)
     record = {**table.match.to_record(),
-              "meta": {"web": {"table": table.id, "seed": table.match.seed,
+              "meta": {"web": {"table": table.id, "seed": table.match.seed, "seeded": table.seeded,
                                "seats": [s.name for s in table.seats]}}}
     return JSONResponse(record, headers={
         "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})
@@ -172,13 +182,14 @@ def table_replay(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.post("/api/replay")
 async def upload_replay(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:
         raise HTTPException(413, "record too large")
     try:
         record = json.loads(body)
-    except ValueError:
-        raise HTTPException(400, "the record is not valid JSON") from None
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the record is not valid JSON (or is nested too deeply)") from None
     if isinstance(record, dict):
         record = {k: v for k, v in record.items() if k != "meta"}
     try:
@@ -188,6 +199,6 @@ async def upload_replay(request: Request) -> dict[str, Any]:
     return {"game": match.config.game.id, "players": match.config.players,
             "title": match.config.game.title, "yaku_names": yaku_names(match),
             "card_values": card_values(match),
-            "theme": THEME_OF_GAME.get(match.config.game.id, "hanafuda"),
+            "theme": match.config.game.default_theme,
             "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
             "sides": [list(s) for s in match.config.sides], "frames": frames(match)}

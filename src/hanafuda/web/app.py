@@ -2,32 +2,53 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import api, pages, ws
-from .api import THEME_OF_GAME
 from .db import make_engine, migrate
 from .hub import TableHub
+from .limits import Limits
+from .security import SecurityHeaders, content_security_policy
 from .social import install
 
-__all__ = ["THEME_OF_GAME", "create_app"]
+__all__ = ["create_app"]
+
+log = logging.getLogger(__name__)
 
 
-def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
+def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None) -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start)."""
     engine = make_engine(db_url)
     migrate(engine)
-    hub = TableHub(engine, bot_pause=bot_pause)
+    hub = TableHub(engine, bot_pause=bot_pause, limits=limits)
+
+    async def evict_forever() -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(60.0, hub.limits.idle_seconds / 2)))
+            gone = hub.evict_idle()
+            if gone:
+                log.info("%d idle tables left memory", len(gone))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for table in hub.load_running():
-            hub.kick_bots(table)
+        try:
+            for table in hub.load_running():
+                hub.kick_bots(table)
+        except SQLAlchemyError as exc:  # the database is away: serve anyway, tables load on demand
+            log.error("could not load the running tables at start (%s)", type(exc).__name__)
+        evictor = asyncio.get_running_loop().create_task(evict_forever())
         yield
+        evictor.cancel()
+        hub.bots.pool.shutdown()
+        hub.store.writer.close()
         for table in hub.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -35,9 +56,18 @@ def create_app(db_url: str, *, bot_pause: float = 0.8) -> FastAPI:
 
     app = FastAPI(title="hanafuda", lifespan=lifespan)
     app.state.hub = hub
+    app.add_exception_handler(SQLAlchemyError, database_away)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
     install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
+    app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     return app
+
+
+async def database_away(request: Request, exc: Exception) -> JSONResponse:
+    """Any database failure behind a request: a clear 503, logged without its SQL parameters."""
+    log.error("database error on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+    return JSONResponse({"detail": "the database is unavailable right now; please try again shortly"},
+                        status_code=503, headers={"Retry-After": "5"})

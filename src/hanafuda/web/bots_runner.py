@@ -1,8 +1,8 @@
 """Bot seats: each table's bots move in turn, paced, their decisions off the event loop.
 
 One task per table (``BotRunner.kick``) plays every bot seat whose turn it is and, at a table
-without people, deals the next round; a bot's move is applied and stored under the table lock
-like a person's (``TableHub.apply``).
+without people, deals the next round; a searching bot thinks in another process (``bot_pool``);
+its move is applied and stored under the table lock like a person's.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from .bot_pool import BotPool
 from .live import LiveTable
 
 if TYPE_CHECKING:
@@ -25,9 +26,19 @@ __all__ = ["BotRunner"]
 class BotRunner:
     """Runs the bot seats of the tables of one hub."""
 
-    def __init__(self, hub: TableHub, pause: float) -> None:
+    def __init__(self, hub: TableHub, pause: float, bot_only_rate: float = 2.0,
+                 pool: BotPool | None = None) -> None:
         self.hub = hub
+        self.pool = pool or BotPool()
         self.pause = pause
+        self.bot_only_rate = bot_only_rate
+
+    def pause_at(self, table: LiveTable) -> float:
+        """Seconds before a bot moves: ``pause``, and at a table without people at least
+        ``1 / bot_only_rate`` (bots alone are paced: they must not crowd out people's tables)."""
+        if table.humans or self.bot_only_rate <= 0:
+            return self.pause
+        return max(self.pause, 1.0 / self.bot_only_rate)
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's bot task unless it is running."""
@@ -38,17 +49,17 @@ class BotRunner:
         hub = self.hub
         while True:
             m = table.match
-            if m.finished:
+            if m.finished or table.stopped:
                 return
             seat = m.to_move
             if seat is None:
                 if table.humans:
                     return  # a person deals the next round when ready
-                await asyncio.sleep(self.pause)
+                await asyncio.sleep(self.pause_at(table))
                 dealt = True
                 async with table.lock:
                     if table.match.round_over and not table.match.finished:
-                        dealt = hub.deal_next(table, None)
+                        dealt = await hub.deal_next(table, None)
                         if dealt:
                             await hub.broadcast(table, {"seat": None, "move": "next-round"})
                 if not dealt:
@@ -57,15 +68,17 @@ class BotRunner:
             agent = table.agents.get(seat)
             if agent is None:
                 return
-            await asyncio.sleep(self.pause)
+            await asyncio.sleep(self.pause_at(table))
             m = table.match  # a refused write may have rebuilt the match meanwhile
             if m.to_move != seat:
                 continue
             view = m.view(seat)
             stamp = table.seq
-            rng = random.Random(f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}")
+            seed = f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}"
+            rng = random.Random(seed)
+            bot = table.seats[seat].bot or ""
             try:
-                move = await asyncio.to_thread(agent.choose, view, view.legal, rng)
+                move = await self.pool.choose(bot, view, seed)
             except Exception:  # a bot bug must not stall the table: fall back to a legal move
                 log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
                 move = rng.choice(view.legal)
@@ -77,7 +90,7 @@ class BotRunner:
                 if table.seq != stamp or table.match.to_move != seat:
                     continue
                 table.match.play(move)
-                stored = hub.store.commit(table, "move", seat, move)
+                stored = await hub.store.commit_async(table, "move", seat, move)
                 if stored:
                     await hub.broadcast(table, {"seat": seat, "move": move})
             if not stored:

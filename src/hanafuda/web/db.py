@@ -16,6 +16,7 @@ from alembic.config import Config as AlembicConfig
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -49,10 +50,13 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     theme: Mapped[str] = mapped_column(String(32))
-    spectator_token: Mapped[str] = mapped_column(String(64))
-    creator_token: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(16), default="running")  # running | finished
+    spectator_token: Mapped[str] = mapped_column(String(64))  # public: the lobby's watch link
+    creator_hash: Mapped[str] = mapped_column(String(64))  # SHA-256 of the creator token
+    status: Mapped[str] = mapped_column(String(16), default="running", index=True)  # running | finished
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator chose the seed
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the serving process
+    lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):
@@ -65,7 +69,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))  # human | bot
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
     name: Mapped[str] = mapped_column(String(64))
-    token: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)  # the seat link's
+    claim_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the claiming browser's
 
 
 class TableEventRow(Base):
@@ -82,9 +87,11 @@ class TableEventRow(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL and full sync so a killed server loses nothing."""
+    """An engine for ``url``; SQLite gets WAL and full sync so a killed server loses nothing.
+
+    ``hide_parameters``: an error names its SQL but never the values (seeds, token hashes)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -95,16 +102,24 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (shipped inside the package)."""
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as conn:
+        if sqlite:  # SQLite alters a table by copying it: a cascade must not empty its children
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        with conn.begin():
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()
 
 
 def session_factory(engine: Engine) -> sessionmaker[Any]:

@@ -7,10 +7,10 @@ database in the same step (``storage.TableStore.commit``), then broadcast (``mes
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,9 +22,23 @@ from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from .bots_runner import BotRunner
-from .live import MAX_MESSAGE, RATE, Connection, LiveTable, Seat, SeatSpec, TableError
+from .limits import Limits
+from .live import (
+    MAX_MESSAGE,
+    RATE,
+    TOO_SLOW,
+    CapacityError,
+    Connection,
+    LiveTable,
+    NewTokens,
+    Seat,
+    SeatSpec,
+    TableError,
+)
 from .messages import is_public, state_message
+from .ratelimit import RateLimiter
 from .storage import TableStore
+from .tokens import hash_token, new_token, token_matches
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +65,15 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
 class TableHub:
     """All live tables of one server, backed by the database."""
 
-    def __init__(self, engine: Engine, *, bot_pause: float = 0.8) -> None:
+    def __init__(self, engine: Engine, *, bot_pause: float = 0.8, limits: Limits | None = None) -> None:
         self.engine = engine
+        self.limits = limits or Limits()
         self.store = TableStore(engine)
-        self.bots = BotRunner(self, bot_pause)
+        self.bots = BotRunner(self, bot_pause, self.limits.bot_only_moves_per_second)
         self.tables: dict[str, LiveTable] = {}
+        self.creations = RateLimiter(self.limits.tables_per_minute)
+        """Table creations per client address."""
+        self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
 
@@ -69,13 +87,21 @@ class TableHub:
         self.store.sessions = factory
 
     @property
+    def outbox(self) -> int:
+        return self.limits.outbox
+
+    @property
     def bot_pause(self) -> float:
         return self.bots.pause
 
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-               theme: str = "hanafuda", seed: int | None = None) -> LiveTable:
+               theme: str = "hanafuda", seed: int | None = None) -> tuple[LiveTable, NewTokens]:
+        """A new table, stored; its plain tokens are returned once (only their hashes are kept).
+
+        A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
+        allows a seed only at a table without other people (``api.create_table``)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
         try:
@@ -93,21 +119,43 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
+        if any(spec.kind == "bot" for spec in seats) and self.bot_tables() >= self.limits.bot_tables:
+            raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, its "
+                                "limit; please try again in a few minutes")
+        seat_tokens = [new_token() for _ in seats]
+        creator = new_token()
         table = LiveTable(
             id=secrets.token_urlsafe(9),
             match=match,
             theme=theme,
             seats=[Seat(i, s.kind, s.bot if s.kind == "bot" else None,
                         (s.name or (f"{s.bot} bot" if s.kind == "bot" else f"Player {i + 1}"))[:40],
-                        secrets.token_urlsafe(18))
+                        hash_token(seat_tokens[i]))
                    for i, s in enumerate(seats)],
-            spectator_token=secrets.token_urlsafe(18),
-            creator_token=secrets.token_urlsafe(18),
+            spectator_token=new_token(),
+            creator_hash=hash_token(creator),
+            seeded=seed is not None,
         )
         self._setup_agents(table)
         self.store.insert(table)
         self.tables[table.id] = table
-        return table
+        return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
+                                                                                  strict=True)], creator)
+
+    def bot_tables(self) -> int:
+        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them)."""
+        return sum(t.has_bots and t.running for t in self.tables.values())
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Drop from memory every table nobody has touched for ``Limits.idle_seconds`` and whose bots
+        are not playing; each is rebuilt from the database when next opened."""
+        now = time.monotonic() if now is None else now
+        gone = [tid for tid, t in self.tables.items()
+                if not t.connections and now - t.touched >= self.limits.idle_seconds
+                and (t.bot_task is None or t.bot_task.done()) and not t.lock.locked()]
+        for tid in gone:
+            del self.tables[tid]
+        return gone
 
     @staticmethod
     def _setup_agents(table: LiveTable) -> None:
@@ -137,6 +185,16 @@ class TableHub:
                 out.append({**t.summary(), "watch": watch})
         return out
 
+    def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
+        """Bind an unclaimed seat to the browser holding ``secret`` (stored hashed, then in memory);
+        False if it was claimed already (by this process or another on the same database)."""
+        digest = hash_token(secret)
+        if self.store.claim_seat(table.id, seat, digest):
+            table.seats[seat].claim_hash = digest
+            return True
+        table.seats[seat].claim_hash = self.store.claim_of(table.id, seat)
+        return False
+
     # -- messages ------------------------------------------------------------------------------
 
     def state_for(self, table: LiveTable, seat: int | None, creator: bool = False) -> dict[str, Any]:
@@ -144,11 +202,33 @@ class TableHub:
         return state_message(table, seat, creator)
 
     async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
+        """Queue ``payload`` for ``conn`` (never waits on the socket); a client whose outbox is full
+        is dropped with a reason, the table goes on."""
         if self.on_send is not None:
             self.on_send(table, conn.seat, payload)
+        if not conn.offer(payload):
+            self.drop(table, conn, f"too slow: more than {conn.limit} messages were waiting unread")
+
+    def drop(self, table: LiveTable, conn: Connection, reason: str) -> None:
+        """Stop serving a socket that does not keep up: out of the table, closed with ``reason``."""
+        if conn.dropped is not None:
+            return
+        conn.dropped = reason
+        if conn in table.connections:
+            table.connections.remove(conn)
+        conn.finish()
+        log.info("dropped a socket at table %s: %s", table.id, reason)
+        if conn.close is not None:
+            task = asyncio.get_running_loop().create_task(self._close(conn, reason))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    @staticmethod
+    async def _close(conn: Connection, reason: str) -> None:
+        assert conn.close is not None
         try:
-            await conn.send(payload)
-        except Exception:  # a closed socket: its handler removes it
+            await asyncio.wait_for(conn.close(TOO_SLOW, reason[:120]), timeout=5.0)
+        except Exception:  # a socket that cannot even take the close frame: the server's ping ends it
             pass
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
@@ -159,19 +239,21 @@ class TableHub:
                 payload["event"] = extra
             await self.send(table, conn, payload)
 
-    async def error(self, table: LiveTable | None, conn: Connection, code: str, message: str) -> None:
-        payload = {"type": "error", "code": code, "error": message}
-        if table is not None:
-            await self.send(table, conn, payload)
-        else:
-            await conn.send(payload)
+    async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
+        await self.send(table, conn, {"type": "error", "code": code, "error": message})
 
-    async def join(self, table: LiveTable, conn: Connection) -> None:
+    async def join(self, table: LiveTable, conn: Connection) -> asyncio.Task[None]:
+        """Seat ``conn`` at the table; returns its writer task (the caller awaits it at the end)."""
+        writer = asyncio.get_running_loop().create_task(conn.run_writer())
+        table.touched = time.monotonic()
         table.connections.append(conn)
         await self.broadcast(table)
         self.kick_bots(table)
+        return writer
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
+        conn.finish()
+        table.touched = time.monotonic()
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)
@@ -186,8 +268,8 @@ class TableHub:
             return
         try:
             msg = json.loads(raw)
-        except ValueError:
-            await self.error(table, conn, "bad-json", "message is not valid JSON")
+        except (ValueError, RecursionError):
+            await self.error(table, conn, "bad-json", "message is not valid JSON (or is nested too deeply)")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             await self.error(table, conn, "bad-message", 'a message is an object with a "type"')
@@ -210,10 +292,12 @@ class TableHub:
             await self.next_round(table, conn)
         elif kind == "bot-takeover":
             await self.takeover(table, conn, msg)
+        elif kind == "stop":
+            await self.stop(table, conn)
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover")
+                             "bot-takeover, stop")
 
     # -- changing a table ----------------------------------------------------------------------
 
@@ -241,7 +325,8 @@ class TableHub:
                 code, message = _refusal(text.strip(), exc, m.legal_moves())
                 await self.error(table, conn, code, message)
                 return
-            if not self.store.commit(table, "move", conn.seat, text.strip()):
+            table.touched = time.monotonic()
+            if not await self.store.commit_async(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")
                 return
             await self.broadcast(table, {"seat": conn.seat, "move": text.strip()})
@@ -256,22 +341,22 @@ class TableHub:
                 await self.error(table, conn, "not-now", "the round is not over" if not
                                  table.match.finished else "the match is over")
                 return
-            if not self.deal_next(table, conn.seat):
+            if not await self.deal_next(table, conn.seat):
                 await self.error(table, conn, "storage", "the new deal could not be saved; please try again")
                 return
             await self.broadcast(table, {"seat": conn.seat, "move": "next-round"})
         self.kick_bots(table)
 
-    def deal_next(self, table: LiveTable, seat: int | None) -> bool:
+    async def deal_next(self, table: LiveTable, seat: int | None) -> bool:
         """Deal the next round and store it (call under the table lock); False if refused."""
         table.match.next_round()
-        return self.store.commit(table, "next-round", seat, "next-round")
+        return await self.store.commit_async(table, "next-round", seat, "next-round")
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""
         token, seat, bot = msg.get("creator_token"), msg.get("seat"), msg.get("bot", "greedy")
         if not conn.creator and (not isinstance(token, str)
-                                 or not hmac.compare_digest(token, table.creator_token)):
+                                 or not token_matches(token, table.creator_hash)):
             await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot "
                              "(open the table with the creator link)")
             return
@@ -304,10 +389,35 @@ class TableHub:
             await self.broadcast(table)
         self.kick_bots(table)
 
+    async def stop(self, table: LiveTable, conn: Connection) -> None:
+        """The creator stops a table without people: its bots play no more, now or after a restart."""
+        if not conn.creator:
+            await self.error(table, conn, "forbidden", "only the table's creator can stop it "
+                             "(open the table with the creator link)")
+            return
+        if table.humans:
+            await self.error(table, conn, "not-now", "only a table of bots alone can be stopped")
+            return
+        async with table.lock:
+            if not table.running:
+                await self.error(table, conn, "not-now", "the match is over already")
+                return
+            try:
+                self.store.set_status(table.id, "stopped")
+            except Exception as exc:
+                log.error("could not store the stop of table %s (%s)", table.id, type(exc).__name__)
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+                return
+            table.stopped = True
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            await self.broadcast(table)
+
     # -- bots ----------------------------------------------------------------------------------
 
     def kick_bots(self, table: LiveTable) -> None:
-        self.bots.kick(table)
+        if table.running:
+            self.bots.kick(table)
 
     async def idle(self, table: LiveTable) -> None:
         """Wait until no bot is thinking (tests)."""

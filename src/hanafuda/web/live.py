@@ -16,9 +16,10 @@ from typing import Any
 
 from ..agents import Agent
 from ..records import Match
+from .tokens import hash_token
 
-__all__ = ["BURST", "MAX_MESSAGE", "RATE", "Connection", "LiveTable", "Seat", "SeatSpec", "Send",
-           "TableError"]
+__all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "CapacityError", "Close", "Connection",
+           "LiveTable", "NewTokens", "Role", "Seat", "SeatSpec", "Send", "TableError"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -29,6 +30,10 @@ RATE = 10.0
 
 class TableError(ValueError):
     """A bad table request (unknown game, option, seat layout, theme or bot)."""
+
+
+class CapacityError(RuntimeError):
+    """The server is at one of its caps (``limits.Limits``): try again later."""
 
 
 @dataclass
@@ -44,22 +49,57 @@ class Seat:
     kind: str
     bot: str | None
     name: str
-    token: str
+    token_hash: str
+    """SHA-256 of the seat link's token (the invitation)."""
+    claim_hash: str | None = None
+    """SHA-256 of the per-browser secret of the first browser that opened the seat link."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a token opens at a table: a seat, the spectator view, or the creator's view."""
+
+    seat: int | None
+    creator: bool = False
+
+
+@dataclass(frozen=True)
+class NewTokens:
+    """The plain tokens of a table just created: given once to its creator, stored only hashed."""
+
+    seats: list[str | None]
+    creator: str
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+OUTBOX = 64
+"""Messages waiting for one socket at most: a client that falls this far behind is dropped (closed
+with a reason; its page reconnects and gets the whole state), never the table (issue 14, defect 1)."""
+TOO_SLOW = 4408
+"""The close code of a socket dropped for not reading its messages."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: its seat (``None`` for a spectator) and its flood bucket."""
+    """One websocket: its seat (``None`` for a spectator), its flood bucket, and its outbox.
+
+    Nothing is ever sent to a socket while a table is locked: messages go into the bounded
+    outbox (``offer``), and the connection's own writer task (``run_writer``) does the sending."""
 
     send: Send
     seat: int | None
     creator: bool = False
     """Opened with the table's creator token: watches like a spectator, may hand seats to bots."""
+    close: Close | None = None
+    """Closes the socket with a code and a reason (for a dropped socket)."""
+    limit: int = OUTBOX
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    dropped: str | None = None
+    """Why the server dropped this socket (``None`` while it is served)."""
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -70,6 +110,30 @@ class Connection:
         self.tokens -= 1.0
         return True
 
+    def offer(self, payload: dict[str, Any]) -> bool:
+        """Queue a message without waiting; False if the outbox is full (the client is too slow)."""
+        if self.dropped is not None:
+            return True
+        if self.outbox.qsize() >= self.limit:
+            return False
+        self.outbox.put_nowait(payload)
+        return True
+
+    def finish(self) -> None:
+        """Let the writer stop once it has sent what is queued."""
+        self.outbox.put_nowait(None)
+
+    async def run_writer(self) -> None:
+        """Send queued messages in order until ``finish`` or a failed send (a closed socket)."""
+        while True:
+            payload = await self.outbox.get()
+            if payload is None or self.dropped is not None:
+                return
+            try:
+                await self.send(payload)
+            except Exception:  # the socket is gone: its handler removes it
+                return
+
 
 @dataclass(eq=False)
 class LiveTable:
@@ -78,30 +142,48 @@ class LiveTable:
     theme: str
     seats: list[Seat]
     spectator_token: str
-    creator_token: str
+    creator_hash: str
+    seeded: bool = False
+    """The creator chose the seed (allowed only without other people at the table)."""
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    stopped: bool = False
+    """The creator stopped this table without people: its bots play no more."""
+    touched: float = field(default_factory=time.monotonic)
+    """When a socket last joined, left or moved here (idle tables leave memory)."""
+
+    @property
+    def has_bots(self) -> bool:
+        return any(s.kind == "bot" for s in self.seats)
+
+    @property
+    def running(self) -> bool:
+        return not self.match.finished and not self.stopped
+
+    @property
+    def spectators(self) -> int:
+        return sum(c.seat is None for c in self.connections)
 
     @property
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 
-    def role_of(self, token: str) -> tuple[int | None, bool] | None:
-        """What a token opens: ``(seat, False)`` for a seat's token, ``(None, False)`` for the
-        spectator token, ``(None, True)`` for the creator token (a spectator who may hand seats to
-        bots), ``None`` if it opens nothing here."""
-        found: tuple[int | None, bool] | None = None
-        for s in self.seats:  # compare with every token: the time taken says nothing
-            if hmac.compare_digest(s.token, token):
-                found = (s.seat, False)
-        if hmac.compare_digest(self.spectator_token, token):
-            found = (None, False)
-        if hmac.compare_digest(self.creator_token, token):
-            found = (None, True)
+    def role_of(self, token: str) -> Role | None:
+        """What a token opens: a seat (its invitation token), the spectator view, the creator's
+        view (a spectator who may hand seats to bots), or ``None``.  Only hashes are compared."""
+        digest = hash_token(token)
+        found: Role | None = None
+        for s in self.seats:  # compare with every hash: the time taken says nothing
+            if hmac.compare_digest(s.token_hash, digest):
+                found = Role(s.seat)
+        if hmac.compare_digest(hash_token(self.spectator_token), digest):
+            found = Role(None)
+        if hmac.compare_digest(self.creator_hash, digest):
+            found = Role(None, creator=True)
         return found
 
     def summary(self) -> dict[str, Any]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
 from ..records import Match
 from .db import SeatRow, TableEventRow, TableRow, session_factory
+from .group_commit import GroupWriter
 from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class TableStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions: Any = session_factory(engine)
+        self.writer = GroupWriter(lambda: self.sessions)
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -41,12 +43,12 @@ class TableStore:
         with self.sessions.begin() as db:
             db.add(TableRow(id=table.id, game=cfg.game.id, players=cfg.players,
                             options=dict(cfg.given_options), seed=match.seed, theme=table.theme,
-                            spectator_token=table.spectator_token,
-                            creator_token=table.creator_token, status="running"))
+                            spectator_token=table.spectator_token, creator_hash=table.creator_hash,
+                            seeded=table.seeded, status="running"))
             db.flush()
             for s in table.seats:
                 db.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                               token=s.token))
+                               token_hash=s.token_hash, claim_hash=s.claim_hash))
 
     def read(self, table_id: str) -> LiveTable | None:
         """A table rebuilt from the database alone (seed, then every stored event), or None."""
@@ -59,9 +61,12 @@ class TableStore:
             events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id)
                                 .order_by(TableEventRow.seq)).all()
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
+                              stopped=row.status == "stopped",
                               theme=row.theme,
-                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in seats],
-                              spectator_token=row.spectator_token, creator_token=row.creator_token)
+                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
+                                     for s in seats],
+                              spectator_token=row.spectator_token, creator_hash=row.creator_hash,
+                              seeded=row.seeded)
             self._replay_rows(table, row, events)
         return table
 
@@ -79,6 +84,28 @@ class TableStore:
             row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
                                                    SeatRow.seat == seat)).one()
             row.kind, row.bot, row.name = "bot", bot, name
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.sessions.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                row.status = status
+
+    def claim_seat(self, table_id: str, seat: int, claim_hash: str) -> bool:
+        """Bind an unclaimed seat to a browser's secret; False if another browser claimed it first
+        (a conditional update: safe with several server processes on one database)."""
+        with self.sessions.begin() as db:
+            result = db.execute(update(SeatRow)
+                                .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                       SeatRow.claim_hash.is_(None))
+                                .values(claim_hash=claim_hash))
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+    def claim_of(self, table_id: str, seat: int) -> str | None:
+        with self.sessions() as db:
+            claim: str | None = db.scalars(select(SeatRow.claim_hash).where(
+                SeatRow.table_id == table_id, SeatRow.seat == seat)).first()
+            return claim
 
     # -- events --------------------------------------------------------------------------------
 
@@ -138,10 +165,27 @@ class TableStore:
             self._append(table, kind, seat, text)
             return True
         except Exception as exc:
-            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id, exc)
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
+                      type(exc).__name__)
             self.undo(table)
             # the write may have landed although the driver reported an error: then it stands
             return table.seq >= seq and table.log[-1]["text"] == text
+
+    async def commit_async(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
+        """``commit`` through the group writer: the event is written with whatever other tables
+        are writing at the same moment, off the event loop; True once it is durable."""
+        seq = table.seq + 1
+        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
+        try:
+            await self.writer.write(table.id, seq, kind, seat, text, table.match.finished)
+        except Exception as exc:
+            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
+                      type(exc).__name__)
+            self.undo(table)
+            return table.seq >= seq and table.log[-1]["text"] == text
+        table.seq = seq
+        table.log.append(entry)
+        return True
 
     def _append(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""

@@ -1,46 +1,108 @@
-"""The websocket of a table: a seat, the creator or a spectator joins, then sends moves."""
+"""The websocket of a table: a seat, the creator or a spectator joins, then sends moves.
+
+A seat link is an invitation: the first browser to open it claims the seat and gets a secret of
+its own (a cookie scoped to this table's websocket, and a ``claimed`` message for other clients,
+which send it back as ``?secret=``); afterwards the link opens the seat only with that secret.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
 from .hub import TableHub
-from .live import Connection
+from .live import Connection, LiveTable, Role
+from .security import same_origin
+from .tokens import new_token, token_matches
 
-__all__ = ["router"]
+__all__ = ["claim_cookie", "router"]
 
 router = APIRouter()
+log = logging.getLogger(__name__)
+
+CLAIM_DAYS = 30
+
+
+def claim_cookie(table_id: str, seat: int) -> str:
+    """The name of the cookie holding this browser's secret for a seat."""
+    return f"hanafuda_seat_{table_id}_{seat}"
+
+
+class Refusal(Exception):
+    """A websocket that may not join: the error message and the close code."""
+
+    def __init__(self, code: str, error: str, close: int) -> None:
+        super().__init__(error)
+        self.code, self.error, self.close = code, error, close
+
+
+def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
+    """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
+    if not same_origin(websocket.headers):
+        raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
+    table = hub.load(table_id)
+    token = websocket.query_params.get("token")
+    if table is None:
+        raise Refusal("no-table", "no such table", 4404)
+    if not token:
+        raise Refusal("no-token", "a seat or spectator token is needed", 4401)
+    role = table.role_of(token)
+    if role is None:
+        raise Refusal("bad-token", "this token opens no seat here", 4403)
+    if role.seat is None:
+        if table.spectators >= hub.limits.spectators:
+            raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
+                          "please try again later", 4429)
+        return table, role, None
+    seat = table.seats[role.seat]
+    secret = websocket.query_params.get("secret") or websocket.cookies.get(claim_cookie(table.id, seat.seat))
+    if seat.claim_hash is None:
+        fresh = new_token()
+        if hub.claim(table, seat.seat, fresh):
+            return table, role, fresh
+    if token_matches(secret, seat.claim_hash):
+        return table, role, None
+    raise Refusal("seat-claimed", f"{seat.name}'s seat link was already opened in another browser; "
+                  "only that browser can take this seat (ask the table's creator for help)", 4403)
 
 
 @router.websocket("/ws/{table_id}")
 async def play_ws(websocket: WebSocket, table_id: str) -> None:
     hub: TableHub = websocket.app.state.hub
-    await websocket.accept()
 
     async def send(payload: dict[str, Any]) -> None:
         await websocket.send_text(json.dumps(payload, ensure_ascii=False))
 
-    table = hub.load(table_id)
-    token = websocket.query_params.get("token")
-    if table is None:
-        await send({"type": "error", "code": "no-table", "error": "no such table"})
-        await websocket.close(code=4404)
+    try:
+        try:
+            table, role, secret = _admit(hub, websocket, table_id)
+        except SQLAlchemyError as exc:
+            log.error("database error opening table %s: %s", table_id[:40], type(exc).__name__)
+            raise Refusal("unavailable", "the database is unavailable right now; please try again "
+                          "shortly", 1013) from None
+    except Refusal as refusal:
+        await websocket.accept()
+        await send({"type": "error", "code": refusal.code, "error": refusal.error})
+        await websocket.close(code=refusal.close)
         return
-    if not token:
-        await send({"type": "error", "code": "no-token", "error": "a seat or spectator token is needed"})
-        await websocket.close(code=4401)
-        return
-    role = table.role_of(token)
-    if role is None:
-        await send({"type": "error", "code": "bad-token", "error": "this token opens no seat here"})
-        await websocket.close(code=4403)
-        return
-    conn = Connection(send=send, seat=role[0], creator=role[1])
-    await hub.join(table, conn)
+    headers = None
+    if secret is not None and role.seat is not None:
+        cookie = (f"{claim_cookie(table.id, role.seat)}={secret}; Path=/ws/{table.id}; "
+                  f"Max-Age={CLAIM_DAYS * 86400}; HttpOnly; SameSite=Strict")
+        headers = [(b"set-cookie", cookie.encode("ascii"))]
+    await websocket.accept(headers=headers)
+    if secret is not None:
+        await send({"type": "claimed", "seat": role.seat, "secret": secret})
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
+    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox)
+    writer = await hub.join(table, conn)
     try:
         while True:
             message = await websocket.receive()
@@ -54,3 +116,4 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         await hub.leave(table, conn)
+        writer.cancel()

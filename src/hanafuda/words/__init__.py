@@ -25,13 +25,31 @@ from .names import Namer, join_words, player_label
 from .options import OptionWords, option_label, option_words, value_text
 from .piles import PileGroup, SidePile, side_pile
 from .progress import SideProgress, YakuProgress, yaku_in_force, yaku_progress
-from .reference import Reference, YakuEntry, rules_reference
+from .reference import Reference, YakuEntry, games_text, rules_reference
 from .replay import replay_text
 from .scores import ScoreWords, score_line, score_words, term_label
 from .summary import SideResult, match_result_text, round_result, round_result_lines, totals_text
-from .table import namer_for, turn_text, view_words
+from .table import (
+    captures_lines,
+    card_text,
+    namer_for,
+    progress_lines,
+    side_notes,
+    status_line,
+    table_notes,
+    turn_text,
+    view_lines,
+    view_words,
+)
 
 __all__ = [
+    "table_notes",
+    "side_notes",
+    "captures_lines",
+    "view_lines",
+    "status_line",
+    "progress_lines",
+    "card_text",
     "LogEntry",
     "LogStep",
     "MoveWords",
@@ -46,6 +64,7 @@ __all__ = [
     "YakuEntry",
     "YakuProgress",
     "describe_move",
+    "games_text",
     "join_words",
     "legal_move_words",
     "log_entries",

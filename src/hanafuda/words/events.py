@@ -61,11 +61,12 @@ class LogStep:
     chosen: bool = False
     pending: bool = False
     declared: str | None = None
+    last: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card, "captured": list(self.captured),
                 "wild": self.wild, "chosen": self.chosen, "pending": self.pending,
-                "declared": self.declared}
+                "declared": self.declared, "last": self.last}
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,12 @@ def _play_is_wild(namer: Namer, card: str | None) -> bool:
     return card is not None and namer.wild_in_hand(card)
 
 
-def _steps(history: Sequence[PublicEvent], view: PlayerView | None,
-           namer: Namer) -> list[tuple[int, list[LogStep], str]]:
+def _steps(history: Sequence[PublicEvent], view: PlayerView | None, namer: Namer,
+           stock_left: int) -> list[tuple[int, list[LogStep], str]]:
     """Group the events into entries: (seat, steps, entry kind)."""
     groups: list[tuple[int, list[LogStep], str]] = []
+    flips = [i for i, ev in enumerate(history) if ev.kind in (EV_FLIP, EV_PPEOK)]
+    last_flip = flips[-1] if flips and stock_left == 0 else -1
     for index, ev in enumerate(history):
         current = groups[-1] if groups else None
         same_turn = (current is not None and current[2] == ENTRY_TURN and current[0] == ev.seat)
@@ -113,7 +116,7 @@ def _steps(history: Sequence[PublicEvent], view: PlayerView | None,
                        and view is not None and view.pending == ev.card)
             step = LogStep(ev.kind, ev.card, ev.captured,
                            wild=ev.kind == EV_FLIP and _flip_is_wild(namer, ev.card),
-                           pending=pending)
+                           pending=pending, last=index == last_flip)
             if same_turn and current is not None and all(s.kind in (EV_PLAY, EV_DECLARE)
                                                           for s in current[1]):
                 current[1].append(step)
@@ -140,10 +143,12 @@ def _steps(history: Sequence[PublicEvent], view: PlayerView | None,
     return groups
 
 
-def _step_text(step: LogStep, namer: Namer, *, you_choose: bool) -> str:
+def _step_text(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool = False) -> str:
     card = namer.card(step.card, wild=step.wild) if step.card is not None else ""
     took = namer.cards(step.captured)
     if step.kind == EV_PLAY:
+        if ppeok:
+            return f"played {card} on {took}"
         if step.captured:
             return f"played {card}, took {took}"
         return f"played {card} (no capture)"
@@ -158,16 +163,14 @@ def _step_text(step: LogStep, namer: Namer, *, you_choose: bool) -> str:
         if not step.captured:
             return f"turned over {card} (no capture)"
         wild = namer.config.wild
-        if (step.wild and wild is not None and wild.last_stock_takes_all
-                and len(step.captured) > 1):
+        if step.wild and step.last and wild is not None and wild.last_stock_takes_all:
             return f"turned over {card} as the last stock card, took the whole field: {took}"
         if namer.is_wild(step.captured[0]) and not step.wild and wild is not None \
                 and wild.field_rule:
             return f"turned over {card}, took {namer.card(step.captured[0])} from the field"
         return f"turned over {card}, took {took}"
     if step.kind == EV_PPEOK:
-        return (f"turned over {card}: ppeok — it stays stacked on the field with "
-                f"{took}")
+        return f"turned over {card} of the same month: ppeok — all three stay stacked on the field"
     return f"{step.kind} {card} {took}".strip()
 
 
@@ -182,13 +185,15 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
     cards = tuple(moved)
     taken = 0
     for step in steps:
-        if step.kind in (EV_PLAY, EV_FLIP) and step.captured:
+        if step.kind in (EV_PLAY, EV_FLIP) and step.captured and not any(
+                s.kind == EV_PPEOK for s in steps):
             taken |= mask_of(step.captured) | (1 << card_id(step.card) if step.card else 0)
     call = config.game.bright_capture_call
     calls = (call,) if call and taken & BRIGHTS else ()
     if kind == ENTRY_TURN:
         who = namer.seat(seat)
-        parts = [_step_text(s, namer, you_choose=seat == namer.viewer) for s in steps]
+        ppeok = any(s.kind == EV_PPEOK for s in steps)
+        parts = [_step_text(s, namer, you_choose=seat == namer.viewer, ppeok=ppeok) for s in steps]
         text = f"{who} " + "; ".join(parts) + "."
         if calls:
             text += " " + " ".join(calls)
@@ -216,7 +221,12 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         side = config.side_of[seat]
         who = namer.side(side)
         verb = namer.verb(who, "collects", "collect")
-        text = f"Round end: {who} {verb} the cards left on the field: {namer.cards(step.captured)}."
+        wild = config.wild
+        why = ""
+        if wild is not None and wild.leftovers == "month":
+            why = f" (the month {namer.card(wild.card)} took)"
+        text = (f"Round end: {who} {verb} the cards left on the field{why}: "
+                f"{namer.cards(step.captured)}.")
         return LogEntry(kind, None, side, text, cards, (step,))
     who = namer.seat(seat)
     return LogEntry(kind, seat, config.side_of[seat],
@@ -229,11 +239,13 @@ def log_entries(view: PlayerView, namer: Namer,
     else's), one entry per turn; ``history`` defaults to the view's."""
     events = view.history if history is None else history
     return [_entry(seat, steps, kind, view, namer)
-            for seat, steps, kind in _steps(events, view, namer)]
+            for seat, steps, kind in _steps(events, view, namer, view.stock_count)]
 
 
-def round_log_entries(history: Sequence[PublicEvent], namer: Namer) -> list[LogEntry]:
-    """The log of a whole round's public history without a seat's view (records, replays)."""
+def round_log_entries(history: Sequence[PublicEvent], namer: Namer,
+                      stock_left: int) -> list[LogEntry]:
+    """The log of a round's public history without a seat's view (records, replays);
+    ``stock_left`` is how many stock cards are still face down."""
     return [_entry(seat, steps, kind, None, namer)
-            for seat, steps, kind in _steps(history, None, namer)]
+            for seat, steps, kind in _steps(history, None, namer, stock_left)]
 

@@ -17,7 +17,6 @@ from ..cards import BRIGHTS, CHAFF, CODES, card_id, cards_of
 from ..engine.moves import NO_SET, NO_TARGET, Move, decode, parse_action
 from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD, Round
 from ..rules.base import Config
-from ..rules.hana_awase import teyaku_value
 from ..views import PlayerView
 from .names import Namer
 
@@ -158,7 +157,7 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
 def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
     chaff = view.hand.mask & CHAFF & namer.config.deck
     count = chaff.bit_count()
-    value = teyaku_value(count)
+    value = namer.config.teyaku_values[count]
     others = namer.config.players - 1
     text = (f"Expose your {count} chaff as teyaku: each other player pays you {value} "
             f"(+{value * others} in all); the cards lie face up and others may capture them")

@@ -9,8 +9,10 @@ the viewer's).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from string import ascii_uppercase
 
 from ..cards import BRIGHTS, CARDS, Kind, card_id
@@ -23,6 +25,21 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
+
+
+@cache
+def _short_names(theme: str) -> tuple[str, ...]:
+    """The theme's card names without an aside in brackets where the month has no other card of
+    that name ("Rain Man (Ono no Michikaze)" → "Rain Man"; "Chaff (coloured bottom)" stays)."""
+    names = [face(c, theme).name for c in range(len(CARDS))]
+    out = []
+    for cid, name in enumerate(names):
+        short = re.sub(r" \([^)]*\)$", "", name)
+        month = CARDS[cid].month
+        clash = any(names[o] == short or re.sub(r" \([^)]*\)$", "", names[o]) == short
+                    for o in range(len(CARDS)) if o != cid and CARDS[o].month == month)
+        out.append(name if clash or theme in _THEMES_NAMING_THE_MONTH else short)
+    return tuple(out)
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -65,8 +82,7 @@ class Namer:
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
         cid = card_id(card)
-        f = face(cid, self.theme)
-        name = f.name
+        name = _short_names(self.theme)[cid]
         if self.theme not in _THEMES_NAMING_THE_MONTH:
             plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
             if plant not in name:
@@ -74,6 +90,22 @@ class Namer:
         if wild and self.is_wild(cid):
             name += f" ({WILD})"
         return name
+
+    def face_name(self, card: int | str, *, wild: bool = False) -> str:
+        """The card's name without its month ("Curtain", "Light"), for a cell that shows the
+        month on a line of its own; ``wild`` as in ``card``."""
+        cid = card_id(card)
+        name = _short_names(self.theme)[cid]
+        plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
+        if name.startswith(plant + " "):
+            name = name[len(plant) + 1:]
+        if wild and self.is_wild(cid):
+            name += f" ({WILD})"
+        return name
+
+    def month(self, card: int | str) -> str:
+        """The card's month as the theme shows it: "Pine (1)", "비 (12)"."""
+        return month_label(CARDS[card_id(card)].month, self.theme)
 
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
         """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun"."""

@@ -10,6 +10,7 @@ show it, and none of them needs the docs/ folder (which pip does not install).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,7 @@ from .options import OptionWords, option_label, option_words, value_text
 from .piles import KIND_ORDER
 from .progress import yaku_cards, yaku_in_force, yaku_needed
 
-__all__ = ["Reference", "YakuEntry", "rules_reference", "turn_text"]
+__all__ = ["Reference", "YakuEntry", "games_text", "rules_reference", "turn_text"]
 
 TURN = (
     "On your turn, play any card from your hand. It captures the field cards of its month "
@@ -233,3 +234,14 @@ def rules_reference(config: Config, theme: str = "hanafuda") -> Reference:
         tuple(option_words(game, config)),
     )
 
+
+
+def games_text(games: Mapping[str, type[Game]]) -> str:
+    """The list of ``hanafuda rules``: each game with its native title and player counts."""
+    lines = ["Games (hanafuda rules GAME teaches one):"]
+    for gid, g in games.items():
+        counts = g.player_counts()
+        players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        native = f" ({g.native_title})" if g.native_title != g.title else ""
+        lines.append(f"  {gid:<11} {g.title}{native}, {players} players")
+    return "\n".join(lines) + "\n"

@@ -1,75 +1,63 @@
-"""The readable round-by-round account printed by ``hanafuda replay FILE`` (RULES.md §8)."""
+"""The readable round-by-round account printed by ``hanafuda replay FILE`` (RULES.md §8).
+
+Every round lists its turns as the log says them (``events.round_log_entries``), then each
+side's captures by kind (as card codes, exact and theme-free), yaku by name and the score with
+how it was computed (``scores.score_line``).
+"""
 
 from __future__ import annotations
 
-from ..cards import CODES, KIND_MASKS, Kind, cards_of
+from ..cards import CODES, KIND_MASKS, cards_of
 from ..engine.match import next_dealer
 from ..engine.round import Round
 from ..records import Match
-from ..rules.base import RoundScore, ScoreTerm
+from ..rules.base import RoundScore
+from ..views import _public_history
+from .events import round_log_entries
+from .names import Namer
+from .piles import KIND_ORDER
+from .scores import score_line
+from .summary import match_result_text
 
-__all__ = ["replay_text", "side_name"]
-
-_KIND_TITLES = (
-    (Kind.BRIGHT, "brights"),
-    (Kind.ANIMAL, "animals"),
-    (Kind.RIBBON, "ribbons"),
-    (Kind.CHAFF, "chaff"),
-)
+__all__ = ["replay_text"]
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def side_name(match: Match, side: int) -> str:
-    seats = match.config.sides[side]
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "team " + "+".join(str(s) for s in seats)
-
-
-def _signed(term: ScoreTerm, first: bool) -> str:
-    text = f"{abs(term.value)} ({term.label})"
-    if first:
-        return text if term.value >= 0 else "−" + text
-    return ("+ " if term.value >= 0 else "− ") + text
-
-
-def score_line(terms: tuple[ScoreTerm, ...], total: int) -> str:
-    """"85 (card points) + 60 (own yaku 30 × 2) − 20 (others' yaku) = 125"."""
-    parts = [_signed(t, i == 0) for i, t in enumerate(terms)]
-    return " ".join(parts) + f" = {total}"
-
-
-def _captures_block(rnd: Round, side: int) -> list[str]:
+def _captures_block(namer: Namer, rnd: Round, side: int) -> list[str]:
     cap = rnd.captures[side]
     lines = []
-    for kind, title in _KIND_TITLES:
+    for kind in KIND_ORDER:
         cards = cap & KIND_MASKS[kind]
         if cards:
+            title = namer.kind_title(kind).lower()
             lines.append(f"    {title:<8} {', '.join(CODES[c] for c in cards_of(cards))}")
     if not lines:
         lines.append("    (nothing captured)")
     return lines
 
 
-def _round_block(match: Match, number: int, rnd: Round) -> list[str]:
+def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[str]:
     cfg = match.config
     lines = [f"Round {number} · dealer: seat {rnd.dealer} · turn order: "
              + ", ".join(str(s) for s in rnd.order)]
+    lines += ["  " + entry.text for entry in round_log_entries(_public_history(rnd, None), namer,
+                                                          rnd.stock_left)]
     standing: RoundScore = rnd.standing()
     for side in range(cfg.num_sides):
         count = rnd.captures[side].bit_count()
         lines.append(
-            f"  {side_name(match, side)}: {count} cards, {standing.card_points[side]} card points"
+            f"  {namer.side(side)}: {count} cards, {standing.card_points[side]} card points"
         )
-        lines.extend(_captures_block(rnd, side))
+        lines.extend(_captures_block(namer, rnd, side))
         yaku = standing.yaku[side]
         if yaku:
-            lines.append("    yaku     " + ", ".join(f"{y.id} ({y.name}) {y.points}" for y in yaku))
+            lines.append("    yaku     " + ", ".join(f"{y.name} {y.points}" for y in yaku))
         if rnd.result is not None:
-            lines.append("    score    " + score_line(rnd.result.terms[side], rnd.result.scores[side]))
+            lines.append("    score    " + score_line(cfg, rnd.result.terms[side],
+                                                      rnd.result.scores[side]))
     if rnd.discard:
         lines.append(f"  discard pile: {rnd.discard.bit_count()} rubbish cards")
     field = ", ".join(CODES[c] for c in cards_of(rnd.field))
@@ -89,9 +77,10 @@ def _round_block(match: Match, number: int, rnd: Round) -> list[str]:
 def replay_text(match: Match) -> str:
     """The whole account: header, each round, totals, next dealer, and the winner."""
     cfg = match.config
+    namer = Namer(cfg)
     out = [
         f"{cfg.game.title} — {cfg.players} players — options: {cfg.describe_options()}",
-        "Sides: " + "; ".join(f"side {i} = {side_name(match, i)}" for i in range(cfg.num_sides)),
+        "Sides: " + "; ".join(f"side {i} = {namer.side(i)}" for i in range(cfg.num_sides)),
     ]
     limits = []
     if cfg.rounds_limit is not None:
@@ -102,23 +91,20 @@ def replay_text(match: Match) -> str:
     running = [0] * cfg.num_sides
     for number, rnd in enumerate(match.rounds, start=1):
         out.append("")
-        out.extend(_round_block(match, number, rnd))
+        out.extend(_round_block(match, namer, number, rnd))
         if rnd.result is not None:
             for side, score in enumerate(rnd.result.scores):
                 running[side] += score
             out.append(
                 "  totals: "
-                + ", ".join(f"{side_name(match, s)} {t}" for s, t in enumerate(running))
+                + ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(running))
             )
             last = number == len(match.rounds)
             if not (last and match.finished):
                 out.append(f"  next dealer: seat {next_dealer(cfg, rnd)}")
     out.append("")
     if match.finished:
-        names = " and ".join(side_name(match, w) for w in match.winners)
-        verb = "wins" if len(match.winners) == 1 else "share the win"
-        out.append(f"Match over after {_plural(len(match.rounds), 'round')}: {names} {verb} "
-                   f"with {max(match.totals)}.")
+        out.append(match_result_text(namer, match.winners, match.totals, len(match.rounds)))
     elif match.to_move is not None:
         out.append(f"Match in progress: seat {match.to_move} to move; legal: "
                    + ", ".join(match.legal_moves()))

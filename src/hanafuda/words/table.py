@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..cards import CARDS, card_id
 from ..rules import configure
 from ..views import PlayerView
 from .events import log_entries
@@ -17,8 +18,10 @@ from .moves import legal_move_words
 from .names import Namer
 from .piles import side_pile
 from .progress import yaku_progress
+from .summary import totals_text
 
-__all__ = ["namer_for", "turn_text", "view_words"]
+__all__ = ["captures_lines", "card_text", "namer_for", "progress_lines", "side_notes",
+           "status_line", "table_notes", "turn_text", "view_lines", "view_words"]
 
 
 def namer_for(view: PlayerView, theme: str = "hanafuda",
@@ -79,3 +82,72 @@ def view_words(view: PlayerView, namer: Namer) -> dict[str, Any]:
                   for code in [*view.hand.codes(), *view.field.codes(),
                                *([view.pending] if view.pending else [])]},
     }
+
+
+def card_text(card: int | str, namer: Namer) -> str:
+    """A card in running text, with its code for typing moves: "Cherry Curtain [cherry-curtain]"."""
+    cid = card_id(card)
+    return f"{namer.card(cid, wild=namer.wild_in_hand(cid))} [{CARDS[cid].code}]"
+
+
+def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
+    """The yaku a side has made or can still make with at least one card held."""
+    out = []
+    for p in yaku_progress(namer, view.captures, view.discard, view.declared):
+        mine = p.sides[side]
+        if mine.complete or (mine.possible and mine.held):
+            out.append(p.side_text(namer, side))
+    return out
+
+
+def status_line(namer: Namer, view: PlayerView) -> str:
+    """"Mushi · round 2 of 12 · dealer: You · stock 14 · You 20, Random (seat 1) −20"."""
+    config = namer.config
+    limit = f" of {config.rounds_limit}" if config.rounds_limit is not None else ""
+    target = f" · first to {config.target}" if config.target is not None else ""
+    return (f"{config.game.title} · round {view.round_number}{limit}{target} · dealer: "
+            f"{namer.seat(view.dealer)} · stock {view.stock_count} · "
+            f"{totals_text(namer, view.totals)}")
+
+
+def side_notes(namer: Namer, view: PlayerView, side: int) -> list[str]:
+    """Under a side's pile: its yaku made or in reach, and the sets it declared (Kwa-Dō)."""
+    lines = [f"yaku: {text}" for text in progress_lines(namer, view, side)]
+    if view.declared and view.declared[side]:
+        names = {y.id: y.name for y in namer.config.declarable}
+        lines.append("declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
+    return lines
+
+
+def table_notes(namer: Namer, view: PlayerView) -> list[str]:
+    """Exposed teyaku cards (others may capture them) and the discard pile."""
+    lines = []
+    for seat, cards in enumerate(view.exposed):
+        if cards:
+            lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
+                         + "; ".join(card_text(c, namer) for c in cards))
+    if view.discard:
+        lines.append(f"Discard pile: {len(view.discard)} rubbish")
+    return lines
+
+
+def captures_lines(namer: Namer, view: PlayerView) -> list[str]:
+    """Every side's pile by kind with its notes, then the table notes."""
+    lines = []
+    for side in range(len(view.sides)):
+        lines.extend(side_pile(namer, side, view.captures[side]).lines())
+        lines.extend("  " + note for note in side_notes(namer, view, side))
+    return lines + table_notes(namer, view)
+
+
+def view_lines(namer: Namer, view: PlayerView) -> list[str]:
+    """The whole seat view as text (plain mode)."""
+    you = f" · you are seat {view.seat}" if view.seat is not None else ""
+    lines = [f"== {status_line(namer, view)}{you} =="]
+    lines.append("Hands: " + ", ".join(f"{namer.seat(s)} {n}" for s, n in
+                                       enumerate(view.hand_counts)))
+    lines.append("Field: " + ("; ".join(card_text(c, namer) for c in view.field) or "empty"))
+    if view.pending:
+        lines.append(f"Turned over: {card_text(view.pending, namer)}")
+    lines.append("Your hand: " + ("; ".join(card_text(c, namer) for c in view.hand) or "empty"))
+    return lines + captures_lines(namer, view)

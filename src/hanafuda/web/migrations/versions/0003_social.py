@@ -1,14 +1,14 @@
 """Social: players and accounts, seat claims, table settings, ratings, results, chat, secrets.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

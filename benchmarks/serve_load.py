@@ -1,0 +1,265 @@
+"""Load on a real ``hanafuda serve``: N tables of a mix, move round trips, stored moves/s, CPU, RSS.
+
+Starts one server on loopback (127.0.0.1 only, a free port, its own database), creates the tables
+through the API, then plays every human seat with a websocket client that thinks ``--think``
+seconds before each move (a person's pace; the server's flood limit is 10 messages a second).
+A move's round trip is from sending it to receiving the state that contains it.  Bounded: at most
+``--tables`` tables (≤ 1,000), ``--moves`` moves per human seat, ``--seconds`` seconds of play.
+Prints numbers; it asserts nothing.
+
+    python benchmarks/serve_load.py --tables 100 --mix human-greedy --seconds 30
+    python benchmarks/serve_load.py --tables 20 --mix human-greedy,human-strong --seconds 30
+    python benchmarks/serve_load.py --db postgresql+psycopg://…  (an empty test database)
+
+Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``bots`` (greedy against random, a
+spectator watching); a comma-separated list spreads the tables over them in turn.  The client
+runs on the same machine and takes CPU from the server: the numbers are a floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+
+SEATS = {
+    "human-greedy": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+    "human-strong": [{"kind": "human"}, {"kind": "bot", "bot": "strong"}],
+    "human-human": [{"kind": "human"}, {"kind": "human"}],
+    "bots": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
+}
+
+
+@dataclass
+class Stats:
+    rtt: dict[str, list[float]] = field(default_factory=dict)
+    errors: int = 0
+    moves: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def proc_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (the bot pool's processes), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def stored_events(db: str) -> int:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("select count(*) from table_events")).scalar() or 0)
+    finally:
+        engine.dispose()
+
+
+async def play_seat(url: str, mix: str, stats: Stats, until: float, moves: int, think: float,
+                    deals: bool) -> None:
+    """One person: move (first legal) when it is this seat's turn; time each move's round trip."""
+    done = 0
+    async with connect(url, max_size=None, open_timeout=60) as ws:
+        pending: tuple[int, float] | None = None
+        while time.monotonic() < until and done < moves:
+            try:
+                left = max(1.0, until - time.monotonic())
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+            except TimeoutError:
+                return
+            if msg["type"] == "error":
+                stats.errors += 1
+                pending = None
+                continue
+            if msg["type"] != "state":
+                continue
+            log = msg["log"]
+            seq = log[-1]["seq"] if log else 0
+            if pending is not None and seq >= pending[0]:
+                stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
+                stats.moves += 1
+                done += 1
+                pending = None
+            view = msg["view"]
+            if view["finished"]:
+                return
+            if pending is not None:
+                continue
+            if view["phase"] == "between-rounds" and deals:
+                await asyncio.sleep(think)
+                await ws.send(json.dumps({"type": "next-round"}))
+                pending = (seq + 1, time.monotonic())
+            elif view["to_move"] == msg["you"] and view["legal"]:
+                await asyncio.sleep(think)
+                await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
+                pending = (seq + 1, time.monotonic())
+
+
+async def watch(url: str, until: float) -> None:
+    async with connect(url, max_size=None, open_timeout=60) as ws:
+        while time.monotonic() < until:
+            try:
+                left = max(1.0, until - time.monotonic())
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+            except TimeoutError:
+                return
+            if msg["type"] == "state" and msg["view"]["finished"]:
+                return
+
+
+async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Namespace,
+                      stats: Stats) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        made = []
+        for i in range(args.tables):
+            mix = mixes[i % len(mixes)]
+            r = await http.post("/api/tables", json={"game": args.game, "seats": SEATS[mix],
+                                                     "options": {"rounds": args.rounds}})
+            r.raise_for_status()
+            made.append((mix, r.json()))
+    until = time.monotonic() + args.seconds
+    jobs = []
+    for mix, t in made:
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?token="
+        humans = [s for s in t["seats"] if s["token"]]
+        for n, seat in enumerate(humans):
+            jobs.append(play_seat(ws + seat["token"], mix, stats, until, args.moves, args.think, n == 0))
+        if not humans:
+            jobs.append(watch(ws + t["spectator_token"], until))
+    await asyncio.gather(*jobs, return_exceptions=True)
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--tables", type=int, default=50)
+    p.add_argument("--mix", default="human-greedy")
+    p.add_argument("--game", default="mushi")
+    p.add_argument("--rounds", type=int, default=12)
+    p.add_argument("--moves", type=int, default=200, help="moves per human seat, at most")
+    p.add_argument("--seconds", type=float, default=30.0, help="seconds of play, at most")
+    p.add_argument("--think", type=float, default=0.25, help="seconds a person waits before moving")
+    p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    args = p.parse_args()
+    args.tables = max(1, min(args.tables, 1000))
+    args.seconds = max(1.0, min(args.seconds, 600.0))
+    mixes = [m.strip() for m in args.mix.split(",")]
+    for m in mixes:
+        if m not in SEATS:
+            raise SystemExit(f"unknown mix {m!r}; mixes: {', '.join(SEATS)}")
+    tmp = tempfile.mkdtemp(prefix="hanafuda-load-")
+    db = args.db or f"sqlite:///{tmp}/load.db"
+    port = free_port()
+    log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115 - open for the server's lifetime
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from hanafuda.cli import app; app()", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--db", db, "--bot-pause", "0", "--bot-only-rate", "0",
+         "--tables-per-minute", "100000", "--max-bot-tables", str(args.tables + 10),
+         "--max-spectators", "1000"], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(base + "/api/games", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit(f"the server did not start; see {tmp}/server.log")
+            time.sleep(0.3)
+        stats = Stats()
+        events0 = stored_events(db)
+        cpu0 = cpu_seconds(proc_tree(server.pid))
+        started = time.monotonic()
+        asyncio.run(run_clients(base, port, mixes, args, stats))
+        elapsed = time.monotonic() - started
+        pids = proc_tree(server.pid)
+        cpu = cpu_seconds(pids) - cpu0
+        rss = rss_mb(pids)
+        events = stored_events(db) - events0
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}")
+    print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
+          f"{elapsed:.1f} s of play (table creation included)")
+    print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
+    print("|---|---|---|---|---|")
+    for mix in mixes:
+        v = stats.rtt.get(mix, [])
+        print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
+    print(f"stored events: {events} ({events / elapsed:.0f}/s); server CPU {cpu:.1f} s "
+          f"({cpu / max(events, 1) * 1000:.2f} ms per stored event); server RSS {rss:.0f} MB "
+          f"(with its bot processes); client errors: {stats.errors}")
+    if stats.rtt:
+        every = [x for v in stats.rtt.values() for x in v]
+        print(f"all round trips: mean {statistics.mean(every) * 1000:.1f} ms over {len(every)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Bot decisions off the event loop and off the web process's GIL (issue 14, "bots off the event
+loop").
+
+A bot that searches (``strong``) thinks in a pool of worker processes: it gets its seat's view only
+(DESIGN.md layer 4: the same ``View`` a local bot gets), pickled, and answers a move string, so the
+web process never runs a search.  The one-pass bots (``random``, ``greedy``: a fraction of a
+millisecond a move, less than a trip to another process) decide inline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..agents import Agent, make_agent
+
+__all__ = ["INLINE_BOTS", "BotPool", "decide"]
+
+INLINE_BOTS = frozenset({"random", "greedy"})
+"""Bots that look at the legal moves once, without a search: cheaper inline than in a process."""
+
+_agents: dict[str, Agent] = {}
+"""This process's bots by name (a worker keeps them between decisions)."""
+
+
+def decide(bot: str, view: Any, seed: str) -> str:
+    """The move ``bot`` chooses at ``view`` with the table's deterministic seed for this decision."""
+    agent = _agents.get(bot)
+    if agent is None:
+        agent = _agents[bot] = make_agent(bot)
+    return str(agent.choose(view, view.legal, random.Random(seed)))
+
+
+class BotPool:
+    """Worker processes for searching bots, started on first use (``workers`` of them)."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, bot: str, view: Any, seed: str) -> str:
+        if bot in INLINE_BOTS:
+            return decide(bot, view, seed)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), decide, bot, view, seed)
+        except RuntimeError:  # the pool broke (a worker was killed): start a new one next time
+            self._pool = None
+            raise
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

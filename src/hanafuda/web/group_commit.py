@@ -1,0 +1,120 @@
+"""Group commit: the events of many tables written in one transaction, off the event loop.
+
+Each table hands its next event to ``GroupWriter.write`` and waits; a writer thread takes every
+event waiting at that moment and commits them together (one fsync for all), then wakes each
+waiter.  A move is acknowledged only after ``write`` returned, i.e. once it is durable (issue 14,
+"writes off the event loop, grouped").  If a group's transaction fails, its events are retried one
+by one, so one table's refused write never fails another's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .db import TableEventRow, TableRow
+
+log = logging.getLogger(__name__)
+
+__all__ = ["EventWrite", "GroupWriter"]
+
+MAX_GROUP = 500
+
+
+@dataclass
+class EventWrite:
+    table_id: str
+    seq: int
+    kind: str
+    seat: int | None
+    text: str
+    finished: bool
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+class GroupWriter:
+    """One writer thread per database, writing whatever is waiting as one transaction."""
+
+    def __init__(self, sessions: Callable[[], Any]) -> None:
+        self.sessions = sessions
+        """Returns the current session factory (looked up at every group: tests swap it)."""
+        self._pending: list[EventWrite] = []
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.groups = 0
+        self.events = 0
+
+    async def write(self, table_id: str, seq: int, kind: str, seat: int | None, text: str,
+                    finished: bool) -> None:
+        """Store one event; returns once it is committed, raises what the database raised."""
+        loop = asyncio.get_running_loop()
+        item = EventWrite(table_id, seq, kind, seat, text, finished, loop, loop.create_future())
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the writer is closed")
+            self._pending.append(item)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="hanafuda-group-commit", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+        await item.future
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending and not self._closed:
+                    self._cond.wait()
+                if not self._pending and self._closed:
+                    return
+                group, self._pending = self._pending[:MAX_GROUP], self._pending[MAX_GROUP:]
+            try:
+                self._commit(group)
+                self.groups += 1
+                self.events += len(group)
+                for item in group:
+                    self._resolve(item, None)
+            except Exception:
+                for item in group:  # one by one: only the events that fail on their own fail
+                    try:
+                        self._commit([item])
+                        self._resolve(item, None)
+                    except Exception as exc:
+                        self._resolve(item, exc)
+
+    def _commit(self, group: list[EventWrite]) -> None:
+        with self.sessions().begin() as db:
+            for item in group:
+                db.add(TableEventRow(table_id=item.table_id, seq=item.seq, kind=item.kind, seat=item.seat,
+                                     text=item.text))
+            db.flush()
+            for item in group:
+                if item.finished:
+                    row = db.get(TableRow, item.table_id)
+                    if row is not None:
+                        row.status = "finished"
+
+    @staticmethod
+    def _resolve(item: EventWrite, exc: Exception | None) -> None:
+        def done() -> None:
+            if item.future.done():
+                return
+            if exc is None:
+                item.future.set_result(None)
+            else:
+                item.future.set_exception(exc)
+
+        try:
+            item.loop.call_soon_threadsafe(done)
+        except RuntimeError:  # the loop is closed (shutdown): nobody waits any more
+            pass
