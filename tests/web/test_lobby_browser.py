@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from hanafuda.rules import GAMES
+from hanafuda.web.ws import claim_cookie
 
 from .conftest import ARTIFACTS, need
 from .server import Server
@@ -236,11 +237,21 @@ def click_first(page: Any, selectors: list[str]) -> None:
     raise AssertionError(f"none of {selectors} on the page")
 
 
-def _play(url: str, table_id: str, tokens: list[str], stop: threading.Event) -> None:
-    """Both seats answer over the table's websocket: the first legal move, the next deal."""
+def claim_secret(page: Any, table_id: str, seat: int) -> str:
+    """The secret with which ``page``'s browser claimed ``seat`` (its cookie for the table's socket)."""
+    cookie = claim_cookie(table_id, seat)
+    found = [c["value"] for c in page.context.cookies() if c["name"] == cookie]
+    assert found, f"{cookie} not set"
+    return str(found[0])
+
+
+def _play(url: str, table_id: str, tokens: list[str], secrets: list[str], stop: threading.Event) -> None:
+    """Both seats answer over the table's websocket (with each browser's claim secret): the first
+    legal move, the next deal."""
     from websockets.sync.client import connect
 
-    socks = [connect(f"{url.replace('http', 'ws')}/ws/{table_id}?token={t}") for t in tokens]
+    socks = [connect(f"{url.replace('http', 'ws')}/ws/{table_id}?token={t}&secret={s}")
+             for t, s in zip(tokens, secrets, strict=True)]
     try:
         while not stop.is_set():
             for seat, ws in enumerate(socks):
@@ -287,7 +298,9 @@ def test_chat_rated_match_leaderboard_and_rematch(server: Server, browser: Any) 
     shot(bob, "chat-phone")
     # the match, played over the websocket, then rated
     stop = threading.Event()
-    player = threading.Thread(target=_play, args=(server.url, made["id"], [ann_token, bob_token], stop))
+    secrets = [claim_secret(ann, made["id"], 0), claim_secret(bob, made["id"], 1)]
+    player = threading.Thread(target=_play, args=(server.url, made["id"], [ann_token, bob_token], secrets,
+                                                  stop))
     player.start()
     try:
         ann.wait_for_selector("#rematch", timeout=TIMEOUT_MS * 2)

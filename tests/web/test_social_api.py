@@ -217,7 +217,8 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
     ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
     spec_tok = token_of(t["spectator"]["path"])
     url = f"/api/social/tables/{t['id']}/chat"
-    with client.websocket_connect(f"/ws/social/{t['id']}?token={bob_tok}") as ws:
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={bob_tok}") as ws:
+        ws.send_json({"type": "hello"})
         assert ws.receive_json()["type"] == "hello"
         r = client.post(url, json={"token": ann_tok, "text": "<script>alert(1)</script>"})
         assert r.status_code == 201
@@ -239,14 +240,46 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
 def test_social_socket_refuses_other_sites(client: TestClient) -> None:
     ann = name(client, "Ann")
     t = new_table(client, ann)
-    url = f"/ws/social/{t['id']}?token={token_of(t['you']['path'])}"
+    url = f"/ws/{t['id']}/social?token={token_of(t['you']['path'])}"
     from starlette.websockets import WebSocketDisconnect
 
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
             ws.receive_json()
     with client.websocket_connect(url, headers={"origin": "http://testserver"}) as ws:
-        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
+    link = t["seats"][1]["invite"]["path"]
+    tok = token_of(link)
+    with client.websocket_connect(f"/ws/{t['id']}?token={tok}") as game:  # the friend's browser
+        secret = None
+        for _ in range(10):
+            msg = game.receive_json()
+            if msg.get("type") == "claimed":
+                secret = msg["secret"]
+                break
+    assert secret
+    url = f"/api/social/tables/{t['id']}/chat"
+    client.cookies.clear()
+    r = client.post(url, json={"token": tok, "text": "I am the guest"})  # the link alone: refused
+    assert r.status_code == 403 and "another browser" in r.json()["detail"]
+    assert client.post(url, json={"token": tok, "secret": secret, "text": "hi"}).status_code == 201
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}") as ws:
+        assert ws.receive_json()["type"] == "error"
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}&secret={secret}") as ws:
+        ws.send_json({"type": "chat", "text": "over the socket"})
+        assert ws.receive_json()["message"]["text"] == "over the socket"
+        ws.send_json({"type": "chat", "text": "x" * 400})
+        err = ws.receive_json()
+        assert err["type"] == "error" and "at most" in err["error"]
+        ws.send_json({"type": "hello"})
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["seat"] == 1 and len(hello["chat"]) == 2
 
 
 def test_spectators_chat_when_the_creator_allows(client: TestClient) -> None:

@@ -12,7 +12,6 @@ import base64
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -23,6 +22,8 @@ from ...rules.presets import APPLIES, presets
 from ...words.options import option_words
 from ..db import TableRow
 from ..live import LiveTable
+from ..security import same_origin
+from ..ws import claim_cookie
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
 from .i18n import LANGUAGES, catalogue
 from .invites import MAX_QR_TEXT, qr_svg, reachable_urls
@@ -53,6 +54,12 @@ async def _json(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise HTTPException(400, "the body must be a JSON object")
     return data
+
+
+def _secret(data: dict[str, Any]) -> str | None:
+    """The claim secret of a seat, if the request carries one (text, bounded)."""
+    secret = data.get("secret")
+    return secret if isinstance(secret, str) and len(secret) <= 100 else None
 
 
 def _data_uri(svg: str) -> str:
@@ -317,20 +324,21 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     @router.post("/api/social/tables/{table_id}/hello")
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
-        token = data.get("token")
+        token, secret = data.get("token"), _secret(data)
         if not isinstance(token, str) or not token or len(token) > 100:
             raise HTTPException(400, "need the token of the link you opened")
         try:
-            return await social.hello(table_of(table_id), token, who(request))
+            return await social.hello(table_of(table_id), token, who(request), secret)
         except SocialError as exc:
             raise fail(exc) from None
 
     @router.get("/api/social/tables/{table_id}/chat")
-    def chat_history(table_id: str, token: str) -> dict[str, Any]:
+    def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
         table = table_of(table_id)
-        found = role(table, token)
-        if found is None:
-            raise HTTPException(403, "this link opens no seat at this table")
+        try:
+            found = social.authorize(table, token, secret)
+        except SocialError as exc:
+            raise fail(exc) from None
         if not social.can_chat(table, found[0], found[1]):
             raise HTTPException(403, "spectators cannot read this table's chat")
         return {"messages": social.chat_history(table)}
@@ -346,7 +354,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             raise HTTPException(403, "this link opens no seat at this table")
         limit("chat", request)
         try:
-            return {"message": await social.say(table, token, data.get("text"))}
+            return {"message": await social.say(table, token, data.get("text"), _secret(data))}
         except (SocialError, TextError) as exc:
             raise fail(exc) from None
 
@@ -359,43 +367,85 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         table = table_of(table_id)
         limit("create", request)
         try:
-            link = await social.rematch(table, token)
+            link = await social.rematch(table, token, _secret(data))
         except SocialError as exc:
             raise fail(exc) from None
         return {"link": link}
 
-    @router.websocket("/ws/social/{table_id}")
+    @router.websocket("/ws/{table_id}/social")
     async def social_ws(websocket: WebSocket, table_id: str) -> None:
-        origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
-        if origin is not None and urlsplit(origin).netloc != host:
+        """Chat, clock notices and rematch for one browser at a table.  Under ``/ws/{table}`` so the
+        seat's claim cookie comes along: a claimed seat answers only to the claiming browser."""
+        if not same_origin(websocket.headers):
             await websocket.close(code=4403, reason="a page of another site cannot open this socket")
             return
         await websocket.accept()
-        token = websocket.query_params.get("token") or ""
-        table = hub.load(table_id) if len(table_id) <= 32 else None
-        found = role(table, token) if table is not None else None
-        if table is None or found is None:
-            await websocket.send_text(json.dumps({"type": "error", "error": "this link opens no seat here"}))
-            await websocket.close(code=4403)
-            return
 
         async def push(payload: dict[str, Any]) -> None:
             await asyncio.wait_for(websocket.send_text(json.dumps(payload, ensure_ascii=False)), 5)
 
+        token = websocket.query_params.get("token") or ""
+        table = hub.load(table_id) if len(table_id) <= 32 else None
+        found = role(table, token) if table is not None else None
+        secret = None
+        if table is not None and found is not None and found[0] is not None:
+            secret = websocket.query_params.get("secret") \
+                or websocket.cookies.get(claim_cookie(table.id, found[0]))
+        try:
+            if table is None or found is None:
+                raise SocialError("this link opens no seat here", 403)
+            found = social.authorize(table, token, secret)
+        except SocialError as exc:
+            await push({"type": "error", "error": str(exc)})
+            await websocket.close(code=4403)
+            return
+        client = websocket.client.host if websocket.client else "?"
         listener = Listener(push=push, seat=found[0], token=token)
-        can = social.can_chat(table, found[0], found[1])
-        await push({"type": "hello", "seat": found[0], "can_chat": can,
-                    "chat": social.chat_history(table) if can else []})
         await social.listen(table, listener)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                await _social_message(table, token, secret, client, websocket, push, message.get("text"))
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             pass
         finally:
             social.unlisten(table, listener)
+
+    async def _social_message(table: LiveTable, token: str, secret: str | None, client: str,
+                              websocket: WebSocket, push: Any, raw: str | None) -> None:
+        """One message on the social socket: hello, chat, rematch or ping; errors to this socket only."""
+        try:
+            msg = json.loads(raw or "") if raw is not None and len(raw) <= 2000 else None
+        except ValueError:
+            msg = None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            await push({"type": "error", "error": 'a message is a JSON object with a "type" (at most 2000 '
+                        'characters)'})
+            return
+        kind = msg["type"]
+        try:
+            if kind == "hello":
+                pid = sessions.read(websocket.cookies.get(SESSION_COOKIE))
+                player = (social.player(pid) if pid is not None else None) or \
+                    social.player_by_key(msg.get("key") if isinstance(msg.get("key"), str) else None)
+                info = await social.hello(table, token, player, secret)
+                await push({"type": "hello", **info,
+                            "chat": social.chat_history(table) if info["can_chat"] else []})
+            elif kind == "chat":
+                limiter.take("chat", client)
+                await social.say(table, token, msg.get("text"), secret)
+            elif kind == "rematch":
+                limiter.take("create", client)
+                await push({"type": "rematch", "link": await social.rematch(table, token, secret)})
+            elif kind == "ping":
+                await push({"type": "pong"})
+            else:
+                await push({"type": "error", "error": f"unknown message type {kind!r}; types: hello, chat, "
+                            "rematch, ping"})
+        except (SocialError, TextError, RateLimited) as exc:
+            await push({"type": "error", "for": kind, "error": str(exc)})
 
     # -- ratings -------------------------------------------------------------------------------
 

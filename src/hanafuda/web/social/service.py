@@ -21,6 +21,7 @@ from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
 from ..live import Connection, LiveTable, SeatSpec, TableError
+from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
 from .names import check_chat
@@ -265,12 +266,23 @@ class SocialHub:
         with self.sessions() as db:
             return db.get(SocialTableRow, table_id)  # type: ignore[no-any-return]
 
-    async def hello(self, table: LiveTable, token: str, player: PlayerRow | None) -> dict[str, Any]:
-        """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
+    def authorize(self, table: LiveTable, token: str, secret: str | None) -> tuple[int | None, bool]:
+        """``(seat, creator)`` that ``token`` opens, refusing a seat whose link another browser has
+        claimed (issue 14: a claimed seat answers only to the claiming browser's ``secret``)."""
         found = role(table, token)
         if found is None:
             raise SocialError("this link opens no seat at this table", 403)
-        seat, creator = found
+        if found[0] is not None:
+            claim = getattr(table.seats[found[0]], "claim_hash", None)
+            if claim is not None and not token_matches(secret, claim):
+                raise SocialError("this seat's link was opened in another browser; only that browser "
+                                  "speaks for the seat", 403)
+        return found
+
+    async def hello(self, table: LiveTable, token: str, player: PlayerRow | None,
+                    secret: str | None = None) -> dict[str, Any]:
+        """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
+        seat, creator = self.authorize(table, token, secret)
         row = self.settings(table.id)
         if seat is not None and player is not None and table.seats[seat].kind == "human":
             claimed = False
@@ -429,11 +441,9 @@ class SocialHub:
         return {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "system": r.system,
                 "at": r.created.isoformat() if r.created else None}
 
-    async def say(self, table: LiveTable, token: str, raw: object) -> dict[str, Any]:
-        found = role(table, token)
-        if found is None:
-            raise SocialError("this link opens no seat at this table", 403)
-        seat, creator = found
+    async def say(self, table: LiveTable, token: str, raw: object,
+                  secret: str | None = None) -> dict[str, Any]:
+        seat, creator = self.authorize(table, token, secret)
         if not self.can_chat(table, seat, creator):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
@@ -549,12 +559,11 @@ class SocialHub:
 
     # -- rematch -------------------------------------------------------------------------------
 
-    async def rematch(self, table: LiveTable, token: str) -> str:
+    async def rematch(self, table: LiveTable, token: str, secret: str | None = None) -> str:
         """The same seats again at a new table; the caller's link there (everyone else is told)."""
-        found = role(table, token)
-        if found is None or found[0] is None:
+        seat = self.authorize(table, token, secret)[0]
+        if seat is None:
             raise SocialError("only a seated player can ask for a rematch", 403)
-        seat = found[0]
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
         async with self._lock(table.id):
