@@ -380,6 +380,12 @@ def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: An
     friend.fill("#seat-name", "Cara <i>")
     friend.click("#seat-name-form button")
     friend.wait_for_selector("#seat-name-box", state="detached")
-    seats = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]
-    assert [s["name"] for s in seats] == ["Ann Invites", "Cara <i>"]
+    friend.wait_for_selector("#chat-log")
+    names: list[str] = []
+    for _ in range(300):  # the rename follows the socket's hello: wait for it (bounded)
+        names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
+        if names[1] != "Guest 2":
+            break
+        friend.wait_for_timeout(100)
+    assert names == ["Ann Invites", "Cara <i>"]
     no_sideways_scroll(friend)

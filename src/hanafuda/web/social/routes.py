@@ -391,13 +391,15 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         if table is not None and found is not None and found[0] is not None:
             secret = websocket.query_params.get("secret") \
                 or websocket.cookies.get(claim_cookie(table.id, found[0]))
-        try:
-            if table is None or found is None:
-                raise SocialError("this link opens no seat here", 403)
-            found = social.authorize(table, token, secret)
-        except SocialError as exc:
-            await push({"type": "error", "error": str(exc)})
+        if table is None or found is None:
+            await push({"type": "error", "error": "this link opens no seat here"})
             await websocket.close(code=4403)
+            return
+        try:
+            found = social.authorize(table, token, secret)
+        except SocialError as exc:  # claimed by another browser, or by this one a moment ago and
+            await push({"type": "error", "error": str(exc)})  # its cookie is not stored yet
+            await websocket.close(code=4409)
             return
         client = websocket.client.host if websocket.client else "?"
         listener = Listener(push=push, seat=found[0], token=token)
@@ -406,6 +408,12 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                try:  # the seat may have been claimed since this socket opened (by this browser's
+                    social.authorize(table, token, secret)  # game socket: it reconnects with the cookie)
+                except SocialError as exc:
+                    await push({"type": "error", "error": str(exc)})
+                    await websocket.close(code=4409)
                     break
                 await _social_message(table, token, secret, client, websocket, push, message.get("text"))
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):

@@ -5,7 +5,7 @@
 (function () {
   const id = location.pathname.split("/").pop(), token = new URLSearchParams(location.search).get("token") || "";
   if (!id || !token) return;
-  let M = {}, ws = null, info = null, player = null;
+  let M = {}, ws = null, info = null, player = null, claimTries = 0;
   const t = (k, vars = {}) => { let s = M[k] || k; for (const [a, b] of Object.entries(vars)) s = s.split(`{${a}}`).join(String(b)); return s; };
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag);
@@ -90,13 +90,13 @@
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "hello") {
-        info = msg;
+        info = msg; claimTries = 0;
         if (!panel) build();
         log.replaceChildren(); msg.chat.forEach(show);
         if (msg.finished) offerRematch();
       } else if (msg.type === "chat") show(msg.message);
       else if (msg.type === "rated") offerRematch();
-      else if (msg.type === "error") { err.textContent = msg.error; }
+      else if (msg.type === "error") { if (panel) err.textContent = msg.error; }
       else if (msg.type === "rematch" && msg.link) {
         if (!msg.table) { location.href = msg.link; return; }  // the answer to this browser's own request
         const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
@@ -107,7 +107,13 @@
         notice.textContent = t("rematch.ready");
       }
     };
-    ws.onclose = (ev) => { if (ev.code !== 4403) setTimeout(connect, 2000); };
+    // 4409: the seat was claimed (by this browser's game socket) after this socket opened: again,
+    // now with the claim cookie; 4403: this link opens nothing here
+    ws.onclose = (ev) => {
+      if (ev.code === 4403) return;
+      if (ev.code === 4409) { if (++claimTries <= 20) setTimeout(connect, 500); return; }
+      setTimeout(connect, 2000);
+    };
   }
 
   async function start() {
