@@ -380,7 +380,7 @@ def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: An
     friend.fill("#seat-name", "Cara <i>")
     friend.click("#seat-name-form button")
     friend.wait_for_selector("#seat-name-box", state="detached")
-    friend.wait_for_selector("#chat-log")
+    friend.wait_for_selector("#chat-form")
     names: list[str] = []
     for _ in range(300):  # the rename follows the socket's hello: wait for it (bounded)
         names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
