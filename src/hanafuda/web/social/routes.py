@@ -411,8 +411,8 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                     break
                 try:  # the seat may have been claimed since this socket opened (by this browser's
                     social.authorize(table, token, secret)  # game socket: it reconnects with the cookie)
-                except SocialError as exc:
-                    await push({"type": "error", "error": str(exc)})
+                except SocialError:  # and sends the message again
+                    await push({"type": "retry", "message": message.get("text")})
                     await websocket.close(code=4409)
                     break
                 await _social_message(table, token, secret, client, websocket, push, message.get("text"))

@@ -6,6 +6,7 @@
   const id = location.pathname.split("/").pop(), token = new URLSearchParams(location.search).get("token") || "";
   if (!id || !token) return;
   let M = {}, ws = null, info = null, player = null, claimTries = 0;
+  const resend = [];  // messages the server asked to send again once this socket has the claim cookie
   const t = (k, vars = {}) => { let s = M[k] || k; for (const [a, b] of Object.entries(vars)) s = s.split(`{${a}}`).join(String(b)); return s; };
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag);
@@ -89,8 +90,10 @@
     ws.onopen = hello;
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
+      if (msg.type === "retry") { if (msg.message) resend.push(msg.message); return; }
       if (msg.type === "hello") {
         info = msg; claimTries = 0;
+        while (resend.length) ws.send(resend.shift());
         if (!panel) build();
         log.replaceChildren(); msg.chat.forEach(show);
         if (msg.finished) offerRematch();
