@@ -1,10 +1,10 @@
-"""Decision time of the strong bot per game at its default budget: p50 and p95.
+"""Decision time of the searching and learned bots per game at their default budgets: p50, p95.
 
-Plays rounds where every seat is the strong bot (default iterations and time
-limit) and times each decision that has more than one legal move.  Prints a
-table; it asserts nothing.
+Plays rounds where every seat is the bot (default iterations or simulations; the
+wall-clock cap only bounds the worst case) and times each decision that has more
+than one legal move.  Prints a table; it asserts nothing.
 
-    python benchmarks/bots.py [--rounds 6]
+    python benchmarks/bots.py [--rounds 6] [--agents strong,policy,expert] [--two-players]
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import random
 import time
 
 from hanafuda import Match
-from hanafuda.agents import StrongAgent
+from hanafuda.agents import make_agent
+from hanafuda.agents.expert import DEFAULT_SIMULATIONS
 from hanafuda.agents.strong import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
 
 CASES = [
@@ -39,30 +40,38 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6, help="rounds per case")
+    parser.add_argument("--agents", default="strong,policy,expert", help="bots to time")
+    parser.add_argument("--two-players", action="store_true", help="only the 2-player cases")
     args = parser.parse_args()
     print(
-        f"python {platform.python_version()} on {platform.machine()}; strong bot default budget: "
-        f"{DEFAULT_ITERATIONS} rollouts, time limit {DEFAULT_TIME_LIMIT * 1000:.0f} ms"
+        f"python {platform.python_version()} on {platform.machine()}; default budgets: strong "
+        f"{DEFAULT_ITERATIONS} rollouts, expert {DEFAULT_SIMULATIONS} simulations, wall-clock cap "
+        f"{DEFAULT_TIME_LIMIT * 1000:.0f} ms (worst case only)"
     )
-    print(f"{'game':<11} {'players':>7} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
-    for game, players in CASES:
-        times: list[float] = []
-        for r in range(args.rounds):
-            match = Match(game, players, seed=r, dealer=0)
-            bot = StrongAgent()
-            rng = random.Random(r)
-            while match.to_move is not None:
-                seat = match.to_move
-                view = match.view(seat)
-                start = time.perf_counter()
-                move = bot.choose(view, view.legal, rng)
-                if len(view.legal) > 1:
-                    times.append(time.perf_counter() - start)
-                match.play(move)
-        print(
-            f"{game:<11} {players:>7} {len(times):>9} {percentile(times, 0.5) * 1000:>7.1f} "
-            f"{percentile(times, 0.95) * 1000:>7.1f} {max(times) * 1000:>7.1f}"
-        )
+    print(f"{'agent':<7} {'game':<11} {'players':>7} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7} "
+          f"{'max ms':>7}")
+    for name in args.agents.split(","):
+        for game, players in CASES:
+            if args.two_players and players != 2:
+                continue
+            times: list[float] = []
+            for r in range(args.rounds):
+                match = Match(game, players, seed=r, dealer=0)
+                bot = make_agent(name)
+                rng = random.Random(r)
+                while match.to_move is not None:
+                    seat = match.to_move
+                    view = match.view(seat)
+                    start = time.perf_counter()
+                    move = bot.choose(view, view.legal, rng)
+                    if len(view.legal) > 1:
+                        times.append(time.perf_counter() - start)
+                    match.play(move)
+            print(
+                f"{name:<7} {game:<11} {players:>7} {len(times):>9} "
+                f"{percentile(times, 0.5) * 1000:>7.1f} {percentile(times, 0.95) * 1000:>7.1f} "
+                f"{max(times) * 1000:>7.1f}"
+            )
 
 
 if __name__ == "__main__":

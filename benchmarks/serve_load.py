@@ -127,7 +127,7 @@ async def play_seat(url: str, mix: str, stats: Stats, until: float, moves: int, 
             if msg["type"] != "state":
                 continue
             log = msg["log"]
-            seq = log[-1]["seq"] if log else 0
+            seq = log[-1]["seq"] if log else msg.get("log_from") or 0
             if pending is not None and seq >= pending[0]:
                 stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
                 stats.moves += 1
@@ -173,7 +173,7 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
     until = time.monotonic() + args.seconds
     jobs = []
     for mix, t in made:
-        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?token="
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else 'deltas=1&'}token="
         humans = [s for s in t["seats"] if s["token"]]
         for n, seat in enumerate(humans):
             jobs.append(play_seat(ws + seat["token"], mix, stats, until, args.moves, args.think, n == 0))
@@ -198,6 +198,9 @@ def main() -> None:
     p.add_argument("--moves", type=int, default=200, help="moves per human seat, at most")
     p.add_argument("--seconds", type=float, default=30.0, help="seconds of play, at most")
     p.add_argument("--think", type=float, default=0.25, help="seconds a person waits before moving")
+    p.add_argument("--whole", action="store_true",
+                   help="whole states with the whole log after every move (as the table page today), "
+                        "not deltas (?deltas=1)")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     args = p.parse_args()
     args.tables = max(1, min(args.tables, 1000))
@@ -247,6 +250,7 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
+          f"{'whole states' if args.whole else 'deltas'}, "
           f"{elapsed:.1f} s of play (table creation included)")
     print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
     print("|---|---|---|---|---|")

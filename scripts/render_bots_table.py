@@ -21,6 +21,11 @@ CONFIGS = [
     ("hawaiifuda", 6, ""), ("mushi", 2, ""),
 ]
 PAIRINGS = [("strong", "greedy"), ("greedy", "random")]
+# The learned bots (issue 13): rows appear once their results exist.
+LEARNED_PAIRINGS = [("policy", "greedy"), ("expert", "greedy"), ("expert", "strong"),
+                    ("expert@100", "greedy"), ("expert@400", "greedy"), ("expert@1600", "greedy"),
+                    ("expert@100", "strong"), ("expert@400", "strong"), ("expert@1600", "strong")]
+LEARNED_CONFIGS = CONFIGS + [("min-hwatu", 3, ""), ("kwa-do", 4, "")]
 
 
 def verdict(data: dict) -> str:
@@ -36,8 +41,8 @@ def verdict(data: dict) -> str:
     return "not shown"
 
 
-def row(game: str, players: int, label: str, a: str, b: str) -> str:
-    name = f"{game}-{players}p{label}-{a}-vs-{b}.json"
+def row(game: str, players: int, label: str, a: str, b: str, suffix: str = "") -> str:
+    name = f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json"
     setup = f"{game} {players}p" + (" teams 2×2" if label else "")
     path = RESULTS / name
     if not path.exists():
@@ -63,6 +68,15 @@ def table() -> str:
     for a, b in PAIRINGS:
         for game, players, label in CONFIGS:
             lines.append(row(game, players, label, a, b))
+    for suffix in ("", "-matches"):
+        for a, b in LEARNED_PAIRINGS:
+            for game, players, label in LEARNED_CONFIGS:
+                found = RESULTS / f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json"
+                if found.exists() and found.stat().st_size:  # (empty: a run still writing)
+                    line = row(game, players, label, a, b, suffix)
+                    if suffix:  # whole matches: the unit is a match
+                        line = line.replace(f"| {a} vs {b} |", f"| {a} vs {b}, whole matches |", 1)
+                    lines.append(line)
     return "\n".join(lines)
 
 

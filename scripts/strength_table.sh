@@ -28,3 +28,12 @@ for pairing in greedy,random strong,greedy; do
     fi
   done
 done
+# The learned bots (issue 13): policy and expert at 2 players, whole matches, expert's budgets.
+deals=2000
+for g in min-hwatu hana-awase kwa-do hawaiifuda mushi; do
+  run "$g" 2 "" policy,greedy
+done
+deals=${DEALS:-250}
+for pairing in expert,greedy expert,strong; do
+  for g in mushi min-hwatu; do run "$g" 2 "" "$pairing"; done
+done

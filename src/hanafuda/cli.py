@@ -20,6 +20,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from .datasets.cli import dataset_app
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .rules import GAMES, get_game
 from .rules.options import OptionError, parse_option_args
@@ -32,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(dataset_app, name="dataset")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -40,7 +42,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def rules_text(game: str | None = None, options: dict[str, object] | None = None,
-               players: int | None = None, theme: str = "hanafuda") -> str:
+               players: int | None = None, theme: str | None = None) -> str:
     """The text of ``hanafuda rules [GAME]``: the game list, or one game's rules reference
     (from the words layer) with the options in force when ``options`` are given."""
     if game is None:
@@ -49,7 +51,8 @@ def rules_text(game: str | None = None, options: dict[str, object] | None = None
     if players is None:
         players = 2 if 2 in g.player_counts() else g.player_counts()[0]
     config = g.configure(players, options or {})
-    return rules_reference(config, normalize_theme(theme)).text(options_in_force=bool(options))
+    shown = normalize_theme(theme or g.default_theme)
+    return rules_reference(config, shown).text(options_in_force=bool(options))
 
 
 @app.command()
@@ -62,8 +65,9 @@ def rules(
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     theme: Annotated[
-        str, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
-    ] = "hanafuda",
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, "
+                                 "kwa-do (default: the game's own).")
+    ] = None,
 ) -> None:
     """List the games, or teach one: a turn, the order of play, card values, the wild card, every
     yaku with its cards, and the options."""
@@ -117,6 +121,8 @@ class _Progress:
             self.bar.stop()
 
     def __call__(self, done: int, total: int) -> None:
+        if total < 1:  # nothing to play: run_arena refuses it with a clear message
+            return
         if self.bar is not None:
             if self.task is None:
                 self.task = self.bar.add_task("deals", total=total)
@@ -145,25 +151,46 @@ def arena(
     records: Annotated[
         Path | None, typer.Option("--records", help="Write every game as a record into DIR.")
     ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
+    ] = None,
+    matches: Annotated[
+        int | None, typer.Option("--matches", help="Play this many whole matches instead of deals.")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
+    from .cluster import RayUnavailableError, ray_runner
 
     try:
         options = parse_option_args(option or [])
         names = [a.strip() for a in agents.split(",") if a.strip()]
         if workers < 1:
             raise ValueError("--workers must be at least 1")
+        count = matches if matches is not None else deals
+        if count < 1:
+            raise ValueError(f"{'matches' if matches is not None else 'deals'} must be at least 1")
         with _Progress() as progress:
-            progress(0, deals)  # the bar is there before the first chunk of deals is done
-            result = run_arena(game, players, names, deals, seed, options, workers, records,
-                               progress=progress)
-    except (OptionError, ValueError) as exc:
+            progress(0, count)  # the bar is there before the first chunk is done
+            result = run_arena(game, players, names, count, seed, options, workers, records,
+                               progress=progress, runner=ray_runner(ray) if ray else None,
+                               matches=matches is not None)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         typer.echo(result.table(), nl=False)
+
+
+def _register_train() -> None:
+    """``hanafuda train`` lives in ``hanafuda.train.command`` (the bots' training module)."""
+    from .train.command import train_command
+
+    app.command("train")(train_command)
+
+
+_register_train()
 
 
 @app.command()
@@ -180,7 +207,8 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
     theme: Annotated[
-        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do.")
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, kwa-do "
+                                 "(default: the game's own).")
     ] = None,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (the rounds option).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
@@ -216,7 +244,7 @@ def play(
                 raise PlayError("which game? e.g. hanafuda play mushi (hanafuda rules lists them)")
             session = PlaySession.new(
                 game, players=players, seat=seat or 0, bots=bots or "strong", options=option,
-                theme=theme or "hanafuda", rounds=rounds, seed=seed, save=save, pause=wait)
+                theme=theme, rounds=rounds, seed=seed, save=save, pause=wait)
     except PlayError as exc:
         raise _fail(str(exc)) from None
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -96,3 +96,31 @@ def test_cli_bad_input_is_a_clear_error(args, message):
     out = CliRunner().invoke(app, args + ["--workers", "1"])
     assert out.exit_code != 0
     assert message in out.output
+
+
+def test_whole_matches_rotate_seats_and_count_match_wins(tmp_path):
+    options = {"rounds": 3}
+    result = run_arena("mushi", 2, ["greedy", "random"], deals=3, seed=1, options=options,
+                       records_dir=tmp_path, matches=True)
+    assert result.unit == "match" and result.to_json()["unit"] == "match"
+    by_name = {r.name: r for r in result.results}
+    assert by_name["greedy"].win_rate + by_name["random"].win_rate == pytest.approx(1.0)
+    files = sorted(tmp_path.glob("match*.json"))
+    assert len(files) == 3 * 2
+    a, b = (load_record(tmp_path / f"match00000-seating{r}.json") for r in (0, 1))
+    assert len(a["rounds"]) == 3
+    assert a["rounds"][0]["hands"] == b["rounds"][0]["hands"]  # every round dealt from the seed
+    assert b["meta"]["agents"] == ["random", "greedy"]
+    again = run_arena("mushi", 2, ["greedy", "random"], deals=3, seed=1, options=options,
+                      matches=True, workers=2)
+    assert again.to_json()["results"] == result.to_json()["results"]
+
+
+def test_arena_cli_matches_and_budget_names():
+    out = CliRunner().invoke(app, ["arena", "mushi", "--agents", "greedy,strong@30",
+                                   "--matches", "1", "-o", "rounds=1", "-w", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["unit"] == "match" and set(data["results"]) == {"greedy", "strong@30"}
+    bad = CliRunner().invoke(app, ["arena", "mushi", "--agents", "greedy,strong@x", "--deals", "1"])
+    assert bad.exit_code != 0 and "strong@N" in bad.output

@@ -81,8 +81,10 @@ def test_arena_reports_progress_from_the_start() -> None:
 
 def test_rules_game_teaches_the_game_on_its_own() -> None:
     """Issue 11 fix 6: yaku with their cards, values in force, the wild-card rule, no docs/."""
-    result = runner.invoke(app, ["rules", "kwa-do"])
+    result = runner.invoke(app, ["rules", "kwa-do", "--theme", "hanafuda"])
     assert result.exit_code == 0, result.output
+    own = runner.invoke(app, ["rules", "kwa-do"]).output  # the game's own names by default
+    assert "Spring (30): Pine Kwang, Plum Bush Warbler and Cherry Kwang" in own
     text = result.output
     assert "How a turn goes:" in text and "Card values (deck total 240):" in text
     assert "Spring (30): Pine Crane and Sun, Plum Bush Warbler and Cherry Curtain" in text

@@ -45,6 +45,8 @@ def test_teyaku_values_follow_the_hana_awase_rule() -> None:
     on = configure("hana-awase", 3, {"teyaku": True}).teyaku_values
     assert on[:6] == (0,) * 6 and on[6] == 20 and set(on[7:]) == {30}
     assert set(configure("hana-awase", 3).teyaku_values) == {0}
+    assert configure("hana-awase", 3, {"teyaku": True}).max_teyaku == 30
+    assert configure("hana-awase", 3).max_teyaku == 0
     for game_id, game in GAMES.items():
         if game_id != "hana-awase":
             config = configure(game_id, game.player_counts()[0])

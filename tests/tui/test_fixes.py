@@ -95,7 +95,7 @@ async def test_fix2_kwa_do_capture_and_declaration_labels(tmp_path: Path) -> Non
     """``play kwa-do -o yaku=true --seed 1``: the Bush Warbler can take the Poetry Ribbon or
     declare Spring, which gives that capture up."""
     session = PlaySession.new("kwa-do", options=["yaku=true"], seed=1, bots="random", pause=0,
-                              save=tmp_path / "m.json")
+                              theme="hanafuda", save=tmp_path / "m.json")
     app = PlayApp(session)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause(0.05)

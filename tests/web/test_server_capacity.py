@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from hanafuda.engine.match import Match
+from hanafuda import Match
 from hanafuda.web import bot_pool
 
 from .wsutil import create, next_state
@@ -50,3 +50,26 @@ def test_moves_of_many_tables_are_committed_in_groups(client: TestClient) -> Non
     with hub.engine.connect() as conn:
         stored = conn.execute(text("select count(*) from table_events")).scalar()
     assert stored == 12 and all(t.seq == 1 and len(t.log) == 1 for t in tables)
+
+
+def test_a_delta_connection_gets_only_new_log_entries_and_rebuilds_the_whole_log(
+        client: TestClient) -> None:
+    t = create(client, "mushi", seats=[{"kind": "bot", "bot": "random"}] * 2, options={"rounds": 2})
+    spec = f"/ws/{t['id']}?token={t['spectator_token']}"
+    with client.websocket_connect(spec + "&deltas=1") as ws:
+        state = next_state(ws)
+        assert "log_from" not in state  # the first state is whole
+        log = list(state["log"])
+        held = log[-1]["seq"] if log else 0
+        while not state["view"]["finished"]:
+            state = next_state(ws)
+            assert state["log_from"] == held
+            assert all(e["seq"] > held for e in state["log"])
+            log += state["log"]
+            held = log[-1]["seq"] if log else 0
+        ws.send_json({"type": "state"})  # asked for: whole again
+        again = next_state(ws)
+        assert "log_from" not in again and again["log"] == log
+    with client.websocket_connect(spec) as ws:  # a whole-state connection sees the same log
+        whole = next_state(ws)
+    assert whole["log"] == log and [e["seq"] for e in log] == list(range(1, len(log) + 1))

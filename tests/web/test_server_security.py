@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 import socket
+import time
 from pathlib import Path
 
 import httpx
@@ -113,5 +115,50 @@ def test_a_huge_websocket_url_is_answered_at_once(tmp_path: Path) -> None:
             assert answer.startswith(b"HTTP/1.1 414"), answer
         assert _raw_upgrade(server.port, "/ws/abc?token=a").startswith(b"HTTP/1.1 101")
         assert httpx.get(server.url + "/api/games").status_code == 200  # still serving
+    finally:
+        server.stop()
+
+
+def test_the_pages_work_under_the_csp_and_a_claimed_seat_survives_a_reload(tmp_path: Path) -> None:
+    """In chromium, without any CSP exemption: no page breaks a directive, the table page plays,
+    and its seat's cookie brings the same browser back to the seat after a reload, while another
+    browser opening the same link is refused."""
+    from .conftest import need
+    from .test_browser import ARGS, CHROMIUM
+
+    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing")
+    from playwright.sync_api import sync_playwright
+
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", tmp_path / "server.log", 0.05).start()
+    try:
+        t = httpx.post(server.url + "/api/tables", json={
+            "game": "mushi", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                page = browser.new_page()
+                page.set_default_timeout(90_000)
+                violations: list[str] = []
+                page.on("console", lambda m: violations.append(m.text)
+                        if "Content Security Policy" in m.text else None)
+                for path in ("/", "/cards", "/rules/mushi", "/replay"):
+                    page.goto(server.url + path)
+                    page.wait_for_load_state("networkidle")
+                page.goto(server.url + t["seats"][0]["link"])
+                page.locator("#hand .card").first.wait_for()
+                page.reload()
+                page.locator("#hand .card").first.wait_for()  # still this browser's seat
+                assert violations == [], violations
+                other = browser.new_context().new_page()
+                seen: list[str] = []
+                other.on("websocket", lambda ws: ws.on("framereceived", lambda f: seen.append(str(f))))
+                other.goto(server.url + t["seats"][0]["link"])
+                deadline = time.monotonic() + 60
+                while not any("seat-claimed" in f for f in seen):
+                    assert time.monotonic() < deadline, seen
+                    other.wait_for_timeout(200)
+                assert other.locator("#hand .card").count() == 0
+            finally:
+                browser.close()
     finally:
         server.stop()

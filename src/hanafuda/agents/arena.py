@@ -10,6 +10,10 @@ the pairing the duplicate format buys.
 Determinism: deal ``i`` is dealt from ``Random(f"{seed}:{i}")`` and every agent
 decision gets its own seeded RNG; the strong bot runs on its iteration budget
 only (no wall-clock cut-off).  Results do not depend on the worker count.
+
+``matches=True`` plays whole matches instead (the game's match length, every round dealt
+from the match's seed, one match per seating); an agent's score is its side's match total
+and its win rate the share of matches its side wins (the unit the anchors quote).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +30,9 @@ from typing import Any
 from ..engine.deal import deal_from_rng
 from ..records import Match, match_to_record
 from ..rules import Config, configure
-from . import AGENTS, Agent, StrongAgent, make_agent
+from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
 
-__all__ = ["AgentResult", "ArenaResult", "play_deal", "rotations", "run_arena"]
+__all__ = ["AgentResult", "ArenaResult", "play_deal", "play_match", "rotations", "run_arena"]
 
 
 def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -43,9 +47,31 @@ def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]
 
 
 def _agent(name: str) -> Agent:
+    """Agents on their iteration budgets only (no wall-clock cap): deterministic.
+    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations)."""
+    base, sep, budget = name.partition("@")
+    if sep:
+        if not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert"):
+            raise ValueError(f"bad agent {name!r}: use strong@N or expert@N with N ≥ 1")
+        if base == "strong":
+            return StrongAgent(iterations=int(budget), time_limit=None)
+        return ExpertAgent(simulations=int(budget), time_limit=None)
     if name == "strong":
-        return StrongAgent(time_limit=None)  # iteration budget only: deterministic
-    return make_agent(name)
+        return StrongAgent(time_limit=None)
+    if name == "expert":
+        return ExpertAgent(time_limit=None)
+    agent = make_agent(name)
+    if isinstance(agent, ExpertAgent):
+        agent.time_limit = None
+    return agent
+
+
+def _check_name(name: str) -> None:
+    """``ValueError`` for a name ``_agent`` cannot make (before any worker starts)."""
+    base = name.partition("@")[0].partition(":")[0]
+    if base not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
+    _agent(name)
 
 
 def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str],
@@ -62,6 +88,8 @@ def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str]
     result = match.current.result
     assert result is not None
     record = match_to_record(match)
+    # The arena's game is one round (the deal): the record says so, and replays as finished.
+    record["options"] = {**record["options"], "rounds": 1, "target": None}
     record["meta"] = {"agents": list(seating), "deal": deal_index, "seed": seed}
     return list(result.scores), record
 
@@ -110,11 +138,53 @@ def play_deal(config: Config, deal_index: int, seed: int, agent_names: Sequence[
     )
 
 
-def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], bool]
+def play_match(config: Config, match_index: int, seed: int, agent_names: Sequence[str],
+               keep_records: bool) -> DealOutcome:
+    """One whole match per seating (every round dealt from the match's seed, so each seating
+    meets the same cards): per agent, its side's match total and its share of match wins."""
+    names = list(dict.fromkeys(agent_names))
+    score_sum = {n: 0.0 for n in names}
+    win_sum = {n: 0.0 for n in names}
+    seatings = rotations(agent_names, config.players)
+    records = []
+    match_seed = random.Random(f"{seed}:match:{match_index}").getrandbits(63)
+    for rotation, seating in enumerate(seatings):
+        match = Match(config.game.id, config.players, config=config, seed=match_seed)
+        agents = [_agent(name) for name in seating]
+        rngs = [random.Random(f"{seed}:{match_index}:{rotation}:{s}") for s in range(config.players)]
+        while not match.finished:
+            while match.to_move is not None:
+                seat = match.to_move
+                view = match.view(seat)
+                match.play(agents[seat].choose(view, view.legal, rngs[seat]))
+            if not match.finished:
+                match.next_round()
+        if keep_records:
+            record = match_to_record(match)
+            record["meta"] = {"agents": list(seating), "match": match_index, "seed": seed}
+            records.append(record)
+        per_agent: dict[str, list[float]] = {n: [] for n in names}
+        for seat, name in enumerate(seating):
+            per_agent[name].append(match.totals[config.side_of[seat]])
+        for name in names:
+            if per_agent[name]:
+                score_sum[name] += sum(per_agent[name]) / len(per_agent[name])
+        winners = match.winners
+        for side in winners:
+            members = [seating[s] for s in config.sides[side]]
+            for name in members:
+                win_sum[name] += 1.0 / len(winners) / len(members)
+    count = len(seatings)
+    return DealOutcome(match_index, {n: score_sum[n] / count for n in names},
+                       {n: win_sum[n] / count for n in names}, records)
+
+
+def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], bool, bool]
                 ) -> list[DealOutcome]:
-    game, players, options, indices, seed, agent_names, keep = args
+    game, players, options, indices, seed, agent_names, keep, matches = args
     config = configure(game, players, options)
-    return [play_deal(config, i, seed, agent_names, keep) for i in indices]
+    play = play_match if matches else play_deal
+    return [play(config, i, seed, agent_names, keep) for i in indices]
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -148,9 +218,11 @@ class ArenaResult:
     rotations: int
     results: list[AgentResult]
     margins: dict[str, tuple[float, float, float]]
+    unit: str = "deal"
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "unit": self.unit,
             "game": self.game,
             "players": self.players,
             "options": self.options,
@@ -175,8 +247,9 @@ class ArenaResult:
         }
 
     def table(self) -> str:
+        what = "whole matches" if self.unit == "match" else "deals"
         lines = [
-            f"{self.game}, {self.players} players, {self.deals} duplicate deals × "
+            f"{self.game}, {self.players} players, {self.deals} duplicate {what} × "
             f"{self.rotations} seatings, seed {self.seed}",
             f"{'agent':<10} {'mean score':>11} {'95% CI':>19} {'win rate':>9} {'95% CI':>17}",
         ]
@@ -186,7 +259,7 @@ class ArenaResult:
                 f"{r.win_rate:>8.1%} [{r.win_ci[0]:>6.1%}, {r.win_ci[1]:>6.1%}]"
             )
         for key, (m, lo, hi) in self.margins.items():
-            lines.append(f"margin {key}: {m:+.2f} per deal, 95% CI [{lo:+.2f}, {hi:+.2f}]")
+            lines.append(f"margin {key}: {m:+.2f} per {self.unit}, 95% CI [{lo:+.2f}, {hi:+.2f}]")
         return "\n".join(lines) + "\n"
 
 
@@ -200,12 +273,19 @@ def run_arena(
     workers: int = 1,
     records_dir: str | Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    runner: Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]] | None = None,
+    matches: bool = False,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals and summarise each agent (see the module docstring)."""
+    """Play ``deals`` duplicate deals (``matches``: that many duplicate whole matches, the
+    game's match length, scored by match totals and match wins) and summarise each agent
+    (see the module docstring).
+
+    ``runner(function, jobs)``, when given, computes the chunks of deals instead of this
+    process or its pool (``hanafuda.cluster.ray_runner`` runs them on a Ray cluster); it must
+    yield the results in job order.  The results do not depend on it."""
     config = configure(game, players, dict(options or {}))
-    unknown = [n for n in agent_names if n not in AGENTS]
-    if unknown:
-        raise ValueError(f"unknown agent {unknown[0]!r}; agents are: {', '.join(AGENTS)}")
+    for name in agent_names:
+        _check_name(name)
     if not agent_names:
         raise ValueError("give at least one agent")
     if deals < 1:
@@ -214,11 +294,16 @@ def run_arena(
     chunk = max(1, min(25, deals // max(1, workers * 4)))
     jobs = [
         (game, players, dict(config.given_options), list(range(i, min(deals, i + chunk))), seed,
-         list(agent_names), keep)
+         list(agent_names), keep, matches)
         for i in range(0, deals, chunk)
     ]
     outcomes: list[DealOutcome] = []
-    if workers <= 1:
+    if runner is not None:
+        for part in runner(_play_chunk, jobs):
+            outcomes.extend(part)
+            if progress:
+                progress(len(outcomes), deals)
+    elif workers <= 1:
         for job in jobs:
             outcomes.extend(_play_chunk(job))
             if progress:
@@ -235,7 +320,8 @@ def run_arena(
         out.mkdir(parents=True, exist_ok=True)
         for o in outcomes:
             for r, record in enumerate(o.records):
-                path = out / f"deal{o.index:05d}-seating{r}.json"
+                unit = "match" if matches else "deal"
+                path = out / f"{unit}{o.index:05d}-seating{r}.json"
                 path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
     names = list(dict.fromkeys(agent_names))
     results = []
@@ -250,5 +336,5 @@ def run_arena(
         )
     return ArenaResult(
         game, players, dict(config.given_options), list(agent_names), deals, seed, workers,
-        len(rotations(agent_names, players)), results, margins,
+        len(rotations(agent_names, players)), results, margins, "match" if matches else "deal",
     )

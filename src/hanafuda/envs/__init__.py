@@ -1,13 +1,16 @@
 """Research APIs (issue 7): PettingZoo, Gymnasium and OpenSpiel environments for the five games.
 
-    from hanafuda.envs import pettingzoo_env
+    from hanafuda.envs import parallel_env, pettingzoo_env
     env = pettingzoo_env("mushi", players=2)            # PettingZoo AEC env
+    env = parallel_env("mushi", players=2)              # PettingZoo Parallel env
 
     import gymnasium as gym, hanafuda.envs              # registers hanafuda/<Game>-v0
     env = gym.make("hanafuda/Mushi-v0", opponent="greedy")
     envs = gym.make_vec("hanafuda/Mushi-v0", num_envs=1024)   # the NumPy batch simulator
 
     import hanafuda.envs.openspiel                      # pip install hanafuda[openspiel]
+    from hanafuda.envs.sb3 import HanafudaSB3VecEnv     # pip install hanafuda[rl]
+    from hanafuda.envs.rllib import register_rllib_envs # pip install hanafuda[rl]
 
 Every env shares ``hanafuda.envs.encoding``: one fixed action space (``NUM_ACTIONS``)
 and one observation tensor built from a seat's view.  docs/research.md has the guide.
@@ -44,6 +47,7 @@ __all__ = [
     "move_to_action",
     "observation_blocks",
     "observation_size",
+    "parallel_env",
     "pettingzoo_env",
     "register_envs",
 ]
@@ -55,6 +59,14 @@ def pettingzoo_env(game: str, players: int = 2, options: dict[str, Any] | None =
     from .pettingzoo import HanafudaAECEnv
 
     return HanafudaAECEnv(game, players=players, options=options, **kwargs)
+
+
+def parallel_env(game: str, players: int = 2, options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> Any:
+    """A PettingZoo Parallel env of ``game`` (see ``hanafuda.envs.parallel``)."""
+    from .parallel import HanafudaParallelEnv
+
+    return HanafudaParallelEnv(game, players=players, options=options, **kwargs)
 
 
 register_envs()

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import logger, spaces
+from gymnasium.error import UnsupportedMode
 
 from ..engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from ..engine.deal import Deal
@@ -25,6 +26,13 @@ __all__ = [
     "EnvConfigError",
     "IllegalActionError",
     "RENDER_MODES",
+    "REWARD_MODES",
+    "REWARD_TIMINGS",
+    "check_observation_key",
+    "check_reward_timing",
+    "UnsupportedRenderMode",
+    "check_reward_mode",
+    "side_rewards",
     "action_index",
     "check_render_mode",
     "deliver_render",
@@ -40,7 +48,9 @@ __all__ = [
 RENDER_MODES = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints that text."""
 
-
+REWARD_MODES = ("score", "margin")
+"""``score``: a side's round score (RULES.md §4, §6); ``margin``: that score minus the mean
+of the other sides' scores, so the rewards of the sides sum to zero (``side_rewards``)."""
 
 MAX_TEYAKU = 30
 """The highest teyaku payment (RULES.md §4.2)."""
@@ -85,6 +95,65 @@ class EnvConfigError(ValueError):
     """A bad environment setting: render mode, seat, opponent, agent name, reset options."""
 
 
+class UnsupportedRenderMode(EnvConfigError, UnsupportedMode, TypeError):
+    """A Gymnasium render mode these envs do not draw (``rgb_array``, ``depth_array`` …).
+
+    It is Gymnasium's ``UnsupportedMode`` and, like a constructor that takes no
+    ``render_mode``, a ``TypeError``: Stable-Baselines3's ``make_vec_env`` asks for
+    ``rgb_array`` first and falls back to no render mode on a ``TypeError``.
+    """
+
+
+REWARD_TIMINGS = ("round_end", "episode_end")
+"""When the multi-agent envs pay: at each round end (the default), or all at the episode end."""
+
+
+def check_reward_timing(timing: str) -> str:
+    """``timing`` if it is one of ``REWARD_TIMINGS``; ``EnvConfigError`` otherwise."""
+    if timing not in REWARD_TIMINGS:
+        raise EnvConfigError(
+            f"unknown reward_timing {timing!r}; timings are: {', '.join(REWARD_TIMINGS)}"
+        )
+    return timing
+
+
+def check_observation_key(key: str) -> str:
+    """The name of the observation tensor in the observation dict (``"observation"``, or
+    ``"observations"`` as RLlib's action-masking modules read it)."""
+    if not isinstance(key, str) or not key or key == "action_mask":
+        raise EnvConfigError(f"observation_key must be a non-empty name other than 'action_mask', "
+                             f"not {key!r}")
+    return key
+
+
+def check_reward_mode(reward: str) -> str:
+    """``reward`` if it is one of ``REWARD_MODES``; ``EnvConfigError`` otherwise."""
+    if reward not in REWARD_MODES:
+        raise EnvConfigError(
+            f"unknown reward {reward!r}; rewards are: {', '.join(REWARD_MODES)}"
+        )
+    return reward
+
+
+def side_rewards(scores: npt.ArrayLike, reward: str) -> npt.NDArray[np.float64]:
+    """Each side's reward for round scores ``scores`` (the last axis is the side).
+
+    ``score``: the scores themselves (RULES.md §4).  ``margin``: a side's score minus the mean
+    of the other sides' scores (two sides: the difference), which sums to zero over the sides
+    — the zero-sum reward a general-sum game (Kwa-Dō's shared losses, Hana-Awase's par)
+    needs for self-play algorithms that assume one.  With a single side, the margin is 0.
+    """
+    values = np.asarray(scores, dtype=np.float64)
+    if reward == "score":
+        return values
+    sides = values.shape[-1]
+    if sides < 2:
+        return np.zeros_like(values)
+    total = values.sum(axis=-1, keepdims=True)
+    margin: npt.NDArray[np.float64] = values - (total - values) / (sides - 1)
+    return margin
+
+
 def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The match options of one episode: the caller's, plus ``rounds=1`` when they end nothing.
 
@@ -97,8 +166,9 @@ def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-def observation_space(config: Config) -> spaces.Dict:
-    """``{"observation": Box float32, "action_mask": Box int8}`` for a configured game.
+def observation_space(config: Config, key: str = "observation") -> spaces.Dict:
+    """``{key: Box float32, "action_mask": Box int8}`` for a configured game (``key`` is
+    ``"observation"`` unless the env was given another ``observation_key``).
 
     Every block of ``encoding.observation_blocks`` lies in [0, 1] except the match totals
     (÷ 100), bounded by ``totals_bounds`` (unbounded for a match played to a target).
@@ -113,7 +183,7 @@ def observation_space(config: Config) -> spaces.Dict:
     low, high = np.concatenate(lows), np.concatenate(highs)
     return spaces.Dict(
         {
-            "observation": spaces.Box(low, high, dtype=np.float32),
+            key: spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
         }
     )
@@ -158,10 +228,11 @@ def check_action(match: Match, action: object, legal: list[int], who: str) -> in
     )
 
 
-def seat_rewards(config: Config, result: RoundScore) -> list[float]:
-    """Each seat's reward for a finished round: its side's round score (RULES.md §6, §9:
-    in team play every seat of a team gets the team's score)."""
-    return [float(result.scores[config.side_of[seat]]) for seat in range(config.players)]
+def seat_rewards(config: Config, result: RoundScore, reward: str = "score") -> list[float]:
+    """Each seat's reward for a finished round: its side's round score, or margin
+    (``side_rewards``) (RULES.md §6, §9: in team play every seat of a team gets the team's)."""
+    sides = side_rewards(result.scores, reward)
+    return [float(sides[config.side_of[seat]]) for seat in range(config.players)]
 
 
 def deal_from_reset_options(options: Mapping[str, Any] | None) -> Deal | None:
@@ -180,8 +251,14 @@ def deal_from_reset_options(options: Mapping[str, Any] | None) -> Deal | None:
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if these envs draw it (``None``, ``ansi``, ``human``).
+
+    Gymnasium's spec: an env takes ``render_mode`` at construction and refuses a mode that
+    is not in ``metadata["render_modes"]``; ``gym.make(..., render_mode="ansi_list")`` wraps
+    ``ansi`` in ``RenderCollection`` itself.  Any other mode raises ``UnsupportedRenderMode``.
+    """
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise EnvConfigError(
+        raise UnsupportedRenderMode(
             f"unknown render_mode {render_mode!r}; render modes are: None, "
             + ", ".join(repr(m) for m in RENDER_MODES)
         )

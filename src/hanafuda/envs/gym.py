@@ -22,7 +22,15 @@ Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAw
   as the PettingZoo env; ``info["action_mask"]`` is a copy of the mask.
 - **Actions**: ``Discrete(NUM_ACTIONS)`` (``hanafuda.engine.action_space``).
 - **Reward**: the learner side's round score when a round ends (team score in team play,
-  RULES.md §6, §9); 0 otherwise.  ``terminated`` when the match is over; never truncated.
+  RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: that score minus the mean of the
+  other sides' (zero-sum, ``_shared.side_rewards``).  ``info["round_scores"]`` holds every
+  side's scores of the rounds that ended in the step.  ``terminated`` when the match is
+  over; never truncated.
+- **Masks**: ``action_masks()`` is the learner's legal-action mask as bools (what
+  sb3-contrib's ``MaskablePPO`` calls, no wrapper needed).
+- **Render modes**: ``None``, ``"ansi"``, ``"human"`` (and ``"ansi_list"`` through
+  ``gym.make``); any other raises ``UnsupportedRenderMode``, a ``TypeError``, so SB3's
+  ``make_vec_env`` (which tries ``rgb_array`` first) falls back to no render mode.
 - **Illegal actions**: by default (``illegal_action="end"``) an action outside the mask ends
   the episode (``terminated``) unplayed, with reward ``illegal_reward`` (default: minus the
   deck's card points, RULES.md §1) and ``info["illegal_action"] = True``: the usual
@@ -42,6 +50,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
@@ -56,10 +65,12 @@ from ._shared import (
     IllegalActionError,
     check_action,
     check_render_mode,
+    check_reward_mode,
     deal_from_reset_options,
     deliver_render,
     episode_options,
     observation_space,
+    side_rewards,
     table_text,
 )
 from .encoding import action_mask, encode_view
@@ -103,9 +114,11 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         theme: str = "hanafuda",
         illegal_action: str = "end",
         illegal_reward: float | None = None,
+        reward: str = "score",
     ) -> None:
         """``opponent``: ``"random"``, ``"greedy"``, ``"strong"`` or an ``Agent``, playing every
-        other seat; ``seat``: the learner's seat, or ``"random"`` for a new one each reset."""
+        other seat; ``seat``: the learner's seat, or ``"random"`` for a new one each reset;
+        ``reward``: ``"score"`` or ``"margin"`` (module docstring)."""
         self.game = game
         self.players = players
         self.options = episode_options(options)
@@ -123,6 +136,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}"
             )
         self.illegal_action = illegal_action
+        self.reward = check_reward_mode(reward)
         self.illegal_reward = (
             float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
         )
@@ -135,6 +149,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         self._legal: list[int] | None = None
         self._bot_rngs: list[random.Random] = []
         self._over = True
+        self._round_scores: list[list[int]] = []
         self._names = [
             "learner" if s == self.seat else self.opponent.name for s in range(players)
         ]
@@ -156,7 +171,8 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
     def _play_bots(self) -> float:
         """Let the bots move and deal new rounds until the learner decides or the match ends.
 
-        Returns the learner side's score of the rounds that ended (RULES.md §6).
+        Returns the learner side's reward for the rounds that ended (RULES.md §6) and keeps
+        their scores for ``info["round_scores"]``.
         """
         match = self.match
         config = self.config
@@ -166,7 +182,8 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             if match.round_over:
                 result = match.current.result
                 assert result is not None
-                reward += float(result.scores[side])
+                reward += float(side_rewards(result.scores, self.reward)[side])
+                self._round_scores.append(list(result.scores))
                 if match.finished:
                     break
                 match.next_round()
@@ -190,7 +207,17 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         return {"observation": encode_view(match.view(self.seat), self.config), "action_mask": mask}
 
     def _info(self, obs: Observation) -> dict[str, Any]:
-        return {"action_mask": obs["action_mask"].copy(), "seat": self.seat}
+        info = {"action_mask": obs["action_mask"].copy(), "seat": self.seat,
+                "round_scores": self._round_scores}
+        self._round_scores = []
+        return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions as a bool mask (all false once the episode is over):
+        the method sb3-contrib's ``MaskablePPO`` looks for."""
+        if self._over or self._match is None or self._match.to_move != self.seat:
+            return np.zeros(NUM_ACTIONS, np.bool_)
+        return action_mask(self._legal_actions()).astype(np.bool_)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -211,6 +238,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
                             config=self.config)
         self._legal = None
         self._over = False
+        self._round_scores = []
         # The learner holds a dealt hand, so no round ends before its first decision (RULES.md §2).
         self._play_bots()
         obs = self._observation()
@@ -253,7 +281,7 @@ def register_envs() -> None:
     """Register the five ids with Gymnasium (idempotent).
 
     ``gym.make`` kwargs: ``players``, ``options``, ``opponent``, ``seat``, ``render_mode``,
-    ``theme``, ``illegal_action``, ``illegal_reward``.  ``gym.make_vec`` uses the vector
+    ``theme``, ``illegal_action``, ``illegal_reward``, ``reward``.  ``gym.make_vec`` uses the vector
     env of ``hanafuda.envs.vector`` (its own kwargs).
     """
     for env_id, game in ENV_IDS.items():

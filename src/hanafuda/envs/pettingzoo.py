@@ -26,7 +26,17 @@ choices included)::
   illegal action raises ``IllegalActionError`` (a ``ValueError``) naming it and every
   legal action, and changes nothing.  A terminated agent steps with ``None``.
 - **Rewards**: when a round ends, every seat gets its side's round score (in team play
-  the team's score, RULES.md §6, §9); 0 otherwise.
+  the team's score, RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: the side's score
+  minus the mean of the other sides' (zero-sum).  ``reward_timing="episode_end"``: the
+  rewards of every round are held and paid to every agent in the step that ends the match,
+  so a learner is credited with its side's whole result whoever made the last move (the
+  loops of Tianshou and others read the reward of the step's agents only).
+- ``illegal_action="end"`` (``"raise"`` by default): an illegal action ends the match
+  unplayed, the offender gets ``illegal_reward`` (default minus the deck's card points,
+  RULES.md §1), the others 0, ``infos[offender]["illegal_action"]`` is True — what RLlib's
+  env check (which steps an unmasked random action) needs.
+- ``observation_key="observations"`` renames the observation tensor (RLlib's action-masking
+  modules read ``"observations"``); ``hanafuda.envs.rllib`` passes it.
 - **Terminations**: every agent once the match is over; no truncations.
 - ``reset(seed=s)`` deals as ``Match(..., seed=s)`` does; ``reset()`` draws the next seed
   from the env's generator.  ``reset(options={"deal": Deal})`` deals the first round as
@@ -51,8 +61,12 @@ from ..rules import configure
 from ..themes import normalize_theme
 from ._shared import (
     EnvConfigError,
+    IllegalActionError,
     check_action,
+    check_observation_key,
     check_render_mode,
+    check_reward_mode,
+    check_reward_timing,
     deal_from_reset_options,
     deliver_render,
     episode_options,
@@ -85,9 +99,15 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         theme: str = "hanafuda",
+        reward: str = "score",
+        reward_timing: str = "round_end",
+        observation_key: str = "observation",
+        illegal_action: str = "raise",
+        illegal_reward: float | None = None,
     ) -> None:
         """``game`` and ``players`` as in ``Match``; ``options`` the game's options (RULES.md §9),
-        validated now (``OptionError``); ``theme`` names the cards in ``render()``."""
+        validated now (``OptionError``); ``theme`` names the cards in ``render()``; ``reward``,
+        ``reward_timing`` and ``observation_key`` as in the module docstring."""
         super().__init__()
         self.game = game
         self.players = players
@@ -95,11 +115,22 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         self.config = configure(game, players, self.options)
         self.render_mode = check_render_mode(render_mode)
         self.theme = normalize_theme(theme)
+        self.reward = check_reward_mode(reward)
+        self.reward_timing = check_reward_timing(reward_timing)
+        self.observation_key = check_observation_key(observation_key)
+        self._held: list[float] = [0.0] * players
+        if illegal_action not in ("raise", "end"):
+            raise EnvConfigError(f"illegal_action must be one of raise, end, not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = (
+            float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
+        )
         self.metadata = {**type(self).metadata, "name": f"hanafuda_{game.replace('-', '_')}_v0"}
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: observation_space(self.config) for agent in self.possible_agents
+            agent: observation_space(self.config, self.observation_key)
+            for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
             agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
@@ -168,6 +199,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
+        self._held = [0.0] * self.players
         to_move = self._match.to_move
         assert to_move is not None  # a dealt round always rests at a decision
         self.agent_selection = self.possible_agents[to_move]
@@ -180,7 +212,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
             mask = action_mask(self._legal_actions())
         else:
             mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": encode_view(match.view(seat), match.config), "action_mask": mask}
+        return {self.observation_key: encode_view(match.view(seat), match.config), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play the current agent's action (RULES.md §7); a dead agent steps with ``None``."""
@@ -191,7 +223,18 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         match = self.match
         if action is None:
             raise EnvConfigError(f"{agent} is to act: action None is only for terminated agents")
-        engine = check_action(match, action, self._legal_actions(), agent)
+        try:
+            engine = check_action(match, action, self._legal_actions(), agent)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            return
         self._cumulative_rewards[agent] = 0.0
         match.apply(engine)
         self._legal = None
@@ -199,7 +242,11 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         if match.round_over:
             result = match.current.result
             assert result is not None
-            for seat, reward in enumerate(seat_rewards(self.config, result)):
+            paid = seat_rewards(self.config, result, self.reward)
+            if self.reward_timing == "episode_end":
+                self._held = [h + r for h, r in zip(self._held, paid, strict=True)]
+                paid = self._held if match.finished else [0.0] * self.players
+            for seat, reward in enumerate(paid):
                 self.rewards[self.possible_agents[seat]] = reward
             if match.finished:
                 self.terminations = {a: True for a in self.agents}

@@ -524,6 +524,11 @@ class Config:
         return len(self.sides)
 
     @property
+    def max_teyaku(self) -> int:
+        """The highest teyaku a hand may expose under these options (0 when teyaku are off)."""
+        return max(self.teyaku_values)
+
+    @property
     def chaff(self) -> int:
         return CHAFF & self.deck
 

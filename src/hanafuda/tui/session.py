@@ -99,7 +99,7 @@ class PlaySession:
         seat: int = 0,
         bots: str = "strong",
         options: list[str] | None = None,
-        theme: str = "hanafuda",
+        theme: str | None = None,
         rounds: int | None = None,
         seed: int | None = None,
         save: Path | None = None,
@@ -109,7 +109,7 @@ class PlaySession:
         if game not in GAMES:
             raise PlayError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
         _check_bots(bots)
-        theme = _check_theme(theme)
+        theme = _check_theme(theme or GAMES[game].default_theme)  # the game's own names
         if players is None:
             players = 2 if 2 in GAMES[game].player_counts() else GAMES[game].player_counts()[0]
         try:

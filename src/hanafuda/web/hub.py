@@ -201,6 +201,14 @@ class TableHub:
         """The whole table as ``seat`` may see it (``messages.state_message``)."""
         return state_message(table, seat, creator)
 
+    def state_to(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
+        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks."""
+        if not conn.deltas:
+            return state_message(table, conn.seat, conn.creator)
+        payload = state_message(table, conn.seat, conn.creator, since=conn.log_seq)
+        conn.log_seq = table.seq
+        return payload
+
     async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
         """Queue ``payload`` for ``conn`` (never waits on the socket); a client whose outbox is full
         is dropped with a reason, the table goes on."""
@@ -233,7 +241,7 @@ class TableHub:
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         for conn in list(table.connections):
-            payload = self.state_for(table, conn.seat, conn.creator)
+            payload = self.state_to(table, conn)
             if extra and is_public({"kind": "move", "text": extra["move"], "seat": extra["seat"]},
                                    conn.seat):
                 payload["event"] = extra
@@ -284,8 +292,9 @@ class TableHub:
         kind = msg["type"]
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
-        elif kind == "state":
-            await self.send(table, conn, self.state_for(table, conn.seat, conn.creator))
+        elif kind == "state":  # asked for: the whole state, log included
+            conn.log_seq = None
+            await self.send(table, conn, self.state_to(table, conn))
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
         elif kind == "next-round":

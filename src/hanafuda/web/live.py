@@ -100,6 +100,10 @@ class Connection:
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     dropped: str | None = None
     """Why the server dropped this socket (``None`` while it is served)."""
+    deltas: bool = False
+    """Opened with ``?deltas=1``: after the first state, ``log`` carries only new entries."""
+    log_seq: int | None = None
+    """The last log ``seq`` this delta connection was sent (``None``: send the whole log next)."""
 
     def allow(self) -> bool:
         now = time.monotonic()

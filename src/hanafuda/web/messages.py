@@ -80,8 +80,12 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
-def state_message(table: LiveTable, seat: int | None, creator: bool = False) -> dict[str, Any]:
-    """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included."""
+def state_message(table: LiveTable, seat: int | None, creator: bool = False,
+                  since: int | None = None) -> dict[str, Any]:
+    """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
+
+    With ``since`` (a delta connection that already holds the log up to that ``seq``), ``log``
+    holds only the later entries and ``log_from`` says where they follow on."""
     m = table.match
     view = m.view(seat).to_dict() if seat is not None else spectator_view(m).to_dict()
     return {
@@ -92,5 +96,15 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False) -> 
         "view": view,
         "standing": standing(m),
         "summaries": [round_summary(r) for r in m.results],
-        "log": [e for e in table.log if is_public(e, seat)],
+        "log": [e for e in _log_after(table.log, since or 0) if is_public(e, seat)],
+        **({"log_from": since} if since is not None else {}),
     }
+
+
+def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
+    """The entries after ``seq`` (entries are numbered 1, 2, … in order, so no search is needed)."""
+    if seq <= 0:
+        return log
+    start = seq if seq <= len(log) and log[seq - 1]["seq"] == seq else \
+        next((i for i, e in enumerate(log) if e["seq"] > seq), len(log))
+    return log[start:]

@@ -101,7 +101,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
-    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox)
+    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox,
+                      deltas=websocket.query_params.get("deltas") == "1")
     writer = await hub.join(table, conn)
     try:
         while True:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARDS, CODES, cards_of
-from ..rules.base import Config, Game
+from ..rules.base import HOW_TO_PLAY_TURN, Config, Game
 from ..rules.options import OptionError
 from .names import Namer, join_words
 from .options import OptionWords, option_label, option_words, value_text
@@ -24,19 +24,9 @@ from .progress import yaku_cards, yaku_in_force, yaku_needed
 
 __all__ = ["Reference", "YakuEntry", "games_text", "rules_reference", "turn_text"]
 
-TURN = (
-    "On your turn, play any card from your hand. It captures the field cards of its month "
-    "(the four cards of a month share a plant): with one match you take both cards, with two you "
-    "choose which one to take, with three you take all four, and with none your card stays on "
-    "the field.",
-    "Then the top card of the stock is turned over and matched the same way; with two matches "
-    "you choose again. Captured cards go face up to your side's capture pile.",
-)
-
-
 def turn_text() -> tuple[str, ...]:
-    """How a turn goes in every game (RULES.md §3)."""
-    return TURN
+    """How a turn goes in every game (RULES.md §3), as the games' "How to play" says it."""
+    return tuple(HOW_TO_PLAY_TURN)
 
 
 @dataclass(frozen=True)
@@ -76,6 +66,7 @@ class Reference:
     players: tuple[tuple[int, int, int], ...]
     order: str
     turn: tuple[str, ...]
+    scoring: str
     values: tuple[str, ...]
     deck_total: int
     wild: tuple[str, ...]
@@ -87,7 +78,8 @@ class Reference:
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "title": self.title, "summary": self.summary,
                 "players": [{"players": n, "hand": h, "field": f} for n, h, f in self.players],
-                "order": self.order, "turn": list(self.turn), "values": list(self.values),
+                "order": self.order, "turn": list(self.turn), "scoring": self.scoring,
+                "values": list(self.values),
                 "deck_total": self.deck_total, "wild": list(self.wild), "calls": list(self.calls),
                 "yaku": [y.to_dict() for y in self.yaku],
                 "other_yaku": [y.to_dict() for y in self.other_yaku],
@@ -96,10 +88,10 @@ class Reference:
     def lines(self, *, options_in_force: bool = False) -> list[str]:
         out = [self.title, "", self.summary, "", "Players:"]
         out += [f"  {n}: {h} cards each, {f} to the field" for n, h, f in self.players]
-        out += ["", "How a turn goes:"] + [f"  {p}" for p in self.turn] + [f"  {self.order}"]
+        out += ["", "How a turn goes:", f"  {self.order}"] + [f"  {p}" for p in self.turn]
+        out += ["", "How a round scores:", f"  {self.scoring}"]
         out += ["", f"Card values (deck total {self.deck_total}):"]
         out += [f"  {v}" for v in self.values]
-        out += [f"  {c}" for c in self.calls]
         out += ["", "Wild card:"] + [f"  {w}" for w in self.wild or ("There is no wild card.",)]
         out += ["", "Yaku in force:" if options_in_force else "Yaku (default options):"]
         out += [f"  {y.text()}" for y in self.yaku] or ["  none with these options"]
@@ -118,17 +110,6 @@ class Reference:
 
     def text(self, *, options_in_force: bool = False) -> str:
         return "\n".join(self.lines(options_in_force=options_in_force)) + "\n"
-
-
-def _order(game: type[Game]) -> str:
-    way = "clockwise" if game.direction > 0 else "counter-clockwise"
-    first = "The player left of the dealer plays first" if game.first_offset else \
-        "The dealer plays first"
-    text = f"{first}, then play goes {way}."
-    if game.draw_only_turns:
-        text += (" A player whose hand is empty keeps taking turns that only turn over a stock "
-                 "card, until the stock is empty.")
-    return text
 
 
 def _values(config: Config, namer: Namer) -> tuple[str, ...]:
@@ -223,8 +204,9 @@ def rules_reference(config: Config, theme: str = "hanafuda") -> Reference:
         f"{game.title}{native} — {game.id}",
         game.summary,
         tuple((n, *game.deal_size(n, config.options)) for n in game.player_counts()),
-        _order(game),
-        TURN,
+        game.play_order_text,
+        turn_text(),
+        game.scoring_text,
         _values(config, namer),
         config.deck_total,
         _wild(config, namer),

@@ -1,0 +1,36 @@
+"""Datasets for learning from play (issue 16): (observation, mask, action, seat, reward) samples.
+
+    from hanafuda.datasets import read_shards, samples_from_record, selfplay_dataset
+
+    selfplay_dataset("mushi", 2, ["greedy", "greedy"], deals=1000, out="data/mushi")
+    for sample in read_shards("data/mushi"):
+        sample.observation, sample.mask, sample.action, sample.seat, sample.reward
+
+- ``samples``: every decision of a game record (RULES.md §8) as a ``Sample``.
+- ``shards``: ``.npz`` shards written and read back exactly.
+- ``generate``: arena self-play or record files into shards, locally or on a Ray cluster.
+- ``hanafuda dataset selfplay|records|info`` is the command line (with a progress bar).
+"""
+
+from __future__ import annotations
+
+from .generate import DatasetSummary, records_to_shard, selfplay_dataset, selfplay_shard
+from .samples import Sample, samples_from_record, samples_from_records
+from .shards import SHARD_FORMAT, DatasetError, Shard, read_shard, read_shards, shard_paths, write_shard
+
+__all__ = [
+    "SHARD_FORMAT",
+    "DatasetError",
+    "DatasetSummary",
+    "Sample",
+    "Shard",
+    "read_shard",
+    "read_shards",
+    "records_to_shard",
+    "samples_from_record",
+    "samples_from_records",
+    "selfplay_dataset",
+    "selfplay_shard",
+    "shard_paths",
+    "write_shard",
+]

@@ -1,0 +1,139 @@
+"""``hanafuda dataset …``: write and inspect dataset shards from the command line (issue 16).
+
+    hanafuda dataset selfplay mushi --agents greedy,random --deals 1000 --out data/mushi
+    hanafuda dataset selfplay mushi --deals 100000 --out /shared/mushi --ray auto
+    hanafuda dataset records games/*.json --out data/games.npz
+    hanafuda dataset info data/mushi
+
+Progress goes to standard error as a ``rich`` progress bar; the summary (JSON with ``--json``)
+to standard output.  Bad arguments and unreadable files exit with code 2 and a message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+__all__ = ["dataset_app"]
+
+dataset_app = typer.Typer(help="Datasets of (observation, mask, action, seat, reward) samples.",
+                          no_args_is_help=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=2)
+
+
+@contextmanager
+def _progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    console = Console(stderr=True)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=False) as bar:
+        task = bar.add_task(what, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+@dataset_app.command()
+def selfplay(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory of the shards.")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 2,
+    agents: Annotated[
+        str, typer.Option("--agents", help="Comma-separated agents for seats 0, 1, … (cycled).")
+    ] = "greedy",
+    deals: Annotated[int, typer.Option("--deals", help="Deals to play (each in every seating).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    deals_per_shard: Annotated[int, typer.Option("--deals-per-shard", help="Deals per shard (task).")] = 100,
+    reward: Annotated[str, typer.Option("--reward", help="score or margin.")] = "score",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play arena deals and write every decision as samples, one shard per task."""
+    from ..cluster import RayUnavailableError, process_runner, ray_runner
+    from ..rules.options import OptionError, parse_option_args
+    from .generate import selfplay_dataset
+
+    try:
+        options = parse_option_args(option or [])
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        runner = ray_runner(ray) if ray else process_runner(workers)
+        with _progress_bar("deals") as progress:
+            summary = selfplay_dataset(game, players, names, deals, out, seed, options, deals_per_shard,
+                                       reward, runner, progress)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
+        raise _fail(str(exc)) from None
+    _report(summary.to_json(), as_json)
+
+
+@dataset_app.command()
+def records(
+    files: Annotated[list[Path], typer.Argument(help="Record files (RULES.md §8) of one configuration.")],
+    out: Annotated[Path, typer.Option("--out", help="The shard file to write (.npz).")],
+    reward: Annotated[str, typer.Option("--reward", help="score or margin.")] = "score",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Turn game records into one shard (every decision of every finished round)."""
+    from ..records import RecordError
+    from .generate import records_to_shard
+
+    try:
+        with _progress_bar("records") as progress:
+            summary = records_to_shard(files, out, reward, progress)
+    except (RecordError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    _report(summary.to_json(), as_json)
+
+
+@dataset_app.command()
+def info(
+    path: Annotated[Path, typer.Argument(help="A shard or a directory of shards.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """Sample counts, configuration and reward statistics of shards."""
+    from .shards import DatasetError, read_shard, shard_paths
+
+    try:
+        shards = [read_shard(p) for p in shard_paths(path)]
+    except DatasetError as exc:
+        raise _fail(str(exc)) from None
+    samples = sum(len(s) for s in shards)
+    rewards = [float(r) for s in shards for r in s.reward]
+    meta = shards[0].meta
+    summary = {
+        "shards": len(shards), "samples": samples, "game": meta["game"], "players": meta["players"],
+        "options": meta["options"], "reward": meta["reward"],
+        "mean_reward": round(sum(rewards) / samples, 3) if samples else None,
+        "mean_legal_actions": (round(sum(float(s.mask.sum()) for s in shards) / samples, 2)
+                               if samples else None),
+    }
+    _report(summary, as_json)
+
+
+def _report(summary: dict[str, object], as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    for key, value in summary.items():
+        if key == "shards" and isinstance(value, list):
+            value = f"{len(value)} ({value[0]} …)" if len(value) > 1 else ", ".join(map(str, value))
+        typer.echo(f"{key}: {value}")

@@ -1,0 +1,154 @@
+"""The learned bots (issue 13): shipped networks play everything, see nothing hidden,
+reproduce from the command, and need no torch."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from hanafuda.agents import AGENTS, ExpertAgent, PolicyAgent, make_agent
+from hanafuda.agents.hint import hint
+from hanafuda.agents.learned import QNetwork, WeightsError, shipped_weights
+from hanafuda.cli import app
+from hanafuda.records import Match
+from hanafuda.rules import GAMES
+from hanafuda.train import TrainSettings, train_network
+from tests.agents.test_agents import CASES, _swap_hidden, play_round
+
+EVERY_TWO_PLAYER = [(game, 2, {}) for game in GAMES]
+
+
+def small_expert() -> ExpertAgent:
+    return ExpertAgent(simulations=24, time_limit=None)
+
+
+def test_new_bots_are_registered():
+    assert {"policy", "expert"} <= set(AGENTS)
+    assert isinstance(make_agent("policy"), PolicyAgent)
+    assert isinstance(make_agent("expert"), ExpertAgent)
+    named = make_agent("policy:mushi")
+    assert isinstance(named, PolicyAgent) and str(named.weights).endswith("mushi-2p.npz")
+    assert isinstance(make_agent("expert:min-hwatu-2p"), ExpertAgent)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_ships_weights(game):
+    path = shipped_weights(game, 2)
+    assert path is not None and path.name == f"{game}-2p.npz"
+    net = QNetwork.load(path)
+    assert net.meta["game"] == game and net.meta["rounds_played"] > 0
+    assert "settings" in net.meta and "command" in net.meta  # how the weights were made
+
+
+@pytest.mark.parametrize("game,players,options", CASES + EVERY_TWO_PLAYER)
+def test_networks_load_and_play_every_game_and_option_set(game, players, options):
+    for seed in range(2):
+        match = Match(game, players, options, seed=seed)
+        bots = [PolicyAgent() if s % 2 == 0 else small_expert() for s in range(players)]
+        moves = play_round(match, bots, seed)
+        assert match.current.over and moves
+
+
+@pytest.mark.parametrize("game,players,options", CASES)
+def test_learned_bots_never_read_hidden_information(game, players, options):
+    """Two positions differing only in cards the seat cannot see give the same move."""
+    base = Match(game, players, options, seed=11)
+    seat = base.to_move
+    assert seat is not None
+    twin = Match(game, players, options, deal=_swap_hidden(base.deals[0], seat))
+    assert base.current.hands != twin.current.hands or base.current.stock != twin.current.stock
+    assert base.view(seat).to_dict() == twin.view(seat).to_dict()
+    for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None)):
+        a = agent.choose(base.view(seat), base.legal_moves(), random.Random(5))
+        b = agent.choose(twin.view(seat), twin.legal_moves(), random.Random(5))
+        assert a == b
+
+
+def test_expert_is_deterministic_and_budget_capped_by_time_only_in_the_worst_case():
+    runs = []
+    for limit in (None, 30.0):
+        match = Match("min-hwatu", 2, seed=2)
+        bots = [ExpertAgent(simulations=40, time_limit=limit) for _ in range(2)]
+        runs.append(play_round(match, bots, seed=4))
+    assert runs[0] == runs[1]
+    with pytest.raises(ValueError, match="at least 1"):
+        ExpertAgent(simulations=0)
+
+
+def test_hint_names_the_best_move_and_the_runner_up():
+    match = Match("mushi", 2, seed=6)
+    while match.to_move is not None and len(match.legal_moves()) < 3:
+        match.play(match.legal_moves()[0])
+    view = match.view(match.to_move)
+    for search in (False, True):
+        h = hint(view, search=search, simulations=40)
+        assert h.best in view.legal and h.runner_up in view.legal and h.best != h.runner_up
+        assert [m for m, _ in h.values] and {m for m, _ in h.values} == set(view.legal)
+        assert h.best_value >= h.runner_up_value
+    with pytest.raises(ValueError, match="seat to move"):
+        hint(match.view(1 - match.to_move))
+
+
+def test_tiny_training_is_reproducible_and_loadable(tmp_path):
+    settings = TrainSettings("mushi", 2, rounds=64, batch=32, seed=7, eval_every=1, eval_batch=16)
+    one = train_network(settings)
+    two = train_network(settings)
+    for name, array in one.network.params.items():
+        np.testing.assert_allclose(array, two.network.params[name], rtol=1e-4, atol=1e-5)
+    other = train_network(TrainSettings("mushi", 2, rounds=64, batch=32, seed=8, eval_every=1,
+                                        eval_batch=16))
+    assert not np.allclose(one.network.params["w_obs"], other.network.params["w_obs"])
+    path = tmp_path / "tiny.npz"
+    one.network.save(path)
+    agent = make_agent(f"policy:{path}")
+    match = Match("mushi", 2, seed=1)
+    assert play_round(match, [agent, make_agent(f"expert:{path}")], seed=1)
+
+
+def test_train_command_writes_weights_curve_and_record(tmp_path):
+    out = tmp_path / "w.npz"
+    png = tmp_path / "curve.png"
+    result = CliRunner().invoke(app, ["train", "min-hwatu", "--rounds", "64", "--batch", "32",
+                                      "--seed", "3", "--out", str(out), "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    net = QNetwork.load(out)
+    assert net.meta["settings"]["seed"] == 3 and net.meta["rounds_played"] == 64
+    assert net.meta["curve"] and "train" in net.meta["command"]
+    pytest.importorskip("matplotlib")
+    assert png.stat().st_size > 1000
+    bad = CliRunner().invoke(app, ["train", "min-hwatu", "--rounds", "0"])
+    assert bad.exit_code == 2 and "at least 1" in bad.output
+
+
+def test_bad_weights_are_clear_errors(tmp_path):
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a zip")
+    with pytest.raises(WeightsError, match="cannot read weights"):
+        QNetwork.load(broken)
+    with pytest.raises(ValueError, match="no weights file"):
+        make_agent(f"policy:{tmp_path / 'missing.npz'}")
+
+
+def test_inference_imports_no_torch_and_no_training_code():
+    code = (
+        "import random, sys\n"
+        "from hanafuda.agents import make_agent\n"
+        "from hanafuda.records import Match\n"
+        "m = Match('mushi', 2, seed=0)\n"
+        "bots = [make_agent('policy'), make_agent('expert')]\n"
+        "while m.to_move is not None:\n"
+        "    v = m.view(m.to_move)\n"
+        "    m.play(bots[m.to_move].choose(v, v.legal, random.Random(0)))\n"
+        "bad = [n for n in sys.modules if n.split('.')[0] == 'torch' or n.startswith('hanafuda.train')"
+        " or n.startswith('hanafuda.batch')]\n"
+        "print(json.dumps(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True,
+                         text=True, check=True)
+    assert json.loads(out.stdout.strip()) == []
