@@ -118,7 +118,7 @@ class SocialHub:
     settled: set[str] = field(default_factory=set)
     _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    tick: float = 0.25
+    tick: float = 0.5
     keep_abandoned_days: float | None = None
     """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
 
