@@ -374,7 +374,10 @@ async function main() {
     let body; try { body = collect(); } catch (e) { $("create-error").textContent = e.message; return; }
     try {
       const t = await api("/api/social/tables", body);
-      remember(t); showCreated(); showInvites(t); loadTables(); loadOpen();
+      remember(t);
+      // only you and bots: nobody to invite, straight to the table
+      if (t.seats.every((s) => s.kind === "me" || s.kind === "bot")) { location.href = t.you.path; return; }
+      showCreated(); showInvites(t); loadTables(); loadOpen();
     } catch (e) { $("create-error").textContent = e.message; }
   });
   $("quick").addEventListener("submit", async (ev) => {
