@@ -149,6 +149,23 @@ def test_bad_table_requests_change_nothing(client: TestClient) -> None:
     assert tables(client) == before
 
 
+def test_the_servers_cap_on_bot_tables_is_a_clear_503(tmp_path: Path) -> None:
+    from hanafuda.web.limits import Limits
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'cap.db'}", bot_pause=0,
+                               limits=Limits(bot_tables=0))) as client:
+        _cap_refused(client)
+
+
+def _cap_refused(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    before = tables(client)
+    r = client.post("/api/social/tables", headers=ann, json={
+        "game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 503 and "limit" in r.json()["detail"]
+    assert tables(client) == before
+
+
 def test_invites_are_whole_urls_with_qr_codes(client: TestClient) -> None:
     ann = name(client, "Ann")
     t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])

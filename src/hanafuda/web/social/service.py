@@ -20,7 +20,7 @@ from sqlalchemy import delete, func, select, update
 from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
-from ..live import Connection, LiveTable, SeatSpec, TableError
+from ..live import CapacityError, Connection, LiveTable, SeatSpec, TableError
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
@@ -226,6 +226,8 @@ class SocialHub:
                                                                   theme)
         except TableError as exc:
             raise SocialError(str(exc)) from None
+        except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
+            raise SocialError(str(exc), 503) from None
         links: dict[int, str] = {}
         with self.sessions.begin() as db:
             db.add(SocialTableRow(table_id=table.id, clock=settings.clock,
