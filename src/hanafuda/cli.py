@@ -304,6 +304,7 @@ def serve(
     from .web.app import create_app
     from .web.http_protocol import bounded_http_protocol
     from .web.limits import Limits
+    from .web.social import serve_banner
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
@@ -313,7 +314,7 @@ def serve(
                              abandon_after=max(0.0, abandon_after) * 60)
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
-    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {_without_password(url)})")
+    typer.echo(serve_banner(host, port, _without_password(url)))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
                 timeout_graceful_shutdown=5, http=bounded_http_protocol())

@@ -18,6 +18,7 @@ from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
+from .social import install
 
 __all__ = ["create_app"]
 
@@ -63,6 +64,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
