@@ -87,7 +87,8 @@ class Cluster:
         self.pending: dict[int, Forwarded] = {}
         self._rid = 0
         self._sender: psycopg.AsyncConnection[Any] | None = None
-        self._send_lock = asyncio.Lock()
+        self._outgoing: list[str] = []
+        self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
         self.listening = asyncio.Event()
@@ -159,7 +160,8 @@ class Cluster:
     async def start(self) -> None:
         """Listen on the channel and keep the leases (tasks of the running loop)."""
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases())]
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases()),
+                       loop.create_task(self._send_forever())]
         await asyncio.wait_for(self.listening.wait(), timeout=30)
 
     async def stop(self) -> None:
@@ -173,22 +175,36 @@ class Cluster:
             await self._sender.close()
 
     async def notify(self, payload: dict[str, Any]) -> None:
+        """Queue a notification (never waits on the database): the sender task sends whatever is
+        queued in one statement, in order, so tables never wait on each other's notifications."""
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         if len(body.encode()) > MAX_PAYLOAD:
             log.error("a %s notification of %d bytes was not sent", payload.get("t"), len(body))
             return
-        async with self._send_lock:
-            for attempt in (1, 2):
+        self._outgoing.append(body)
+        self._wake.set()
+
+    async def _send_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._outgoing = self._outgoing, []
+            for attempt in (1, 2, 3):
                 try:
                     if self._sender is None or self._sender.closed:
                         self._sender = await psycopg.AsyncConnection.connect(libpq_url(self.engine),
                                                                              autocommit=True)
-                    await self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, body))
-                    return
+                    await self._sender.execute(
+                        "SELECT pg_notify(%s, body) FROM unnest(%s::text[]) AS n(body)",  # in array order
+                        (CHANNEL, batch))
+                    break
                 except psycopg.Error as exc:
                     self._sender = None
-                    if attempt == 2:
-                        log.error("could not notify the other servers (%s)", type(exc).__name__)
+                    if attempt == 3:
+                        log.error("could not notify the other servers of %d changes (%s)", len(batch),
+                                  type(exc).__name__)
+                    else:
+                        await asyncio.sleep(0.2 * attempt)
 
     async def _listen(self) -> None:
         while True:
