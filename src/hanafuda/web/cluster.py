@@ -240,15 +240,20 @@ class Cluster:
         elif table is None or note.get("from") == self.me:
             return
         elif kind == "ch" and not self.owns(table):
-            self._spawn(self.refresh(table))
+            event = note.get("ev")
+            self._spawn(self.follow(table, event) if isinstance(event, dict) else self.refresh(table))
         elif kind == "cmd" and self.owns(table):
             self._spawn(self._run_command(table, note))
 
     # -- owner side ----------------------------------------------------------------------------
 
-    async def announce(self, table: LiveTable) -> None:
-        """Tell the other members that ``table`` changed (called by the owner after each change)."""
-        await self.notify({"t": "ch", "id": table.id, "seq": table.seq, "from": self.me})
+    async def announce(self, table: LiveTable, stored_event: bool) -> None:
+        """Tell the other members that ``table`` changed (called by the owner after each change);
+        a stored event travels along (it is public: the move's text, never a view)."""
+        note: dict[str, Any] = {"t": "ch", "id": table.id, "seq": table.seq, "from": self.me}
+        if stored_event and table.log:
+            note["ev"] = table.log[-1]
+        await self.notify(note)
 
     async def _run_command(self, table: LiveTable, note: dict[str, Any]) -> None:
         """A client of another member sent ``msg``: handle it here, send the answers back."""
@@ -284,6 +289,33 @@ class Cluster:
         for payload in out:
             if isinstance(payload, dict):
                 await self.hub.send(table, waiting.conn, payload)
+
+    async def follow(self, table: LiveTable, event: dict[str, Any]) -> None:
+        """Apply the owner's next stored event to this member's copy (read back from the database
+        instead when it is not the next one: a notification was missed or came out of order)."""
+        async with table.lock:
+            if event.get("seq") == table.seq + 1 and event.get("kind") in ("move", "next-round"):
+                try:
+                    if event["kind"] == "move":
+                        table.match.play(str(event["text"]))
+                    else:
+                        table.match.next_round()
+                except ValueError:  # this copy went wrong somehow: rebuilt from the database
+                    log.error("table %s: event %s does not apply here; rebuilding the table", table.id,
+                              event.get("seq"))
+                    self.hub.store.undo(table)
+                    await self.hub.broadcast_here(table)
+                    return
+                else:
+                    table.seq = int(event["seq"])
+                    table.log.append({"seq": table.seq, "round": len(table.match.rounds),
+                                      "kind": event["kind"], "seat": event.get("seat"),
+                                      "text": str(event["text"])})
+                    await self.hub.broadcast_here(table, {"seat": event.get("seat"), "move": event["text"]})
+                    return
+            elif isinstance(event.get("seq"), int) and event["seq"] <= table.seq:
+                return  # this copy has it already
+        await self.refresh(table)
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring this member's copy of ``table`` up to what is stored, and show it to its sockets."""

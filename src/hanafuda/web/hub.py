@@ -266,7 +266,7 @@ class TableHub:
         """Show a change of ``table`` to its sockets here and, through the cluster, everywhere."""
         await self.broadcast_here(table, extra)
         if self.cluster is not None and self.cluster.owns(table):
-            await self.cluster.announce(table)
+            await self.cluster.announce(table, stored_event=extra is not None)
 
     async def broadcast_here(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         """Send every socket of this process at ``table`` its state (and ``extra``, the event)."""
