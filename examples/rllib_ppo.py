@@ -69,8 +69,8 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
 
     from hanafuda import Match
     from hanafuda.agents import RandomAgent
-    from hanafuda.engine.action_space import to_engine
-    from hanafuda.envs.encoding import action_mask, encode_view
+    from hanafuda.envs._shared import ActionLayout
+    from hanafuda.envs.encoding import encode_view
 
     module = algo.get_module("shared")
     bot = RandomAgent()
@@ -78,6 +78,7 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
     for deal in range(args.eval_deals):
         for learner in range(args.players):
             match = Match(args.game, args.players, {"rounds": 1}, seed=args.seed * 100_003 + deal)
+            layout = ActionLayout(match.config, "compact")  # the env's (default) action space
             rng = random.Random(deal)
             while match.to_move is not None:
                 seat = match.to_move
@@ -87,10 +88,10 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
                     continue
                 legal = match.legal_actions()
                 obs = {"observations": torch.as_tensor(encode_view(view, match.config))[None],
-                       "action_mask": torch.as_tensor(action_mask(legal), dtype=torch.float32)[None]}
+                       "action_mask": torch.as_tensor(layout.mask(legal), dtype=torch.float32)[None]}
                 with torch.no_grad():
                     logits = module.forward_inference({"obs": obs})["action_dist_inputs"][0].numpy()
-                match.apply(to_engine(int(np.argmax(logits))))
+                match.apply(layout.engine(int(np.argmax(logits))))
             result = match.current.result
             assert result is not None
             side = match.config.side_of[learner]

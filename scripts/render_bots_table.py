@@ -71,7 +71,8 @@ def table() -> str:
     for suffix in ("", "-matches"):
         for a, b in LEARNED_PAIRINGS:
             for game, players, label in LEARNED_CONFIGS:
-                if (RESULTS / f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json").exists():
+                found = RESULTS / f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json"
+                if found.exists() and found.stat().st_size:  # (empty: a run still writing)
                     line = row(game, players, label, a, b, suffix)
                     if suffix:  # whole matches: the unit is a match
                         line = line.replace(f"| {a} vs {b} |", f"| {a} vs {b}, whole matches |", 1)

@@ -121,6 +121,8 @@ class _Progress:
             self.bar.stop()
 
     def __call__(self, done: int, total: int) -> None:
+        if total < 1:  # nothing to play: run_arena refuses it with a clear message
+            return
         if self.bar is not None:
             if self.task is None:
                 self.task = self.bar.add_task("deals", total=total)

@@ -32,6 +32,9 @@ def test_new_bots_are_registered():
     assert {"policy", "expert"} <= set(AGENTS)
     assert isinstance(make_agent("policy"), PolicyAgent)
     assert isinstance(make_agent("expert"), ExpertAgent)
+    named = make_agent("policy:mushi")
+    assert isinstance(named, PolicyAgent) and str(named.weights).endswith("mushi-2p.npz")
+    assert isinstance(make_agent("expert:min-hwatu-2p"), ExpertAgent)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

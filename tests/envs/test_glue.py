@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 import hanafuda.envs  # noqa: F401  (registers the ids)
 from hanafuda import Match
 from hanafuda.batch.sim import BatchSim
-from hanafuda.engine.action_space import from_engine
+from hanafuda.engine.action_space import NUM_ACTIONS, compact_actions, from_engine
 from hanafuda.envs import EnvConfigError, IllegalActionError, parallel_env, pettingzoo_env
 from hanafuda.envs._shared import UnsupportedRenderMode, side_rewards
 from hanafuda.envs.gym import HanafudaEnv
@@ -268,3 +268,46 @@ def test_parallel_illegal_action_modes() -> None:
     assert all(terminations.values()) and not ending.agents
     with pytest.raises(EnvConfigError, match="reset"):
         ending.step({mover: 0})
+
+
+# -- compact and full action spaces ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players", "options"), PARALLEL_CONFIGS, ids=IDS)
+def test_compact_and_full_spaces_play_the_same_episode(game: str, players: int,
+                                                       options: dict[str, Any] | None) -> None:
+    compact = HanafudaEnv(game, players, options, opponent="greedy")
+    full = HanafudaEnv(game, players, options, opponent="greedy", action_space="full")
+    layout = compact_actions(compact.config)
+    assert compact.action_space.n == layout.size < 300 and full.action_space.n == NUM_ACTIONS
+    obs_c, _ = compact.reset(seed=6)
+    obs_f, _ = full.reset(seed=6)
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        assert np.array_equal(obs_c["observation"], obs_f["observation"])
+        assert np.array_equal(obs_c["action_mask"], obs_f["action_mask"][layout.full])
+        assert obs_c["action_mask"].sum() == obs_f["action_mask"].sum()
+        index = int(rng.choice(np.flatnonzero(obs_c["action_mask"])))
+        obs_c, r_c, done, _, _ = compact.step(index)
+        obs_f, r_f, done_f, _, _ = full.step(int(layout.full[index]))
+        assert r_c == r_f and done == done_f
+
+
+def test_vector_env_compact_mask_is_the_full_mask_gathered() -> None:
+    compact = HanafudaVectorEnv("kwa-do", num_envs=32, players=2, opponent="greedy")
+    full = HanafudaVectorEnv("kwa-do", num_envs=32, players=2, opponent="greedy", action_space="full")
+    obs_c, _ = compact.reset(seed=1)
+    obs_f, _ = full.reset(seed=1)
+    layout = compact.layout
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert np.array_equal(obs_c["action_mask"], obs_f["action_mask"][:, layout.full])
+        assert np.array_equal(obs_c["observation"], obs_f["observation"])
+        mask = obs_c["action_mask"].astype(bool)
+        choice = np.where(mask, rng.random(mask.shape), -1).argmax(axis=1)
+        obs_c, r_c, *_ = compact.step(choice)
+        obs_f, r_f, *_ = full.step(layout.full[choice])
+        assert np.array_equal(r_c, r_f)
+    with pytest.raises(EnvConfigError, match="action_space"):
+        HanafudaVectorEnv("mushi", action_space="tiny")

@@ -17,7 +17,6 @@ import hanafuda.envs  # noqa: F401  (registers the ids)
 from hanafuda import Match
 from hanafuda.agents import Agent, RandomAgent
 from hanafuda.agents import UnknownAgentError as UnknownBotError
-from hanafuda.engine.action_space import NUM_ACTIONS
 from hanafuda.engine.deal import deal_from_rng
 from hanafuda.envs import ENV_IDS, EnvConfigError, IllegalActionError
 from hanafuda.envs.gym import HanafudaEnv
@@ -209,7 +208,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     obs, _ = env.reset(seed=9)
     moves = [list(r.moves) for r in env.match.rounds]
     legal = set(np.flatnonzero(obs["action_mask"]).tolist())
-    illegal = next(i for i in range(NUM_ACTIONS) if i not in legal)
+    illegal = next(i for i in range(env.layout.size) if i not in legal)
     with pytest.raises(IllegalActionError, match=f"action {illegal} .*is not legal.*legal actions: "):
         env.step(illegal)
     with pytest.raises(IllegalActionError, match="outside the action space"):

@@ -12,7 +12,6 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from hanafuda import Match
 from hanafuda.cards import CODES
-from hanafuda.engine.action_space import NUM_ACTIONS, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng
 from hanafuda.envs import EnvConfigError, IllegalActionError, pettingzoo_env
 from hanafuda.envs.encoding import observation_blocks
@@ -71,7 +70,7 @@ def play_random(env: HanafudaAECEnv, seed: int, rng_seed: int = 0
         index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         results_before = len(env.match.results)
         env.step(index)
-        actions.append(to_engine(index))
+        actions.append(env.layout.engine(index))
         for a, r in env.rewards.items():
             totals[a] += r
         if len(env.match.results) > results_before:
@@ -219,7 +218,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     before = env.observe(agent)
     moves = len(env.match.current.moves)
     legal = set(np.flatnonzero(before["action_mask"]).tolist())
-    illegal = next(i for i in range(NUM_ACTIONS) if i not in legal)
+    illegal = next(i for i in range(env.layout.size) if i not in legal)
     with pytest.raises(IllegalActionError) as info:
         env.step(illegal)
     message = str(info.value)
@@ -227,7 +226,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     for index in legal:  # every legal action is named, with its move
         assert f"{index} (play " in message
     with pytest.raises(IllegalActionError, match="outside the action space"):
-        env.step(NUM_ACTIONS)
+        env.step(env.layout.size)
     with pytest.raises(IllegalActionError, match="must be an integer"):
         env.step(1.5)
     with pytest.raises(EnvConfigError, match="action None"):
@@ -281,7 +280,7 @@ def test_spaces_are_cached_per_agent() -> None:
     for agent in env.possible_agents:
         assert env.observation_space(agent) is env.observation_space(agent)
         assert env.action_space(agent) is env.action_space(agent)
-        assert env.action_space(agent).n == NUM_ACTIONS
+        assert env.action_space(agent).n == env.layout.size
     assert env.action_space("player_0") is not env.action_space("player_1")
     with pytest.raises(EnvConfigError, match="unknown agent 'player_4'"):
         env.action_space("player_4")
@@ -300,7 +299,7 @@ def test_render_ansi_shows_the_current_agents_view_only() -> None:
             if other != seat and hand >> card & 1:
                 code = CODES[card]
                 assert f"[{code}]" not in text and f" {code};" not in text
-    legal = sorted(from_engine(a) for a in env.match.legal_actions())
+    legal = sorted(env.layout.index(a) for a in env.match.legal_actions())
     assert f"{legal[0]} play " in text
 
 

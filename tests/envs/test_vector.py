@@ -19,10 +19,10 @@ from gymnasium.utils.passive_env_checker import check_obs
 from gymnasium.vector import AutoresetMode
 
 from hanafuda import Match
-from hanafuda.batch import NUM_ACTIONS, BatchMatch, BatchSim, from_engine, play_index
+from hanafuda.batch import NUM_ACTIONS, BatchMatch, BatchSim, compact_actions, from_engine, play_index
 from hanafuda.engine.deal import deal_from_rng
 from hanafuda.envs._shared import EnvConfigError, IllegalActionError
-from hanafuda.envs.encoding import action_mask, encode_view, observation_blocks, observation_size
+from hanafuda.envs.encoding import encode_view, observation_blocks, observation_size
 from hanafuda.envs.vector import (
     VECTOR_ENTRY_POINT,
     HanafudaVectorEnv,
@@ -209,12 +209,12 @@ def test_env_agrees_with_the_engine(
             assert match.to_move == seat_, where
             _assert_rows_equal(obs["observation"][row], encode_view(view_of(match, seat_), cfg), where)
             legal = match.legal_actions()
-            _assert_rows_equal(obs["action_mask"][row], action_mask(legal), where)
+            _assert_rows_equal(obs["action_mask"][row], env.layout.mask(legal), where)
             action = legal[rng.randrange(len(legal))]
             match.apply(action)
             if match.round_over and not match.finished:
                 match.next_round()
-            actions[row] = from_engine(action)
+            actions[row] = env.layout.index(action)
         obs, reward, terminated, truncated, _ = env.step(actions)
         steps += 1
         assert not truncated.any()
@@ -258,14 +258,15 @@ def _random_legal(obs: dict[str, np.ndarray], rng: np.random.Generator) -> np.nd
 def test_spaces_and_observations_follow_gymnasium() -> None:
     env = HanafudaVectorEnv("min-hwatu", num_envs=5, players=3)
     assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
-    assert env.single_action_space == gym.spaces.Discrete(NUM_ACTIONS)
-    assert env.action_space == gym.spaces.MultiDiscrete([NUM_ACTIONS] * 5)
+    k = compact_actions(env.config).size
+    assert env.single_action_space == gym.spaces.Discrete(k)
+    assert env.action_space == gym.spaces.MultiDiscrete([k] * 5)
     size = observation_size(env.config)
     space = env.observation_space
     assert isinstance(space, gym.spaces.Dict)
     assert space["observation"].shape == (5, size)
     assert space["observation"].dtype == np.float32
-    assert space["action_mask"].shape == (5, NUM_ACTIONS)
+    assert space["action_mask"].shape == (5, k)
     assert space["action_mask"].dtype == np.int8
     obs, info = env.reset(seed=0)
     check_obs(obs, env.observation_space, "reset")
@@ -298,7 +299,7 @@ def test_next_step_autoreset() -> None:
         ended = np.flatnonzero(terminated)
         # The next step resets those rows and ignores their action, even an illegal one.
         actions = _random_legal(obs, rng)
-        actions[ended] = NUM_ACTIONS - 1
+        actions[ended] = env.layout.size - 1
         obs, reward, terminated, truncated, _ = env.step(actions)
         assert not reward[ended].any() and not terminated[ended].any() and not truncated[ended].any()
         assert obs["action_mask"][ended].any(axis=1).all()  # a fresh deal, learner to move
@@ -382,8 +383,8 @@ def test_illegal_learner_actions_name_the_rows() -> None:
     obs, _ = env.reset(seed=0)
     actions = _random_legal(obs, np.random.default_rng(0))
     actions[1] = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
-    actions[3] = NUM_ACTIONS + 5
-    shown = rf"2 rows \(row 1: {actions[1]}, row 3: {NUM_ACTIONS + 5}\)"
+    actions[3] = env.layout.size + 5
+    shown = rf"2 rows \(row 1: {actions[1]}, row 3: {env.layout.size + 5}\)"
     with pytest.raises(IllegalActionError, match=shown):
         env.step(actions)
     with pytest.raises(ValueError, match="one integer action per env"):

@@ -11,13 +11,16 @@ def test_light_is_not_chaff_and_wild_cards_say_wild() -> None:
     """Issue 11 fix 7: Hawaiʻifuda's Light shows its value; wild cards are marked wild."""
     hawaii = Namer(configure("hawaiifuda", 2), "hawaiifuda")
     assert card_cell("paulownia-chaff1", hawaii) == ("Kukui (12)", "Light", "10 points")
-    assert card_cell("willow-lightning", hawaii) == ("Hala (11)", "Pāhoehoe (wild)", "wild")
-    assert card_style("willow-lightning", hawaii) == "bold magenta"
+    assert card_cell("willow-lightning", hawaii, wild=True) == ("Hala (11)", "Pāhoehoe (wild)",
+                                                                "wild")
+    assert card_cell("willow-lightning", hawaii)[1:] == ("Pāhoehoe", "Chaff")  # on the field
+    assert card_style("willow-lightning", hawaii, wild=True) == "bold magenta"
     assert card_style("paulownia-chaff1", hawaii) == "bold"
     mushi = Namer(configure("mushi", 2))
-    assert card_cell("willow-lightning", mushi)[1:] == ("Lightning (wild)", "wild")
+    assert card_cell("willow-lightning", mushi, wild=True)[1:] == ("Lightning (wild)", "wild")
     kwado = Namer(configure("kwa-do", 2, {"gaji": True}), "kwa-do")
-    assert card_cell("willow-lightning", kwado)[2] == "wild"
+    assert card_cell("willow-lightning", kwado, wild=True)[1:] == ("Lightning (Gaji, wild)",
+                                                                   "wild")
     plain = Namer(configure("kwa-do", 2), "kwa-do")
     assert card_cell("willow-lightning", plain)[2] == "Chaff"
 

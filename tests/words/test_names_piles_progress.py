@@ -30,14 +30,17 @@ def test_card_names_in_every_theme_and_wild_marks() -> None:
     mushi = Namer(configure("mushi", 2))
     assert mushi.card("cherry-curtain") == "Cherry Curtain"
     assert mushi.card("willow-lightning", wild=True) == "Willow Lightning (wild)"
-    assert mushi.kind_word("willow-lightning") == "wild"
+    assert mushi.kind_word("willow-lightning", wild=True) == "wild"
+    assert mushi.kind_word("willow-lightning") == "Chaff"  # lying on the field
     hawaii = Namer(configure("hawaiifuda", 2), "hawaiifuda")
     assert hawaii.card("paulownia-chaff1") == "Kukui Light"
     assert hawaii.kind_word("paulownia-chaff1") == "10 points"  # never "Chaff"
     assert hawaii.card("willow-lightning", wild=True) == "Hala Pāhoehoe (wild)"
     kwado = Namer(configure("kwa-do", 2, {"gaji": True}), "kwa-do")
     assert kwado.card("cherry-curtain") == "Cherry Kwang"
-    assert kwado.kind_word("willow-lightning") == "wild"
+    assert kwado.kind_word("willow-lightning", wild=True) == "wild"
+    assert kwado.card("willow-lightning", wild=True) == "Willow Lightning (Gaji, wild)"
+    assert kwado.wild_in_hand("willow-lightning") and not kwado.wild_from_stock("willow-lightning")
     plain = Namer(configure("kwa-do", 2), "kwa-do")
     assert not plain.is_wild("willow-lightning")  # the Gaji is off: an ordinary willow
     assert plain.card("willow-lightning", wild=True) == "Willow Lightning (Gaji)"

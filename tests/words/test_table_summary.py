@@ -72,7 +72,7 @@ def test_round_and_match_results_in_words() -> None:
     sides = round_result(namer, result, view.captures)
     assert [s.score for s in sides] == list(result.scores)
     for side in sides:
-        assert "floor (240 ÷ 2 sides)" in side.line and "floor 240 / 2" not in side.line
+        assert "floor: 240 ÷ 2 sides" in side.line and "floor 240 / 2" not in side.line
         assert side.to_dict()["pile"]["count"] == side.pile.count
     lines = round_result_lines(namer, 1, result, view.captures, view.totals)
     assert lines[0] == "Round 1 over" and lines[-1].startswith("Totals: You ")
@@ -81,3 +81,22 @@ def test_round_and_match_results_in_words() -> None:
     assert ("You win with" in text) == (view.winners == (0,))
     tie = match_result_text(namer, (0, 1), (10, 10), 2)
     assert tie == "Match over after 2 rounds: You and Seat 1 share the win with 10."
+
+
+def test_a_wild_card_is_called_wild_only_where_it_acts_wild() -> None:
+    """The Kwa-Dō Gaji is wild from hand only: on the field it is an ordinary willow."""
+    from hanafuda.words import view_lines
+
+    on_field = deal_match("kwa-do", 2, {"gaji": True}, hands=[["pine-chaff1"], ["plum-chaff1"]],
+                          field=["willow-lightning"], dealer=1)
+    view = on_field.view(0)
+    words = view_words(view, namer_for(view, "hanafuda"))
+    assert words["cards"]["willow-lightning"] == {"name": "Willow Lightning", "kind": "Chaff",
+                                                  "wild": False}
+    assert "Willow Lightning [willow-lightning]" in "\n".join(view_lines(namer_for(view), view))
+    in_hand = deal_match("kwa-do", 2, {"gaji": True}, hands=[["willow-lightning"], ["plum-chaff1"]],
+                         field=["pine-chaff1"], dealer=1)
+    view = in_hand.view(0)
+    words = view_words(view, namer_for(view, "kwa-do"))
+    assert words["cards"]["willow-lightning"]["name"] == "Willow Lightning (Gaji, wild)"
+    assert words["cards"]["willow-lightning"]["wild"]

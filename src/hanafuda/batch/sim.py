@@ -469,37 +469,44 @@ class BatchSim:
     def legal_compact(self) -> Bool:
         """(B, k) bool over ``self.compact`` (k = ``self.compact.size``): the legal actions of
         each row (none where done).  Built from per-card quantities of the deck's cards, never
-        from the 2,786-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``."""
+        from the 2,786-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``.
+        The array is a transposed (Fortran-ordered) view: index it freely, or take
+        ``np.ascontiguousarray`` for row-major work."""
+        # Built transposed, (k, B): each compact action's row is one contiguous gather of a
+        # per-card (cards, B) array, far cheaper than column scatters into (B, k).
         b = self.batch_size
-        out = np.zeros((b, self.compact.size), np.bool_)
+        out = np.zeros((self.compact.size, b), np.bool_)
         play = self.phase == PHASE_PLAY
         hand = np.where(play, self.hands[self._rows, self.seat], ZERO)
-        in_hand = ((hand[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
+        deck_bits = self._deck_bits[:, None]
+        in_hand = ((hand[None, :] >> deck_bits) & ONE).astype(np.bool_)
         table = self._targetable()
-        targets, choose = self._play_targets(self._deck[None, :], table[:, None])
+        targets, choose = self._play_targets(self._deck[:, None], table[None, :])
         free_j, free_col = self._c_free
-        out[:, free_j] = (in_hand & ~choose)[:, free_col]
+        out[free_j] = (in_hand & ~choose)[free_col]
         choosing = in_hand & choose
         pick_j, pick_card, pick_target = self._c_pick
         if pick_j.size:
-            on_table = ((table[:, None] >> self._deck_bits[None, :]) & ONE).astype(np.bool_)
-            out[:, pick_j] = choosing[:, pick_card] & on_table[:, pick_target]
+            on_table = ((table[None, :] >> deck_bits) & ONE).astype(np.bool_)
+            out[pick_j] = choosing[pick_card] & on_table[pick_target]
         wild_j, wild_card, wild_bit = self._c_wild
         if wild_j.size:
             chosen = np.where(choosing, targets, ZERO)
-            out[:, wild_j] = (chosen[:, wild_card] & wild_bit[None, :]) != 0
+            out[wild_j] = (chosen[wild_card] & wild_bit[:, None]) != 0
         take_j, take_bit = self._c_take
         if take_j.size:
             pending = np.where(self.phase == PHASE_TAKE, self.pending_targets, ZERO)
-            out[:, take_j] = (pending[:, None] & take_bit[None, :]) != 0
+            out[take_j] = (pending[None, :] & take_bit[:, None]) != 0
         if self._c_teyaku.size:
-            out[:, self._c_teyaku] = (self.phase == PHASE_TEYAKU)[:, None]
+            out[self._c_teyaku] = (self.phase == PHASE_TEYAKU)[None, :]
         declare_j, declare_col, declare_bit = self._c_declare
         if declare_j.size:
-            every_card = np.broadcast_to(self._deck, (b, self._deck.size))
-            open_sets = np.where(in_hand, self._sets_open(every_card), 0)
-            out[:, declare_j] = (open_sets[:, declare_col] & declare_bit[None, :]) != 0
-        return out
+            declared = self.declared[self._rows, self._side_of[self.seat]]
+            open_sets = self._card_set_bits[self._deck][:, None] & ~declared[None, :]
+            open_sets = np.where(in_hand, open_sets, 0)
+            out[declare_j] = (open_sets[declare_col] & declare_bit[:, None]) != 0
+        result: Bool = out.T
+        return result
 
     def sample_compact(
         self,

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from gymnasium import logger, spaces
 from gymnasium.error import UnsupportedMode
 
-from ..engine.action_space import NUM_ACTIONS, from_engine, to_engine
+from ..engine.action_space import NUM_ACTIONS, CompactActions, compact_actions, from_engine, to_engine
 from ..engine.deal import Deal
 from ..engine.moves import format_action
 from ..records import Match
@@ -23,6 +23,8 @@ from ..rules.base import Config, RoundScore
 from .encoding import observation_blocks
 
 __all__ = [
+    "ACTION_SPACES",
+    "ActionLayout",
     "EnvConfigError",
     "IllegalActionError",
     "RENDER_MODES",
@@ -47,6 +49,11 @@ __all__ = [
 
 RENDER_MODES = ("ansi", "human")
 """``ansi``: ``render()`` returns the table as text; ``human``: it prints that text."""
+
+ACTION_SPACES = ("compact", "full")
+"""``compact``: ``Discrete(k)`` over the k indices the configuration can ever use
+(``engine.action_space.CompactActions``, 100–220 per game); ``full``: the fixed 2,786 layout
+shared by every game (``NUM_ACTIONS``), for cross-game models and the OpenSpiel adapter."""
 
 REWARD_MODES = ("score", "margin")
 """``score``: a side's round score (RULES.md §4, §6); ``margin``: that score minus the mean
@@ -108,6 +115,46 @@ REWARD_TIMINGS = ("round_end", "episode_end")
 """When the multi-agent envs pay: at each round end (the default), or all at the episode end."""
 
 
+class ActionLayout:
+    """An env's action indices: the configuration's compact layout or the full one.
+
+    ``size`` is the number of actions; ``full[i]`` the full (2,786-layout) index of action
+    ``i``; ``index(engine)`` / ``engine(i)`` map to and from the engine's actions.
+    """
+
+    def __init__(self, config: Config, kind: str) -> None:
+        if kind not in ACTION_SPACES:
+            raise EnvConfigError(
+                f"unknown action_space {kind!r}; action spaces are: {', '.join(ACTION_SPACES)}"
+            )
+        self.kind = kind
+        self.config = config
+        self.compact: CompactActions | None = compact_actions(config) if kind == "compact" else None
+        self.size = NUM_ACTIONS if self.compact is None else self.compact.size
+        self.full: npt.NDArray[np.int64] = (
+            np.arange(NUM_ACTIONS, dtype=np.int64) if self.compact is None else self.compact.full
+        )
+
+    def index(self, engine_action: int) -> int:
+        """The index of an engine action (one the configuration can play)."""
+        if self.compact is None:
+            return from_engine(engine_action)
+        return self.compact.from_engine(engine_action)
+
+    def engine(self, index: int) -> int:
+        """The engine action of index ``index`` (``ValueError`` outside ``0 … size−1``)."""
+        if self.compact is None:
+            return to_engine(index)
+        return self.compact.to_engine(index)
+
+    def mask(self, legal: list[int]) -> npt.NDArray[np.int8]:
+        """The ``int8`` mask over the layout of the engine's legal actions."""
+        out = np.zeros(self.size, np.int8)
+        for action in legal:
+            out[self.index(action)] = 1
+        return out
+
+
 def check_reward_timing(timing: str) -> str:
     """``timing`` if it is one of ``REWARD_TIMINGS``; ``EnvConfigError`` otherwise."""
     if timing not in REWARD_TIMINGS:
@@ -166,7 +213,8 @@ def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-def observation_space(config: Config, key: str = "observation") -> spaces.Dict:
+def observation_space(config: Config, key: str = "observation", actions: int = NUM_ACTIONS
+                      ) -> spaces.Dict:
     """``{key: Box float32, "action_mask": Box int8}`` for a configured game (``key`` is
     ``"observation"`` unless the env was given another ``observation_key``).
 
@@ -184,19 +232,19 @@ def observation_space(config: Config, key: str = "observation") -> spaces.Dict:
     return spaces.Dict(
         {
             key: spaces.Box(low, high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
         }
     )
 
 
-def _describe_index(index: int, config: Config) -> str:
+def _describe_index(index: int, layout: ActionLayout) -> str:
     try:
-        return f"{index} ({format_action(to_engine(index), config)})"
+        return f"{index} ({format_action(layout.engine(index), layout.config)})"
     except (ValueError, IndexError):  # an index whose declared set this game does not have
         return str(index)
 
 
-def action_index(action: object) -> int:
+def action_index(action: object, size: int = NUM_ACTIONS) -> int:
     """The action as a Python ``int`` index; ``IllegalActionError`` if it is not an integer."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and np.issubdtype(
@@ -204,26 +252,29 @@ def action_index(action: object) -> int:
         ):
             return int(action.reshape(()))
         raise IllegalActionError(
-            f"an action must be an integer index in 0…{NUM_ACTIONS - 1}, not {action!r}"
+            f"an action must be an integer index in 0…{size - 1}, not {action!r}"
         )
     return int(action)
 
 
-def check_action(match: Match, action: object, legal: list[int], who: str) -> int:
-    """The engine action of a legal action index; ``IllegalActionError`` naming the move and
-    every legal move otherwise (RULES.md §7: only legal moves are played)."""
-    index = action_index(action)
-    if not 0 <= index < NUM_ACTIONS:
-        raise IllegalActionError(f"{who}: action {index} is outside the action space 0…{NUM_ACTIONS - 1}")
-    engine = to_engine(index)
+def check_action(match: Match, action: object, legal: list[int], who: str,
+                 layout: ActionLayout | None = None) -> int:
+    """The engine action of a legal action index (of ``layout``, the full layout by default);
+    ``IllegalActionError`` naming the move and every legal move otherwise (RULES.md §7: only
+    legal moves are played)."""
+    config = match.config
+    layout = layout or ActionLayout(config, "full")
+    index = action_index(action, layout.size)
+    if not 0 <= index < layout.size:
+        raise IllegalActionError(f"{who}: action {index} is outside the action space 0…{layout.size - 1}")
+    engine = layout.engine(index)
     if engine in legal:
         return engine
-    config = match.config
     shown = ", ".join(
-        f"{i} ({format_action(a, config)})" for i, a in sorted((from_engine(a), a) for a in legal)
+        f"{i} ({format_action(a, config)})" for i, a in sorted((layout.index(a), a) for a in legal)
     )
     raise IllegalActionError(
-        f"{who}: action {_describe_index(index, config)} is not legal at {match.position()}; "
+        f"{who}: action {_describe_index(index, layout)} is not legal at {match.position()}; "
         f"legal actions: {shown or 'none'}"
     )
 
@@ -277,7 +328,8 @@ def deliver_render(render_mode: str | None, text: Callable[[], str]) -> str | No
     return text()
 
 
-def table_text(match: Match, seat: int, theme: str, names: list[str]) -> str:
+def table_text(match: Match, seat: int, theme: str, names: list[str],
+               layout: ActionLayout | None = None) -> str:
     """The table as ``seat`` sees it, in the words of the terminal game (``hanafuda.words``),
     with the legal moves as action indices; after the match, the last round's account and the
     winners.  Built from the seat's ``PlayerView`` only (DESIGN.md layer 4)."""
@@ -288,7 +340,8 @@ def table_text(match: Match, seat: int, theme: str, names: list[str]) -> str:
     namer = Namer(config, theme, seat, [None if s == seat else n for s, n in enumerate(names)])
     lines = view_lines(namer, view)
     if view.legal:
-        legal = sorted((from_engine(a), format_action(a, config)) for a in match.legal_actions())
+        index = layout.index if layout is not None else from_engine
+        legal = sorted((index(a), format_action(a, config)) for a in match.legal_actions())
         lines.append("Legal actions: " + "; ".join(f"{i} {text}" for i, text in legal))
     if match.finished:
         lines.extend(round_result_lines(namer, view.round_number, match.results[-1],

@@ -17,10 +17,12 @@ Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAw
 - **Episode**: a match (``Match(game, players, options, seed=…)``), one round unless
   ``options`` give ``rounds`` or ``target`` (RULES.md §6).  The bots' moves and the next
   deals happen inside ``reset``/``step``: every observation is a decision of the learner.
-- **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[NUM_ACTIONS]}``
+- **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[k]}``
   from the learner's ``PlayerView`` only (``hanafuda.envs.encoding``), the same encoding
   as the PettingZoo env; ``info["action_mask"]`` is a copy of the mask.
-- **Actions**: ``Discrete(NUM_ACTIONS)`` (``hanafuda.engine.action_space``).
+- **Actions**: ``action_space="compact"`` (default): ``Discrete(k)`` over the k indices this
+  configuration can ever use (``engine.action_space.CompactActions``, 100–220);
+  ``action_space="full"``: ``Discrete(NUM_ACTIONS)``, the 2,786 layout of every game.
 - **Reward**: the learner side's round score when a round ends (team score in team play,
   RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: that score minus the mean of the
   other sides' (zero-sum, ``_shared.side_rewards``).  ``info["round_scores"]`` holds every
@@ -55,12 +57,12 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from ..agents import Agent, StrongAgent, make_agent
-from ..engine.action_space import NUM_ACTIONS
 from ..engine.moves import parse_action
 from ..records import Match
 from ..rules import GAMES, configure
 from ..themes import normalize_theme
 from ._shared import (
+    ActionLayout,
     EnvConfigError,
     IllegalActionError,
     check_action,
@@ -73,7 +75,7 @@ from ._shared import (
     side_rewards,
     table_text,
 )
-from .encoding import action_mask, encode_view
+from .encoding import encode_view
 
 __all__ = ["ENV_IDS", "HanafudaEnv", "register_envs"]
 
@@ -115,10 +117,12 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         illegal_action: str = "end",
         illegal_reward: float | None = None,
         reward: str = "score",
+        action_space: str = "compact",
     ) -> None:
         """``opponent``: ``"random"``, ``"greedy"``, ``"strong"`` or an ``Agent``, playing every
         other seat; ``seat``: the learner's seat, or ``"random"`` for a new one each reset;
-        ``reward``: ``"score"`` or ``"margin"`` (module docstring)."""
+        ``reward``: ``"score"`` or ``"margin"``; ``action_space``: ``"compact"`` or ``"full"``
+        (module docstring)."""
         self.game = game
         self.players = players
         self.options = episode_options(options)
@@ -142,8 +146,9 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.render_mode = check_render_mode(render_mode)
         self.theme = normalize_theme(theme)
-        self.observation_space = observation_space(self.config)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.layout = ActionLayout(self.config, action_space)
+        self.observation_space = observation_space(self.config, actions=self.layout.size)
+        self.action_space = spaces.Discrete(self.layout.size)
         self.seat = seat if isinstance(seat, int) else 0
         self._match: Match | None = None
         self._legal: list[int] | None = None
@@ -201,9 +206,9 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         match = self.match
         if match.to_move == self.seat:
-            mask = action_mask(self._legal_actions())
+            mask = self.layout.mask(self._legal_actions())
         else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
+            mask = np.zeros(self.layout.size, np.int8)
         return {"observation": encode_view(match.view(self.seat), self.config), "action_mask": mask}
 
     def _info(self, obs: Observation) -> dict[str, Any]:
@@ -216,8 +221,8 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         """The learner's legal actions as a bool mask (all false once the episode is over):
         the method sb3-contrib's ``MaskablePPO`` looks for."""
         if self._over or self._match is None or self._match.to_move != self.seat:
-            return np.zeros(NUM_ACTIONS, np.bool_)
-        return action_mask(self._legal_actions()).astype(np.bool_)
+            return np.zeros(self.layout.size, np.bool_)
+        return self.layout.mask(self._legal_actions()).astype(np.bool_)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -250,7 +255,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             raise ResetNeeded("the episode is over: call reset() before step()")
         match = self._match
         try:
-            engine = check_action(match, action, self._legal_actions(), f"seat {self.seat}")
+            engine = check_action(match, action, self._legal_actions(), f"seat {self.seat}", self.layout)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -271,7 +276,8 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         """The table as the learner's seat sees it: returned (``render_mode="ansi"``) or
         printed (``"human"``)."""
         return deliver_render(self.render_mode,
-                              lambda: table_text(self.match, self.seat, self.theme, self._names))
+                              lambda: table_text(self.match, self.seat, self.theme, self._names,
+                                                 self.layout))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -281,8 +287,8 @@ def register_envs() -> None:
     """Register the five ids with Gymnasium (idempotent).
 
     ``gym.make`` kwargs: ``players``, ``options``, ``opponent``, ``seat``, ``render_mode``,
-    ``theme``, ``illegal_action``, ``illegal_reward``, ``reward``.  ``gym.make_vec`` uses the vector
-    env of ``hanafuda.envs.vector`` (its own kwargs).
+    ``theme``, ``illegal_action``, ``illegal_reward``, ``reward``, ``action_space``.
+    ``gym.make_vec`` uses the vector env of ``hanafuda.envs.vector`` (its own kwargs).
     """
     for env_id, game in ENV_IDS.items():
         if env_id not in gymnasium.registry:

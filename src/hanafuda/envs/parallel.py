@@ -16,6 +16,8 @@ actions; only the action of the agent to move is played::
 - **Agents**: ``"player_0"`` … ``"player_{N-1}"``, one per seat, all live until the match
   ends (then ``agents`` is empty).  ``infos[agent]["to_move"]`` marks the one to decide;
   every other agent's ``action_mask`` is all zero and its action is ignored (any value).
+- **Actions**: ``Discrete(k)`` of ``action_space="compact"`` (default) or ``"full"``, as in the
+  AEC env.
 - **Episode, observations, rewards** as in the AEC env (``hanafuda.envs.pettingzoo``): one
   round unless ``options`` give ``rounds`` or ``target`` (RULES.md §6); each seat's side's
   round score when a round ends, or its margin (``reward="margin"``); with
@@ -42,11 +44,11 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
-from ..engine.action_space import NUM_ACTIONS
 from ..records import Match
 from ..rules import configure
 from ..themes import normalize_theme
 from ._shared import (
+    ActionLayout,
     EnvConfigError,
     IllegalActionError,
     check_action,
@@ -61,7 +63,7 @@ from ._shared import (
     seat_rewards,
     table_text,
 )
-from .encoding import action_mask, encode_view
+from .encoding import encode_view
 
 __all__ = ["HanafudaParallelEnv"]
 
@@ -90,6 +92,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         reward: str = "score",
         reward_timing: str = "round_end",
         observation_key: str = "observation",
+        action_space: str = "compact",
         illegal_action: str = "end",
         illegal_reward: float | None = None,
     ) -> None:
@@ -102,6 +105,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.reward = check_reward_mode(reward)
         self.reward_timing = check_reward_timing(reward_timing)
         self.observation_key = check_observation_key(observation_key)
+        self.layout = ActionLayout(self.config, action_space)
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise EnvConfigError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}"
@@ -115,10 +119,11 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: observation_space(self.config, self.observation_key) for agent in self.possible_agents
+            agent: observation_space(self.config, self.observation_key, self.layout.size)
+            for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+            agent: spaces.Discrete(self.layout.size) for agent in self.possible_agents
         }
         self.agents: list[str] = []
         self._np_random: np.random.Generator | None = None
@@ -141,7 +146,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """``Discrete(NUM_ACTIONS)``, the same object on every call for an agent."""
+        """``Discrete(k)`` of the action layout, the same object on every call for an agent."""
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     # -- the match --------------------------------------------------------------------------------
@@ -161,9 +166,9 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
     def _observe(self, seat: int) -> Observation:
         match = self.match
         if match.to_move == seat:
-            mask = action_mask(self._legal_actions())
+            mask = self.layout.mask(self._legal_actions())
         else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
+            mask = np.zeros(self.layout.size, np.int8)
         return {self.observation_key: encode_view(match.view(seat), self.config), "action_mask": mask}
 
     def _everyone(self) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
@@ -204,7 +209,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         try:
             if mover not in actions:
                 raise IllegalActionError(f"{mover} is to move but has no action in {sorted(actions)}")
-            engine = check_action(match, actions[mover], self._legal_actions(), mover)
+            engine = check_action(match, actions[mover], self._legal_actions(), mover, self.layout)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -242,7 +247,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         (``render_mode="ansi"``) or printed (``"human"``)."""
         seat = self.match.to_move or 0
         return deliver_render(self.render_mode, lambda: table_text(
-            self.match, seat, self.theme, list(self.possible_agents)))
+            self.match, seat, self.theme, list(self.possible_agents), self.layout))
 
     def close(self) -> None:
         """Nothing to release."""

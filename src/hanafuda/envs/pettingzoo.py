@@ -19,10 +19,12 @@ choices included)::
 - **Episode**: a match (``Match(game, players, options, seed=…)``).  Unless ``options``
   give ``rounds`` or ``target`` (RULES.md §6), the episode is one round.  Between rounds
   the env deals the next round itself.
-- **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[NUM_ACTIONS]}``
+- **Observation**: ``{"observation": float32[observation_size], "action_mask": int8[k]}``
   built from the seat's ``PlayerView`` only (``hanafuda.envs.encoding``); the mask is all
   zero for a seat that is not to act.
-- **Actions**: ``Discrete(NUM_ACTIONS)``, the layout of ``hanafuda.engine.action_space``.  An
+- **Actions**: ``Discrete(k)``: with ``action_space="compact"`` (default) the k indices the
+  configuration can ever use (``engine.action_space.CompactActions``), with ``"full"`` the
+  2,786 layout of ``hanafuda.engine.action_space`` (``NUM_ACTIONS``).  An
   illegal action raises ``IllegalActionError`` (a ``ValueError``) naming it and every
   legal action, and changes nothing.  A terminated agent steps with ``None``.
 - **Rewards**: when a round ends, every seat gets its side's round score (in team play
@@ -55,11 +57,11 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..engine.action_space import NUM_ACTIONS
 from ..records import Match
 from ..rules import configure
 from ..themes import normalize_theme
 from ._shared import (
+    ActionLayout,
     EnvConfigError,
     IllegalActionError,
     check_action,
@@ -74,7 +76,7 @@ from ._shared import (
     seat_rewards,
     table_text,
 )
-from .encoding import action_mask, encode_view
+from .encoding import encode_view
 
 __all__ = ["HanafudaAECEnv"]
 
@@ -102,6 +104,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "score",
         reward_timing: str = "round_end",
         observation_key: str = "observation",
+        action_space: str = "compact",
         illegal_action: str = "raise",
         illegal_reward: float | None = None,
     ) -> None:
@@ -118,6 +121,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         self.reward = check_reward_mode(reward)
         self.reward_timing = check_reward_timing(reward_timing)
         self.observation_key = check_observation_key(observation_key)
+        self.layout = ActionLayout(self.config, action_space)
         self._held: list[float] = [0.0] * players
         if illegal_action not in ("raise", "end"):
             raise EnvConfigError(f"illegal_action must be one of raise, end, not {illegal_action!r}")
@@ -129,11 +133,11 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: observation_space(self.config, self.observation_key)
+            agent: observation_space(self.config, self.observation_key, self.layout.size)
             for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+            agent: spaces.Discrete(self.layout.size) for agent in self.possible_agents
         }
         self._np_random: np.random.Generator | None = None
         self._match: Match | None = None
@@ -162,7 +166,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """``Discrete(NUM_ACTIONS)``, the same object on every call for an agent."""
+        """``Discrete(k)`` of the action layout, the same object on every call for an agent."""
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     # -- the match --------------------------------------------------------------------------------
@@ -209,9 +213,9 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat(agent)
         match = self.match
         if match.to_move == seat:
-            mask = action_mask(self._legal_actions())
+            mask = self.layout.mask(self._legal_actions())
         else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
+            mask = np.zeros(self.layout.size, np.int8)
         return {self.observation_key: encode_view(match.view(seat), match.config), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -224,7 +228,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise EnvConfigError(f"{agent} is to act: action None is only for terminated agents")
         try:
-            engine = check_action(match, action, self._legal_actions(), agent)
+            engine = check_action(match, action, self._legal_actions(), agent, self.layout)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
@@ -262,7 +266,8 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         """The table as the current agent's seat sees it: returned (``render_mode="ansi"``)
         or printed (``"human"``)."""
         return deliver_render(self.render_mode, lambda: table_text(
-            self.match, self._seat(self.agent_selection), self.theme, list(self.possible_agents)))
+            self.match, self._seat(self.agent_selection), self.theme, list(self.possible_agents),
+            self.layout))
 
     def close(self) -> None:
         """Nothing to release."""

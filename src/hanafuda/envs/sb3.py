@@ -120,7 +120,7 @@ class HanafudaSB3VecEnv(VecEnv):  # type: ignore[misc, unused-ignore]
         self.venv.close()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Every row's legal-action mask, ``(num_envs, NUM_ACTIONS)`` bools."""
+        """Every row's legal-action mask, ``(num_envs, k)`` bools (k: the action space size)."""
         if self._obs is None:
             raise EnvConfigError("no observation yet: call reset() first")
         mask: npt.NDArray[np.bool_] = self._obs["action_mask"].astype(np.bool_)

@@ -13,14 +13,16 @@ learner's turn again or the episode ends::
     obs, info = env.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(100):
-        mask = obs["action_mask"].astype(bool)          # (num_envs, NUM_ACTIONS)
+        mask = obs["action_mask"].astype(bool)          # (num_envs, k)
         logits = np.where(mask, rng.random(mask.shape), -1.0)
         obs, reward, terminated, truncated, info = env.step(logits.argmax(axis=1))
 
 or through Gymnasium: ``gym.make_vec("hanafuda/Mushi-v0", num_envs=1024)`` (the ids'
 ``vector_entry_point`` is ``VECTOR_ENTRY_POINT``; kwargs are this class's).
 
-Observations and actions are the shared encoding of ``hanafuda.envs.encoding``;
+Observations are the shared encoding of ``hanafuda.envs.encoding``; actions are the
+configuration's compact layout (``action_space="compact"``, the default: ``Discrete(k)``, its
+mask from ``BatchSim.legal_compact`` without the 2,786-wide mask) or the full one (``"full"``);
 ``encode_batch`` computes the observation of every row at once from the batch
 arrays, equal entry for entry to ``encode_view(view_of(match, seat), config)``.
 """
@@ -28,6 +30,7 @@ arrays, equal entry for entry to ``encode_view(view_of(match, seat), config)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -38,13 +41,17 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from ..agents import weights_file
 from ..agents.heuristics import evaluator_for
+from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
 from ..batch.sim import PHASE_OVER, BatchSim
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.action_space import DECLARE_BASE, EXPOSE_INDEX, NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
+from ..train.selfplay import choose_moves
 from ._shared import (
+    ActionLayout,
     EnvConfigError,
     IllegalActionError,
     check_reward_mode,
@@ -62,6 +69,7 @@ __all__ = [
     "capture_opponent",
     "encode_batch",
     "greedy_opponent",
+    "policy_opponent",
     "random_opponent",
     "unpack_cards",
 ]
@@ -302,10 +310,26 @@ def greedy_opponent(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt.
     return actions
 
 
+def policy_opponent(weights: str | Path | None = None) -> OpponentPolicy:
+    """The ``policy`` bot (``agents.learned``: the learned Q network, best legal move),
+    vectorised: every waiting row's candidates are scored in one batch on the compact legal
+    moves (``train.selfplay.choose_moves``), from the seat's view only.  ``weights``: a
+    weights file (``hanafuda train`` writes them); by default the game's shipped file."""
+
+    def policy(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt.ArrayLike:
+        net = load_for(sim.config, weights)
+        compact, *_ = choose_moves(sim, net.q, rng)
+        actions: Int = sim.compact.full[compact]
+        return actions
+
+    return policy
+
+
 OPPONENTS: dict[str, OpponentPolicy] = {
     "random": random_opponent,
     "capture": capture_opponent,
     "greedy": greedy_opponent,
+    "policy": policy_opponent(),
 }
 """The built-in vectorised opponents by name."""
 
@@ -323,7 +347,9 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     sides' (zero-sum).  ``info["round_scores"]`` (``num_envs × sides``, absolute side order)
     holds the scores of the rounds that ended in the step, in the rows ``info["_round_scores"]``
     marks; ``info["seat"]`` the learner's seats.  ``opponent="greedy"`` is the vectorised
-    greedy bot (``greedy_opponent``).  Observations are ``{"observation", "action_mask"}`` batches of the
+    greedy bot (``greedy_opponent``), ``"policy"`` the learned policy bot with the game's
+    shipped weights and ``"policy:PATH"`` with a weights file (``policy_opponent``).
+    Observations are ``{"observation", "action_mask"}`` batches of the
     shared encoding; the mask is all zero in a row whose episode has just ended.
 
     Autoreset follows ``autoreset_mode`` (Gymnasium's ``NEXT_STEP`` by default: the step after
@@ -351,12 +377,17 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         max_episode_steps: int | None = None,
         render_mode: str | None = None,
         reward: str = "score",
+        action_space: str = "compact",
     ) -> None:
         if num_envs < 1:
             raise EnvConfigError(f"num_envs must be at least 1, not {num_envs}")
         if render_mode is not None:
             raise EnvConfigError(f"HanafudaVectorEnv renders nothing; render_mode {render_mode!r}")
-        if isinstance(opponent, str):
+        if isinstance(opponent, str) and opponent.startswith("policy:"):
+            weights = _weights_file(opponent.partition(":")[2])
+            self._opponent = policy_opponent(weights)
+            self._check_opponent = False
+        elif isinstance(opponent, str):
             if opponent not in OPPONENTS:
                 raise EnvConfigError(
                     f"unknown vectorised opponent {opponent!r}; opponents are: {', '.join(OPPONENTS)}"
@@ -393,13 +424,14 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self.autoreset_mode = AutoresetMode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = None
-        self.single_observation_space = observation_space(self.config)
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.layout = ActionLayout(self.config, action_space)
+        self.single_observation_space = observation_space(self.config, actions=self.layout.size)
+        self.single_action_space = spaces.Discrete(self.layout.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.learner_seats: Int = np.full(num_envs, 0 if seat == "random" else seat, np.int64)
         """The learner's seat in each row (``seat``, or drawn per episode with ``"random"``)."""
-        self._legal: Bool = np.zeros((num_envs, NUM_ACTIONS), np.bool_)
+        self._legal: Bool = np.zeros((num_envs, self.layout.size), np.bool_)
         self._steps: Int = np.zeros(num_envs, np.int64)
         self._ended: Bool = np.zeros(num_envs, np.bool_)  # episode over, row not yet reset
         self._started = False
@@ -472,7 +504,7 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                 raise IllegalActionError(f"rows {_rows_text(rows)} have ended: reset them first "
                                  "(reset(options={'reset_mask': …}))")
         active = ~resetting
-        inside = (a >= 0) & (a < NUM_ACTIONS)
+        inside = (a >= 0) & (a < self.layout.size)
         legal = self._legal[np.arange(self.num_envs), np.where(inside, a, 0)] & inside
         bad = np.flatnonzero(active & ~legal)
         if bad.size:
@@ -482,7 +514,7 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         rows = np.arange(self.num_envs)
         before = self.match.totals.copy()
         rounds_before = self.match.rounds_played.copy()
-        self._step_rows(a, active)
+        self._step_rows(self.layout.full[np.where(inside, a, 0)], active)
         self._steps += active
         if resetting.any():
             self._reset_rows(np.flatnonzero(resetting))
@@ -559,11 +591,19 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         raise RuntimeError("the opponents did not reach the learner's turn")
 
     def _observe(self) -> dict[str, Any]:
-        self._legal = self.sim.legal_mask()
+        self._legal = self.sim.legal_compact() if self.layout.compact is not None else self.sim.legal_mask()
         return {
             "observation": encode_batch(self.match, self.learner_seats),
             "action_mask": self._legal.astype(np.int8),
         }
+
+
+def _weights_file(name: str) -> Path:
+    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path."""
+    path = weights_file(name)
+    if path is None:
+        raise EnvConfigError(f"no weights file for opponent 'policy:{name}'")
+    return path
 
 
 def _rows_text(rows: Sequence[int] | Int) -> str:

@@ -85,14 +85,15 @@ class CardView(Static):
         self.set_class(legal, "legal")
         self.set_class(cursor, "cursor")
         self.set_class(target, "target")
-        month, name, kind = card_cell(code, namer)
+        wild = self.zone == "hand" and namer.wild_in_hand(code)
+        month, name, kind = card_cell(code, namer, wild=wild)
         if exposed_by:  # another seat's exposed teyaku card: capturable like a field card
             month = "⚑ " + month
             kind = f"exposed by {exposed_by}"
         marker = "▶" if cursor else ("◆" if target else "")
         head = f"{marker}{number} " if number is not None else (f"{marker} " if marker else "")
         text = Text(head + month, style="bold" if legal or target else "")
-        text.append("\n" + name, style=card_style(code, namer))
+        text.append("\n" + name, style=card_style(code, namer, wild=wild))
         if not app.compact:
             if set(re.findall(r"\w+", kind.casefold())) & set(re.findall(r"\w+", name.casefold())):
                 kind = ""  # the name already says it ("Poetry Ribbon", "Chaff")
@@ -545,7 +546,8 @@ class PlayApp(App[Path | None]):
         overflow = len(table) - FIELD_SLOTS
         pending = ""
         if view.pending:
-            pending = f"Turned over from the stock: {namer.card(view.pending, wild=True)}"
+            wild = namer.wild_from_stock(view.pending)
+            pending = f"Turned over from the stock: {namer.card(view.pending, wild=wild)}"
         if overflow > 0:
             pending += f"  (+{overflow} more field cards: " + ", ".join(
                 namer.card(c) for c in table[FIELD_SLOTS:]) + ")"

@@ -12,10 +12,11 @@ from ..words import Namer
 __all__ = ["card_cell", "card_style"]
 
 
-def card_style(card: int | str, namer: Namer | None = None) -> str:
-    """A Rich colour for the card's kind (blue ribbons blue, other ribbons red, wild magenta)."""
+def card_style(card: int | str, namer: Namer | None = None, *, wild: bool = False) -> str:
+    """A Rich colour for the card's kind (blue ribbons blue, other ribbons red, a wild card
+    where it acts wild magenta)."""
     c = CARDS[card_id(card)]
-    if namer is not None and namer.wild_in_hand(c.id):
+    if wild and namer is not None and namer.is_wild(c.id):
         return "bold magenta"
     if c.kind is Kind.BRIGHT:
         return "bold yellow"
@@ -28,8 +29,8 @@ def card_style(card: int | str, namer: Namer | None = None) -> str:
     return "bright_black"
 
 
-def card_cell(card: int | str, namer: Namer) -> tuple[str, str, str]:
-    """A card cell's three lines: month, name, and kind (or "wild", or its special value)."""
+def card_cell(card: int | str, namer: Namer, *, wild: bool = False) -> tuple[str, str, str]:
+    """A card cell's three lines: month, name, and kind (or its special value); ``wild`` for a
+    card where it acts wild (in the hand), which then reads "wild"."""
     cid = card_id(card)
-    wild = namer.wild_in_hand(cid)
-    return namer.month(cid), namer.face_name(cid, wild=wild), namer.kind_word(cid)
+    return namer.month(cid), namer.face_name(cid, wild=wild), namer.kind_word(cid, wild=wild)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from string import ascii_uppercase
 
-from ..cards import BRIGHTS, CARDS, Kind, card_id
+from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
 from ..themes import face, kind_label, month_label, normalize_theme
 
-__all__ = ["Namer", "join_words", "player_label"]
+__all__ = ["Namer", "join_words", "player_label", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
@@ -49,6 +49,11 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def team_name(side: int, seats: Sequence[int]) -> str:
+    """"Team A (seats 0 & 2)": teams are lettered by side, their seats listed."""
+    return f"Team {ascii_uppercase[side]} (seats {join_words([str(s) for s in seats], '&')})"
 
 
 def player_label(name: str) -> str:
@@ -87,9 +92,16 @@ class Namer:
             plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
             if plant not in name:
                 name = f"{plant} {name}"
-        if wild and self.is_wild(cid):
-            name += f" ({WILD})"
-        return name
+        return self._mark(name, wild and self.is_wild(cid))
+
+    @staticmethod
+    def _mark(name: str, wild: bool) -> str:
+        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"."""
+        if not wild:
+            return name
+        if name.endswith(")"):
+            return f"{name[:-1]}, {WILD})"
+        return f"{name} ({WILD})"
 
     def face_name(self, card: int | str, *, wild: bool = False) -> str:
         """The card's name without its month ("Curtain", "Light"), for a cell that shows the
@@ -99,9 +111,7 @@ class Namer:
         plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
         if name.startswith(plant + " "):
             name = name[len(plant) + 1:]
-        if wild and self.is_wild(cid):
-            name += f" ({WILD})"
-        return name
+        return self._mark(name, wild and self.is_wild(cid))
 
     def month(self, card: int | str) -> str:
         """The card's month as the theme shows it: "Pine (1)", "비 (12)"."""
@@ -117,17 +127,24 @@ class Namer:
         return wild is not None and card_id(card) == wild.card
 
     def wild_in_hand(self, card: int | str) -> bool:
+        """Whether the card is wild when played from hand (so: in a hand)."""
         wild = self.config.wild
         return wild is not None and wild.from_hand and card_id(card) == wild.card
 
-    def kind_word(self, card: int | str) -> str:
+    def wild_from_stock(self, card: int | str) -> bool:
+        """Whether the card is wild when turned over from the stock."""
+        wild = self.config.wild
+        return wild is not None and wild.from_stock and card_id(card) == wild.card
+
+    def kind_word(self, card: int | str, *, wild: bool = False) -> str:
         """The card's kind in the theme, or what sets it apart in this game.
 
-        The wild card reads "wild"; a chaff card worth points in this game reads its value
-        ("10 points": Hawaiʻifuda's Light), never "Chaff".
+        With ``wild`` (a card in a hand or turned over) the wild card reads "wild"; a chaff
+        card worth points in this game reads its value ("10 points": Hawaiʻifuda's Light),
+        never "Chaff".
         """
         cid = card_id(card)
-        if self.wild_in_hand(cid):
+        if wild and self.is_wild(cid):
             return WILD
         c = CARDS[cid]
         value = self.config.values[cid]
@@ -142,10 +159,6 @@ class Namer:
         if count == 1 or word.endswith("s") or not word.isascii() or kind is Kind.CHAFF:
             return word
         return word + "s"
-
-    @staticmethod
-    def is_bright(card: int | str) -> bool:
-        return bool(BRIGHTS >> card_id(card) & 1)
 
     # -- seats, sides, teams -------------------------------------------------------------------
 
@@ -162,24 +175,14 @@ class Namer:
         self._seat_cache[seat] = text
         return text
 
-    def is_team_game(self) -> bool:
-        return any(len(side) > 1 for side in self.config.sides)
-
-    def team_letter(self, side: int) -> str:
-        return ascii_uppercase[side]
-
     def side(self, side: int) -> str:
         """A side: a seat's name when it plays alone, else "Team A (seats 0 & 2)"."""
         seats = self.config.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
-        members = join_words([str(s) for s in seats], "&")
         if self.viewer in seats:
-            return f"Your team (seats {members})"
-        return f"Team {self.team_letter(side)} (seats {members})"
-
-    def side_of_seat(self, seat: int) -> str:
-        return self.side(self.config.side_of[seat])
+            return f"Your team (seats {join_words([str(s) for s in seats], '&')})"
+        return team_name(side, seats)
 
     def side_is_viewer(self, side: int) -> bool:
         return self.viewer is not None and self.viewer in self.config.sides[side]

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from string import ascii_uppercase
 from typing import Any
 
 from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
-from .names import join_words
+from .names import team_name
 
 __all__ = ["OptionWords", "option_label", "option_words", "value_text"]
 
@@ -37,8 +36,7 @@ def value_text(spec: OptionSpec, value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if spec.kind == "teams" and isinstance(value, (list, tuple)):
-        return ", ".join(f"Team {ascii_uppercase[i]} (seats {join_words([str(s) for s in side], '&')})"
-                         for i, side in enumerate(value))
+        return ", ".join(team_name(i, side) for i, side in enumerate(value))
     return str(value)
 
 

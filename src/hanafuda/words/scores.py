@@ -46,7 +46,7 @@ def term_label(config: Config, label: str, names: dict[str, str] | None = None) 
         return names[label]
     if label.startswith(_FLOOR_PREFIX) and "/" in label:
         total, _, sides = label[len(_FLOOR_PREFIX):].partition("/")
-        return f"floor ({total.strip()} ÷ {sides.strip()} sides)"
+        return f"floor: {total.strip()} ÷ {sides.strip()} sides"
     if label == NEGATIVE_AS_ZERO:
         return "a negative score counts as 0"
     return label

@@ -42,7 +42,8 @@ def turn_text(view: PlayerView, namer: Namer) -> str:
         if view.phase == "teyaku":
             return "Your turn: expose your teyaku or keep it hidden"
         if view.phase == "take" and view.pending is not None:
-            return f"Your turn: choose what {namer.card(view.pending, wild=True)} takes"
+            wild = namer.wild_from_stock(view.pending)
+            return f"Your turn: choose what {namer.card(view.pending, wild=wild)} takes"
         return "Your turn: play a card"
     return f"{who} to move"
 
@@ -76,18 +77,31 @@ def view_words(view: PlayerView, namer: Namer) -> dict[str, Any]:
         "progress": [p.to_dict() for p in yaku_progress(namer, view.captures, view.discard,
                                                          view.declared)],
         "turn": turn_text(view, namer),
-        "pending": namer.card(view.pending, wild=True) if view.pending is not None else None,
-        "cards": {code: {"name": namer.card(code), "kind": namer.kind_word(code),
-                         "wild": namer.is_wild(code)}
-                  for code in [*view.hand.codes(), *view.field.codes(),
-                               *([view.pending] if view.pending else [])]},
+        "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
+                    if view.pending is not None else None),
+        "cards": _card_words(view, namer),
     }
 
 
-def card_text(card: int | str, namer: Namer) -> str:
-    """A card in running text, with its code for typing moves: "Cherry Curtain [cherry-curtain]"."""
+def _card_words(view: PlayerView, namer: Namer) -> dict[str, dict[str, Any]]:
+    """Each visible card's name and kind word; ``wild`` where it acts wild (in the hand, or
+    turned over), never for a wild card lying on the field."""
+    out: dict[str, dict[str, Any]] = {}
+    acting = {c: namer.wild_in_hand(c) for c in view.hand.codes()}
+    acting.update({c: False for c in view.field.codes()})
+    if view.pending:
+        acting[view.pending] = namer.wild_from_stock(view.pending)
+    for code, wild in acting.items():
+        out[code] = {"name": namer.card(code, wild=wild), "kind": namer.kind_word(code, wild=wild),
+                     "wild": wild}
+    return out
+
+
+def card_text(card: int | str, namer: Namer, *, wild: bool = False) -> str:
+    """A card in running text, with its code for typing moves: "Cherry Curtain [cherry-curtain]";
+    ``wild`` marks a wild card where it acts wild."""
     cid = card_id(card)
-    return f"{namer.card(cid, wild=namer.wild_in_hand(cid))} [{CARDS[cid].code}]"
+    return f"{namer.card(cid, wild=wild)} [{CARDS[cid].code}]"
 
 
 def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
@@ -148,6 +162,8 @@ def view_lines(namer: Namer, view: PlayerView) -> list[str]:
                                        enumerate(view.hand_counts)))
     lines.append("Field: " + ("; ".join(card_text(c, namer) for c in view.field) or "empty"))
     if view.pending:
-        lines.append(f"Turned over: {card_text(view.pending, namer)}")
-    lines.append("Your hand: " + ("; ".join(card_text(c, namer) for c in view.hand) or "empty"))
+        wild = namer.wild_from_stock(view.pending)
+        lines.append(f"Turned over: {card_text(view.pending, namer, wild=wild)}")
+    lines.append("Your hand: " + ("; ".join(card_text(c, namer, wild=namer.wild_in_hand(c))
+                                            for c in view.hand) or "empty"))
     return lines + captures_lines(namer, view)

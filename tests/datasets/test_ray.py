@@ -1,0 +1,120 @@
+"""The arena and dataset generation on a local Ray cluster of two worker nodes (issue 16,
+``hanafuda[ray]``): results identical to the local run for the same seed, shards written by the
+workers, ``--ray`` on the command line.  Skipped without Ray, except in CI."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from tests.envs.optional import in_ci, require
+
+ray = require("ray", "ray")
+
+from ray.cluster_utils import Cluster  # noqa: E402
+
+from hanafuda.agents.arena import run_arena  # noqa: E402
+from hanafuda.cli import app  # noqa: E402
+from hanafuda.cluster import ray_runner  # noqa: E402
+from hanafuda.datasets import read_shards, selfplay_dataset  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A head node with no CPUs and two worker nodes of one CPU each: every task runs on a worker."""
+    local = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    workers = [local.add_node(num_cpus=1) for _ in range(2)]
+    local.wait_for_nodes()
+    ray.init(address=local.address, log_to_driver=False)
+    try:
+        yield local
+    finally:
+        ray.shutdown()
+        for node in workers:
+            local.remove_node(node)
+        local.shutdown()
+
+
+def test_the_cluster_has_two_workers(cluster: Any) -> None:
+    alive = [n for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU", 0) > 0]
+    assert len(alive) == 2
+
+
+def test_arena_on_ray_equals_the_local_run(cluster: Any, tmp_path: Path) -> None:
+    local = run_arena("mushi", 2, ["greedy", "random"], 12, seed=5, records_dir=tmp_path / "local")
+    remote = run_arena("mushi", 2, ["greedy", "random"], 12, seed=5, records_dir=tmp_path / "ray",
+                       runner=ray_runner(cluster.address))
+    assert local.to_json()["results"] == remote.to_json()["results"]
+    assert local.to_json()["margins"] == remote.to_json()["margins"]
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "ray").iterdir())
+    for name in names:
+        assert (tmp_path / "local" / name).read_text() == (tmp_path / "ray" / name).read_text()
+
+
+def test_dataset_on_ray_equals_the_local_run(cluster: Any, tmp_path: Path) -> None:
+    here = selfplay_dataset("min-hwatu", 3, ["greedy", "random"], 6, tmp_path / "local", seed=2,
+                            deals_per_shard=2)
+    there = selfplay_dataset("min-hwatu", 3, ["greedy", "random"], 6, tmp_path / "ray", seed=2,
+                             deals_per_shard=2, runner=ray_runner(cluster.address))
+    assert (here.samples, here.games, len(here.shards)) == (there.samples, there.games, 3)
+    pairs = zip(read_shards(tmp_path / "local"), read_shards(tmp_path / "ray"), strict=True)
+    for a, b in pairs:
+        assert np.array_equal(a.observation, b.observation) and np.array_equal(a.mask, b.mask)
+        assert (a.action, a.seat, a.reward) == (b.action, b.seat, b.reward)
+
+
+def _node_of_task() -> Any:
+    """A task function defined here, so Ray ships it by value (this test module is not
+    importable on the workers)."""
+
+    def node_of(_: int) -> str:
+        import time
+
+        import ray as worker_ray
+
+        time.sleep(0.3)  # long enough that one worker cannot take every task
+        return str(worker_ray.get_runtime_context().get_node_id())
+
+    return node_of
+
+
+def test_tasks_run_on_both_workers(cluster: Any) -> None:
+    nodes = list(ray_runner(cluster.address)(_node_of_task(), list(range(8))))
+    assert len(set(nodes)) == 2
+
+
+def test_ray_flag_on_the_command_line(cluster: Any, tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["arena", "mushi", "--agents", "greedy,random", "--deals", "4", "--json",
+                                 "--ray", cluster.address])
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.stdout.strip().splitlines()[-1])
+    assert table == run_arena("mushi", 2, ["greedy", "random"], 4).to_json() | {"workers": table["workers"]}
+    result = runner.invoke(app, ["dataset", "selfplay", "mushi", "--deals", "4", "--deals-per-shard", "2",
+                                 "--out", str(tmp_path / "d"), "--ray", cluster.address, "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout.strip().splitlines()[-1])["shards"]) == 2
+
+
+def test_running_cluster_joined_with_auto() -> None:
+    """CI starts a Ray head (scripts/ci_research.sh) and names it in HANAFUDA_TEST_RAY_ADDRESS."""
+    address = os.environ.get("HANAFUDA_TEST_RAY_ADDRESS")
+    if not address:
+        if in_ci():
+            pytest.fail("CI must start a Ray head: source scripts/ci_research.sh (HANAFUDA_TEST_RAY_ADDRESS)")
+        pytest.skip("no running Ray head (HANAFUDA_TEST_RAY_ADDRESS)")
+    ray.shutdown()  # leave the two-worker cluster of the other tests
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAY_ADDRESS", address)
+        result = run_arena("mushi", 2, ["greedy", "random"], 3, seed=1, runner=ray_runner("auto"))
+        ray.shutdown()
+    assert result.to_json()["results"] == run_arena("mushi", 2, ["greedy", "random"], 3, seed=1).to_json()[
+        "results"]
