@@ -38,6 +38,15 @@ def _deal(game: str, players: int, options: dict[str, object], dealer: int,
     return Match(game, players, options, deal=deal)
 
 
+async def _until(pilot, condition, seconds: float = 10.0) -> bool:
+    """Wait until ``condition()`` holds (a loaded machine may need longer than a fixed pause)."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return bool(condition())
+
+
 def _log_text(app: PlayApp) -> str:
     """The log as one line of words (the widget wraps lines at its width)."""
     return " ".join(" ".join(strip.text for strip in app.log_widget.lines).split())
@@ -231,7 +240,7 @@ async def test_fix7_light_wild_options_teyaku_and_kwa_do(tmp_path: Path) -> None
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause(0.05)
         await pilot.press(str(app.cards.index("cherry-chaff1") + 1))
-        await pilot.pause(0.1)
+        await _until(pilot, lambda: "Kwa-Dō!" in _log_text(app) and bool(app._notifications))
         assert "Kwa-Dō!" in _log_text(app)
         assert any("Kwa-Dō!" in str(n.message) for n in app._notifications)
         await pilot.press("q")

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..rules import GAMES
 from .base import Agent
 from .expert import ExpertAgent
 from .greedy import GreedyAgent
 from .hint import Hint, hint
-from .learned.policy import WEIGHTS_DIR, PolicyAgent
+from .learned.policy import WEIGHTS_DIR, PolicyAgent, shipped_weights
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
 __all__ = ["AGENTS", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent", "RandomAgent",
-           "StrongAgent", "hint", "make_agent"]
+           "StrongAgent", "hint", "make_agent", "weights_file"]
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, StrongAgent, PolicyAgent, ExpertAgent)
@@ -26,18 +27,27 @@ class UnknownAgentError(ValueError):
     """An agent name that is not one of ``AGENTS``."""
 
 
+def weights_file(name: str) -> Path | None:
+    """The weights file a ``policy:NAME`` / ``expert:NAME`` agent loads: NAME itself when it
+    has a suffix (a path), the shipped ``GAME-Np`` file, or for a bare game id its shipped
+    two-player file; None when there is no such file."""
+    path = Path(name)
+    if not path.suffix:
+        if name in GAMES:
+            return shipped_weights(name, 2)
+        path = WEIGHTS_DIR / f"{name}.npz"
+    return path if path.exists() else None
+
+
 def make_agent(name: str) -> Agent:
     """A new agent by name: random, greedy, strong, policy or expert; ``policy:PATH`` /
-    ``expert:PATH`` with a weights file, ``policy:GAME`` / ``policy:GAME-Np`` with a shipped one."""
+    ``expert:PATH`` with a weights file, ``policy:GAME-Np`` or ``policy:GAME`` with a
+    shipped one (``weights_file``)."""
     base, sep, weights = name.partition(":")
     if sep and base in ("policy", "expert"):
-        path = Path(weights)
-        if not path.suffix:
-            path = WEIGHTS_DIR / f"{weights}.npz"
-            if not path.exists():  # a game's name: its 2-player file
-                path = WEIGHTS_DIR / f"{weights}-2p.npz"
-        if not path.exists():
-            raise UnknownAgentError(f"no weights file {str(path)!r} for agent {name!r}")
+        path = weights_file(weights)
+        if path is None:
+            raise UnknownAgentError(f"no weights file for agent {name!r}")
         return PolicyAgent(weights=path) if base == "policy" else ExpertAgent(weights=path)
     try:
         return AGENTS[name]()

@@ -45,7 +45,7 @@ from ..agents import PolicyAgent, UnknownAgentError, make_agent
 from ..agents.heuristics import evaluator_for
 from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
-from ..batch.sim import PHASE_OVER, BatchSim
+from ..batch.sim import PHASE_OVER, PHASE_PLAY, PHASE_TEYAKU, BatchSim
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.action_space import DECLARE_BASE, EXPOSE_INDEX, NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
@@ -151,10 +151,16 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
         out[:, pos] = (full - sim.stock_pos) / full
     pos += 1
     phase = sim.phase.astype(np.int64)
+    to_move = sim.seat.astype(np.int64)
+    # RULES.md §4.2: a pending teyaku decision is seen only by its seat; every other seat sees
+    # the first turn due, as if that player held no teyaku (views.turn_seen_by)
+    masked = (phase == PHASE_TEYAKU) & (to_move != seat)
+    phase = np.where(masked, PHASE_PLAY, phase)
+    to_move = np.where(masked, sim.order[:, 0], to_move)
     _one_hot(out, pos, phase)
     pos += len(PHASES)
     playing = np.flatnonzero(phase != PHASE_OVER)
-    out[playing, pos + (sim.seat[playing] - seat[playing]) % n] = 1.0
+    out[playing, pos + (to_move[playing] - seat[playing]) % n] = 1.0
     pos += n
     _one_hot(out, pos, (sim.dealer - seat) % n)
     pos += n

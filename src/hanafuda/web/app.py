@@ -11,23 +11,27 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, pages, ws
 from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
+from .social import install
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 
 
-def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None) -> FastAPI:
-    """The app on database ``db_url`` (migrated to the newest schema on start)."""
+def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
+               abandon_after: float = 3600.0) -> FastAPI:
+    """The app on database ``db_url`` (migrated to the newest schema on start); a running table
+    with nobody at it for ``abandon_after`` seconds is listed as abandoned."""
     engine = make_engine(db_url)
     migrate(engine)
-    hub = TableHub(engine, bot_pause=bot_pause, limits=limits)
+    hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
 
     async def evict_forever() -> None:
         while True:
@@ -60,7 +64,9 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
 
 
