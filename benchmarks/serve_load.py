@@ -10,6 +10,7 @@ Prints numbers; it asserts nothing.
     python benchmarks/serve_load.py --tables 100 --mix human-greedy --seconds 30
     python benchmarks/serve_load.py --tables 20 --mix human-greedy,human-strong --seconds 30
     python benchmarks/serve_load.py --db postgresql+psycopg://…  (an empty test database)
+    python benchmarks/serve_load.py --db postgresql+psycopg://… --workers 2 --mix bots
 
 Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``bots`` (greedy against random, a
 spectator watching); a comma-separated list spreads the tables over them in turn.  The client
@@ -202,6 +203,8 @@ def main() -> None:
                    help="whole states with the whole log after every move (as the table page today), "
                         "not deltas (?deltas=1)")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
     args = p.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -217,7 +220,8 @@ def main() -> None:
         [sys.executable, "-c", "from hanafuda.cli import app; app()", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--db", db, "--bot-pause", "0", "--bot-only-rate", "0",
          "--tables-per-minute", "100000", "--max-bot-tables", str(args.tables + 10),
-         "--max-spectators", "1000"], stdout=log, stderr=subprocess.STDOUT)
+         "--max-spectators", "1000", "--workers", str(max(1, min(args.workers, 8)))],
+        stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -248,7 +252,8 @@ def main() -> None:
             server.kill()
         log.close()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}")
+          f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}, "
+          f"{args.workers} server process{'es' if args.workers > 1 else ''}")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
           f"{'whole states' if args.whole else 'deltas'}, "
           f"{elapsed:.1f} s of play (table creation included)")

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -296,27 +296,56 @@ def serve(
         float, typer.Option("--bot-only-rate", min=0.0,
                             help="Moves a second at a table of bots alone, at most (0: no pacing).")
     ] = 2.0,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=64,
+                          help="Server processes sharing the port (more than one needs PostgreSQL).")
+    ] = 1,
+    lease_seconds: Annotated[
+        float, typer.Option("--lease-seconds", min=1.0, max=3600.0,
+                            help="PostgreSQL: how long a process owns a table without renewing; a "
+                                 "process that dies hands its tables over this much later.")
+    ] = 10.0,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
 
     from .web import default_db_url
     from .web.app import create_app
-    from .web.http_protocol import bounded_http_protocol
+    from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
+    from .web.social import serve_banner
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
                     idle_seconds=idle_minutes * 60.0, bot_only_moves_per_second=bot_only_rate)
+    if workers > 1 and not url.startswith("postgresql"):
+        raise _fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
+                    "SQLite serves one process")
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
-                             abandon_after=max(0.0, abandon_after) * 60)
+                             abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds)
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
-    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {_without_password(url)})")
+    typer.echo(serve_banner(host, port, _without_password(url))
+               + (f"\n({workers} worker processes)" if workers > 1 else ""))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
-                timeout_graceful_shutdown=5, http=bounded_http_protocol())
+    common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 1 << 20,
+                              "timeout_graceful_shutdown": 5, "http": bounded_http_protocol()}
+    if workers == 1:
+        uvicorn.run(web_app, **common)
+        return
+    import dataclasses
+    import os
+
+    from .web.app import SERVE_CONFIG
+
+    # each worker builds its own app (its own cluster member) from this configuration
+    os.environ[SERVE_CONFIG] = json.dumps({"db": url, "bot_pause": max(0.0, bot_pause),
+                                           "abandon_after": max(0.0, abandon_after) * 60,
+                                           "lease_seconds": lease_seconds,
+                                           "limits": dataclasses.asdict(limits)})
+    common["http"] = http_protocol_name()
+    uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
 
 
 def _without_password(url: str) -> str:

@@ -22,7 +22,8 @@ def free_port() -> int:
 class Server:
     def __init__(self, db_url: str, log: Path, bot_pause: float = 0.0, *extra: str) -> None:
         self.db_url, self.log, self.bot_pause = db_url, log, bot_pause
-        self.extra = list(extra) or ["--bot-only-rate", "0", "--tables-per-minute", "1000"]
+        self.extra = list(extra) or ["--bot-only-rate", "0", "--tables-per-minute", "1000",
+                                     "--lease-seconds", "3"]
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -52,18 +52,27 @@ def take_turn(page: Any) -> bool:
 def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Server, browser: Any) -> None:
     page = new_page(browser, viewport={"width": 1200, "height": 900})
     page.goto(server.url + "/")
-    page.wait_for_selector("#opt-rounds")
+    page.wait_for_selector("body[data-ready]")
+    page.fill("#name-input", "Tester")  # the name shown at the table (kept in this browser)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#name-show:not([hidden])")
+    words = httpx.get(server.url + "/api/social/presets").json()["words"]
     for game in httpx.get(server.url + "/api/games").json()["games"]:  # every option is offered
         page.select_option("#game", game["id"])
-        assert page.locator("#options label.opt").count() == len(game["options"])
-        for option in game["options"]:
-            assert option["help"] in page.locator(f"#opt-{option['name']} >> xpath=..").inner_text()
+        page.check("#preset-custom")
+        shown = page.locator("#options [data-option]").evaluate_all("els => els.map(e => e.dataset.option)")
+        hidden = {"teams", "five_player_bonus", "two_player_hand"}  # teams by seats; 5 / 2 players only
+        every = {o["name"] for o in game["options"]}
+        assert set(shown) | (hidden & every) == every
+        for option in shown:
+            label = page.locator(f"#opt-{option}").locator("xpath=ancestor::label").inner_text()
+            assert words[game["id"]][option]["label"] in label
     page.select_option("#game", "min-hwatu")  # card names follow the game's tradition
     page.wait_for_function("document.querySelector('#theme').value === 'hwatu'")
     page.select_option("#game", "mushi")
     page.wait_for_function("document.querySelector('#theme').value === 'hanafuda'")
     page.select_option("#seat-1", "bot:greedy")
-    page.fill("#seat-name-0", "Tester")
+    page.check("#preset-custom")
     page.fill("#opt-rounds", "1")
     shot(page, "lobby")
     page.click("#create-btn")

@@ -94,9 +94,12 @@ def errors(ws: Any, n: int = 1) -> list[dict[str, Any]]:
 def play_round(ws: Any, pick: int = 0) -> dict[str, Any]:
     """Play this seat's moves (the ``pick``-th legal one) until the round or match is over."""
     state = next_state(ws)
+    wait_for = 0  # act only on a state that already holds this seat's previous move
     while state["view"]["phase"] not in ("between-rounds", "match-over"):
         view = state["view"]
-        if view["to_move"] == state["you"] and view["legal"]:
+        seq = state["log"][-1]["seq"] if state["log"] else state.get("log_from") or 0
+        if seq >= wait_for and view["to_move"] == state["you"] and view["legal"]:
             ws.send_json({"type": "move", "move": view["legal"][pick % len(view["legal"])]})
+            wait_for = seq + 1
         state = next_state(ws)
     return state

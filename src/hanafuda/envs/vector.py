@@ -41,7 +41,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ..agents import weights_file
+from ..agents import PolicyAgent, UnknownAgentError, make_agent
 from ..agents.heuristics import evaluator_for
 from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
@@ -605,11 +605,14 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
 
 
 def _weights_file(name: str) -> Path:
-    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path."""
-    path = weights_file(name)
-    if path is None:
-        raise EnvConfigError(f"no weights file for opponent 'policy:{name}'")
-    return path
+    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path (the lookup of
+    ``agents.make_agent``)."""
+    try:
+        agent = make_agent(f"policy:{name}")
+    except UnknownAgentError as exc:
+        raise EnvConfigError(f"opponent 'policy:{name}': {exc}") from None
+    assert isinstance(agent, PolicyAgent) and agent.weights is not None
+    return Path(agent.weights)
 
 
 def _rows_text(rows: Sequence[int] | Int) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,23 +16,34 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, pages, ws
+from .cluster import Cluster
 from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
+from .social import install
 
-__all__ = ["create_app"]
+__all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
+
+SERVE_CONFIG = "HANAFUDA_SERVE_CONFIG"
+"""The environment variable through which ``hanafuda serve --workers N`` configures each worker."""
 
 log = logging.getLogger(__name__)
 
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
-               abandon_after: float = 3600.0) -> FastAPI:
+               abandon_after: float = 3600.0, lease_seconds: float = 10.0) -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start); a running table
-    with nobody at it for ``abandon_after`` seconds is listed as abandoned."""
+    with nobody at it for ``abandon_after`` seconds is listed as abandoned.
+
+    On PostgreSQL the app is a member of a cluster (``cluster.Cluster``): any number of processes,
+    here or on other hosts, serve the same tables, each table owned by one of them at a time (its
+    lease lasts ``lease_seconds``; a process that dies loses its tables that much later)."""
     engine = make_engine(db_url)
     migrate(engine)
     hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
+    if engine.dialect.name == "postgresql":
+        hub.cluster = Cluster(hub, engine, lease_seconds)
 
     async def evict_forever() -> None:
         while True:
@@ -47,8 +60,12 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
         except SQLAlchemyError as exc:  # the database is away: serve anyway, tables load on demand
             log.error("could not load the running tables at start (%s)", type(exc).__name__)
         evictor = asyncio.get_running_loop().create_task(evict_forever())
+        if hub.cluster is not None:
+            await hub.cluster.start()
         yield
         evictor.cancel()
+        if hub.cluster is not None:
+            await hub.cluster.stop()
         hub.bots.pool.shutdown()
         hub.store.writer.close()
         for table in hub.tables.values():
@@ -63,6 +80,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
@@ -73,3 +91,11 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
     log.error("database error on %s %s: %s", request.method, request.url.path, type(exc).__name__)
     return JSONResponse({"detail": "the database is unavailable right now; please try again shortly"},
                         status_code=503, headers={"Retry-After": "5"})
+
+
+def create_app_from_env() -> FastAPI:
+    """The app of one ``hanafuda serve --workers N`` worker, configured by ``SERVE_CONFIG`` (JSON:
+    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds`` and the ``limits`` fields)."""
+    cfg = json.loads(os.environ[SERVE_CONFIG])
+    return create_app(cfg["db"], bot_pause=float(cfg["bot_pause"]), limits=Limits(**cfg["limits"]),
+                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]))

@@ -31,6 +31,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 __all__ = ["Base", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x68616E61
+"""The PostgreSQL advisory lock key held while migrating (several processes may start at once)."""
 
 
 def _now() -> dt.datetime:
@@ -115,6 +117,8 @@ def migrate(engine: Engine) -> None:
             conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             conn.commit()
         with conn.begin():
+            if engine.dialect.name == "postgresql":  # servers starting together migrate one at a time
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
         if sqlite:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MAX_URL", "bounded_http_protocol"]
+__all__ = ["MAX_URL", "bounded_http_protocol", "http_protocol_name"]
 
 MAX_URL = 4096
 
@@ -46,3 +46,22 @@ def bounded_http_protocol() -> type[Any] | str:
             self.transport.close()
 
     return BoundedHttpToolsProtocol
+
+
+def http_protocol_name() -> str:
+    """The same protocol as an import string, for uvicorn's worker processes (a class made in a
+    function cannot be sent to them)."""
+    protocol = bounded_http_protocol()
+    if isinstance(protocol, str):  # pragma: no cover - uvicorn without httptools
+        return protocol
+    globals()["BoundedHttpToolsProtocol"] = protocol
+    return f"{__name__}:BoundedHttpToolsProtocol"
+
+
+def __getattr__(name: str) -> Any:
+    """``BoundedHttpToolsProtocol`` for a worker process importing it by name."""
+    if name == "BoundedHttpToolsProtocol":
+        protocol = bounded_http_protocol()
+        globals()[name] = protocol
+        return protocol
+    raise AttributeError(name)

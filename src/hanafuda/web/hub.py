@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
 
@@ -23,6 +23,7 @@ from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from .bots_runner import BotRunner
+from .cluster import LOCAL_TYPES
 from .limits import Limits
 from .live import (
     MAX_MESSAGE,
@@ -40,6 +41,9 @@ from .messages import is_public, state_message
 from .ratelimit import RateLimiter
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +85,9 @@ class TableHub:
         self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
+        self.cluster: Cluster | None = None
+        """Set on PostgreSQL (``cluster.Cluster``): tables are then shared with other processes,
+        each changed only by its owner; ``None``: this process owns every table (SQLite)."""
 
     @property
     def sessions(self) -> Any:
@@ -141,9 +148,11 @@ class TableHub:
             creator_hash=hash_token(creator),
             seeded=seed is not None,
         )
-        self._setup_agents(table)
+        self.setup_agents(table)
         self.store.insert(table)
         self.tables[table.id] = table
+        if self.cluster is not None:
+            self.cluster.take([table.id])
         return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
                                                                                   strict=True)], creator)
 
@@ -160,10 +169,19 @@ class TableHub:
                 and (t.bot_task is None or t.bot_task.done()) and not t.lock.locked()]
         for tid in gone:
             del self.tables[tid]
+        if self.cluster is not None:
+            try:
+                self.cluster.release(gone)
+            except Exception as exc:  # the leases run out by themselves
+                log.warning("could not release the leases of evicted tables (%s)", type(exc).__name__)
         return gone
 
+    def owns(self, table: LiveTable) -> bool:
+        """This process may change ``table`` (always, unless several processes share the database)."""
+        return self.cluster is None or self.cluster.owns(table)
+
     @staticmethod
-    def _setup_agents(table: LiveTable) -> None:
+    def setup_agents(table: LiveTable) -> None:
         table.agents = {s.seat: make_agent(s.bot) for s in table.seats if s.kind == "bot" and s.bot}
 
     def load(self, table_id: str) -> LiveTable | None:
@@ -173,12 +191,17 @@ class TableHub:
         table = self.store.read(table_id)
         if table is None:
             return None
-        self._setup_agents(table)
+        self.setup_agents(table)
         self.tables[table_id] = table
+        if self.cluster is not None and table.running:
+            self.cluster.take([table_id])
         return table
 
     def load_running(self) -> list[LiveTable]:
-        """Every unfinished table, e.g. at start-up (bots then carry on)."""
+        """Every unfinished table, e.g. at start-up (bots then carry on).  With several processes
+        none: each process adopts the tables without a live owner as its leases run (``cluster``)."""
+        if self.cluster is not None:
+            return []
         return [t for t in (self.load(i) for i in self.store.running_ids()) if t is not None]
 
     def mark_abandoned(self) -> None:
@@ -263,6 +286,13 @@ class TableHub:
             pass
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
+        """Show a change of ``table`` to its sockets here and, through the cluster, everywhere."""
+        await self.broadcast_here(table, extra)
+        if self.cluster is not None and self.cluster.owns(table):
+            await self.cluster.announce(table, stored_event=extra is not None)
+
+    async def broadcast_here(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
+        """Send every socket of this process at ``table`` its state (and ``extra``, the event)."""
         for conn in list(table.connections):
             payload = self.state_to(table, conn)
             if extra and is_public({"kind": "move", "text": extra["move"], "seat": extra["seat"]},
@@ -286,7 +316,7 @@ class TableHub:
                     table.abandoned = False
                 except Exception as exc:
                     log.error("could not mark table %s running again (%s)", table.id, exc)
-        await self.broadcast(table)
+        await self.broadcast_here(table)
         self.kick_bots(table)
         return writer
 
@@ -322,6 +352,13 @@ class TableHub:
             await self.error(table, conn, "server-error", "the server could not handle that message")
 
     async def _dispatch(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        if self.cluster is not None and msg["type"] not in LOCAL_TYPES and not self.cluster.owns(table):
+            await self.cluster.forward(table, conn, msg)  # another process owns it: it decides
+            return
+        await self.dispatch_here(table, conn, msg)
+
+    async def dispatch_here(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        """Handle one client message at a table this process owns."""
         kind = msg["type"]
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
@@ -387,7 +424,7 @@ class TableHub:
             await self.error(table, conn, "storage", "the change could not be saved; please try again")
             return False
         s.kind, s.bot, s.name = "bot", bot, name
-        self._setup_agents(table)
+        self.setup_agents(table)
         return True
 
     async def play_again(self, table: LiveTable, conn: Connection) -> None:
@@ -571,7 +608,7 @@ class TableHub:
     # -- bots ----------------------------------------------------------------------------------
 
     def kick_bots(self, table: LiveTable) -> None:
-        if table.running:
+        if table.running and self.owns(table):
             self.bots.kick(table)
 
     async def idle(self, table: LiveTable) -> None:

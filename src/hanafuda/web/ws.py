@@ -91,11 +91,13 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
         await send({"type": "error", "code": refusal.code, "error": refusal.error})
         await websocket.close(code=refusal.close)
         return
-    headers = None
+    headers = []
+    if hub.cluster is not None:  # which process serves this socket (operators and tests follow it)
+        headers.append((b"x-hanafuda-member", hub.cluster.me.encode("ascii")))
     if secret is not None and role.seat is not None:
         cookie = (f"{claim_cookie(table.id, role.seat)}={secret}; Path=/ws/{table.id}; "
                   f"Max-Age={CLAIM_DAYS * 86400}; HttpOnly; SameSite=Strict")
-        headers = [(b"set-cookie", cookie.encode("ascii"))]
+        headers.append((b"set-cookie", cookie.encode("ascii")))
     await websocket.accept(headers=headers)
     if secret is not None:
         await send({"type": "claimed", "seat": role.seat, "secret": secret})

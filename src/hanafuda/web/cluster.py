@@ -1,0 +1,415 @@
+"""Several server processes on one PostgreSQL database: table ownership and fan-out (issue 14).
+
+Every process (a ``--workers`` worker, or a ``hanafuda serve`` on another host) is a *member* with a
+random id.  Each live table has at most one *owner* at a time: the member whose lease is in the
+table's row (``tables.owner``, ``tables.lease_until``).  The owner alone changes the table (moves,
+deals, bots, seat hand-overs) and renews its leases every third of ``lease_seconds``; a member that
+dies stops renewing, and once a lease has run out any member holding the table takes it over
+(catching up from the stored events first).  The unique ``(table_id, seq)`` of the stored events
+fences a stale owner: its write fails and its table is rebuilt from the database.
+
+Fan-out runs over PostgreSQL ``LISTEN/NOTIFY`` on one channel (``CHANNEL``):
+
+- ``ch``: the owner stored a change of a table; every other member holding sockets for it reads
+  the new events (and its seats and status) from the database, replays them on its copy and sends
+  each socket what it may see (``messages``), so no card ever crosses the channel;
+- ``cmd``: a member holding a socket for a table it does not own forwards that client's message
+  (move, next round, hand-over, stop, ...) to the owner, which handles it as if the socket were its
+  own; ``re`` carries the owner's answers (errors) back.  A command with no owner alive waits: the
+  member that takes the table over runs it, unless the table has moved on since it was sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from sqlalchemy import select, text
+from sqlalchemy.engine import Engine
+
+from .db import SeatRow, TableEventRow, TableRow
+from .live import Connection, LiveTable
+
+if TYPE_CHECKING:
+    from .hub import TableHub
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CHANNEL", "LOCAL_TYPES", "Cluster", "ClusterError"]
+
+CHANNEL = "hanafuda_tables"
+LOCAL_TYPES = frozenset({"ping", "state"})
+"""Client messages any member answers itself; every other type goes to the table's owner."""
+MAX_PAYLOAD = 7000
+"""PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer answers are cut."""
+ADOPT_BATCH = 20
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot run (a database without LISTEN/NOTIFY, a bad lease length)."""
+
+
+@dataclass
+class Forwarded:
+    """A client message sent to the table's owner, waiting for its answer."""
+
+    table_id: str
+    conn: Connection
+    msg: dict[str, Any]
+    seq: int
+    """The table's ``seq`` here when it was sent: run on a takeover only if the table is still there."""
+    sent: float
+
+
+def libpq_url(engine: Engine) -> str:
+    """The engine's database URL as psycopg takes it (the password kept)."""
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's membership: the tables it owns, its listener, its lease keeper."""
+
+    def __init__(self, hub: TableHub, engine: Engine, lease_seconds: float = 10.0) -> None:
+        if engine.dialect.name != "postgresql":
+            raise ClusterError("several server processes need PostgreSQL (SQLite serves one process)")
+        if not 1.0 <= lease_seconds <= 3600.0:
+            raise ClusterError("the lease must last between 1 and 3600 seconds")
+        self.hub, self.engine, self.lease = hub, engine, lease_seconds
+        self.me = secrets.token_hex(8)
+        self.owned: set[str] = set()
+        self.pending: dict[int, Forwarded] = {}
+        self._rid = 0
+        self._sender: psycopg.AsyncConnection[Any] | None = None
+        self._outgoing: list[str] = []
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._background: set[asyncio.Task[None]] = set()
+        self.listening = asyncio.Event()
+
+    # -- ownership (sync: called where the hub reads the database anyway) -----------------------
+
+    def owns(self, table: LiveTable) -> bool:
+        return table.id in self.owned
+
+    def take(self, table_ids: Iterable[str]) -> set[str]:
+        """Take the lease of each running table that has no live owner (or is ours); the ids won."""
+        ids = list(table_ids)
+        if not ids:
+            return set()
+        with self.engine.begin() as db:
+            won = set(db.execute(text(
+                "UPDATE tables SET owner = :me, lease_until = now() + make_interval(secs => :ttl) "
+                "WHERE id = ANY(:ids) AND status = 'running' AND "
+                "(owner IS NULL OR owner = :me OR lease_until IS NULL OR lease_until < now()) "
+                "RETURNING id"), {"me": self.me, "ttl": self.lease, "ids": ids}).scalars())
+        self.owned |= won
+        return won
+
+    def renew(self) -> set[str]:
+        """Extend every lease we hold; returns the ids we no longer own."""
+        ids = list(self.owned)
+        if not ids:
+            return set()
+        with self.engine.begin() as db:
+            kept = set(db.execute(text(
+                "UPDATE tables SET lease_until = now() + make_interval(secs => :ttl) "
+                "WHERE id = ANY(:ids) AND owner = :me RETURNING id"),
+                {"me": self.me, "ttl": self.lease, "ids": ids}).scalars())
+        lost = set(ids) - kept
+        self.owned -= lost
+        return lost
+
+    def release(self, table_ids: Iterable[str]) -> None:
+        """Give up leases (a table leaving memory, a shutdown): another member may take it at once."""
+        ids = [i for i in table_ids if i in self.owned]
+        if not ids:
+            return
+        self.owned -= set(ids)
+        with self.engine.begin() as db:
+            db.execute(text("UPDATE tables SET owner = NULL, lease_until = NULL "
+                            "WHERE id = ANY(:ids) AND owner = :me"), {"me": self.me, "ids": ids})
+
+    def orphans(self) -> list[str]:
+        """Running tables with a bot seat and no live owner: their bots must go on somewhere."""
+        with self.engine.connect() as db:
+            return list(db.execute(text(
+                "SELECT t.id FROM tables t WHERE t.status = 'running' AND "
+                "(t.owner IS NULL OR t.lease_until IS NULL OR t.lease_until < now()) AND EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot') "
+                "ORDER BY t.created LIMIT :n"), {"n": ADOPT_BATCH}).scalars())
+
+    def changes_since(self, table_id: str, seq: int) -> tuple[list[TableEventRow], list[SeatRow],
+                                                              TableRow | None]:
+        """The events after ``seq``, the seats and the row of a table, as stored now."""
+        with self.hub.store.sessions() as db:
+            events = list(db.scalars(select(TableEventRow).where(
+                TableEventRow.table_id == table_id, TableEventRow.seq > seq).order_by(TableEventRow.seq)))
+            seats = list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                    .order_by(SeatRow.seat)))
+            return events, seats, db.get(TableRow, table_id)
+
+    # -- the channel ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on the channel and keep the leases (tasks of the running loop)."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases()),
+                       loop.create_task(self._send_forever())]
+        await asyncio.wait_for(self.listening.wait(), timeout=30)
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        try:
+            await asyncio.to_thread(self.release, list(self.owned))
+        except Exception as exc:  # the database is away: the leases simply run out
+            log.warning("could not release the leases at shutdown (%s)", type(exc).__name__)
+        if self._sender is not None:
+            await self._sender.close()
+
+    async def notify(self, payload: dict[str, Any]) -> None:
+        """Queue a notification (never waits on the database): the sender task sends whatever is
+        queued in one statement, in order, so tables never wait on each other's notifications."""
+        body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        if len(body.encode()) > MAX_PAYLOAD:
+            log.error("a %s notification of %d bytes was not sent", payload.get("t"), len(body))
+            return
+        self._outgoing.append(body)
+        self._wake.set()
+
+    async def _send_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._outgoing = self._outgoing, []
+            for attempt in (1, 2, 3):
+                try:
+                    if self._sender is None or self._sender.closed:
+                        self._sender = await psycopg.AsyncConnection.connect(libpq_url(self.engine),
+                                                                             autocommit=True)
+                    await self._sender.execute(
+                        "SELECT pg_notify(%s, body) FROM unnest(%s::text[]) AS n(body)",  # in array order
+                        (CHANNEL, batch))
+                    break
+                except psycopg.Error as exc:
+                    self._sender = None
+                    if attempt == 3:
+                        log.error("could not notify the other servers of %d changes (%s)", len(batch),
+                                  type(exc).__name__)
+                    else:
+                        await asyncio.sleep(0.2 * attempt)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(libpq_url(self.engine),
+                                                                 autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if self.listening.is_set():  # a reconnection: what was missed is read back
+                        for table in list(self.hub.tables.values()):
+                            if not self.owns(table):
+                                self._spawn(self.refresh(table))
+                    self.listening.set()
+                    async for note in conn.notifies():
+                        try:
+                            self._on_note(json.loads(note.payload))
+                        except Exception:
+                            log.exception("bad notification %r", note.payload[:200])
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("lost the notification channel (%s); reconnecting", type(exc).__name__)
+                await asyncio.sleep(1.0)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _on_note(self, note: dict[str, Any]) -> None:
+        kind, table = note.get("t"), self.hub.tables.get(str(note.get("id")))
+        if kind == "re" and note.get("to") == self.me:
+            self._spawn(self._answered(int(note["rid"]), note.get("out") or []))
+        elif table is None or note.get("from") == self.me:
+            return
+        elif kind == "ch" and not self.owns(table):
+            event = note.get("ev")
+            self._spawn(self.follow(table, event) if isinstance(event, dict) else self.refresh(table))
+        elif kind == "cmd" and self.owns(table):
+            self._spawn(self._run_command(table, note))
+
+    # -- owner side ----------------------------------------------------------------------------
+
+    async def announce(self, table: LiveTable, stored_event: bool) -> None:
+        """Tell the other members that ``table`` changed (called by the owner after each change);
+        a stored event travels along (it is public: the move's text, never a view)."""
+        note: dict[str, Any] = {"t": "ch", "id": table.id, "seq": table.seq, "from": self.me}
+        if stored_event and table.log:
+            note["ev"] = table.log[-1]
+        await self.notify(note)
+
+    async def _run_command(self, table: LiveTable, note: dict[str, Any]) -> None:
+        """A client of another member sent ``msg``: handle it here, send the answers back."""
+        seat = note.get("seat")
+        proxy = Connection(send=_unsendable, seat=seat if isinstance(seat, int) else None,
+                           creator=bool(note.get("creator")), limit=1000)
+        msg = note.get("msg")
+        if isinstance(msg, dict):
+            await self.hub.dispatch_here(table, proxy, msg)
+        out = []
+        while not proxy.outbox.empty():
+            item = proxy.outbox.get_nowait()
+            if item is not None:
+                out.append(item)
+        await self.notify({"t": "re", "to": note.get("from"), "rid": note.get("rid"), "out": out})
+
+    # -- member side ---------------------------------------------------------------------------
+
+    async def forward(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        """Send a client's message to the table's owner (wherever it is)."""
+        self._rid += 1
+        self.pending[self._rid] = Forwarded(table.id, conn, msg, table.seq, time.monotonic())
+        await self.notify({"t": "cmd", "id": table.id, "from": self.me, "rid": self._rid,
+                           "seat": conn.seat, "creator": conn.creator, "msg": msg})
+
+    async def _answered(self, rid: int, out: list[dict[str, Any]]) -> None:
+        waiting = self.pending.pop(rid, None)
+        if waiting is None:
+            return
+        table = self.hub.tables.get(waiting.table_id)
+        if table is None:
+            return
+        for payload in out:
+            if isinstance(payload, dict):
+                await self.hub.send(table, waiting.conn, payload)
+
+    async def follow(self, table: LiveTable, event: dict[str, Any]) -> None:
+        """Apply the owner's next stored event to this member's copy (read back from the database
+        instead when it is not the next one: a notification was missed or came out of order)."""
+        async with table.lock:
+            if event.get("seq") == table.seq + 1 and event.get("kind") in ("move", "next-round"):
+                try:
+                    if event["kind"] == "move":
+                        table.match.play(str(event["text"]))
+                    else:
+                        table.match.next_round()
+                except ValueError:  # this copy went wrong somehow: rebuilt from the database
+                    log.error("table %s: event %s does not apply here; rebuilding the table", table.id,
+                              event.get("seq"))
+                    self.hub.store.undo(table)
+                    await self.hub.broadcast_here(table)
+                    return
+                else:
+                    table.seq = int(event["seq"])
+                    table.log.append({"seq": table.seq, "round": len(table.match.rounds),
+                                      "kind": event["kind"], "seat": event.get("seat"),
+                                      "text": str(event["text"])})
+                    await self.hub.broadcast_here(table, {"seat": event.get("seat"), "move": event["text"]})
+                    return
+            elif isinstance(event.get("seq"), int) and event["seq"] <= table.seq:
+                return  # this copy has it already
+        await self.refresh(table)
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Bring this member's copy of ``table`` up to what is stored, and show it to its sockets."""
+        async with table.lock:
+            try:
+                events, seats, row = await asyncio.to_thread(self.changes_since, table.id, table.seq)
+            except Exception as exc:
+                log.error("could not read table %s back (%s)", table.id, type(exc).__name__)
+                return
+            changed = False
+            for s in seats:
+                if s.seat < len(table.seats):
+                    mine = table.seats[s.seat]
+                    if (mine.kind, mine.bot, mine.name, mine.claim_hash) != (s.kind, s.bot, s.name,
+                                                                              s.claim_hash):
+                        mine.kind, mine.bot, mine.name, mine.claim_hash = s.kind, s.bot, s.name, s.claim_hash
+                        changed = True
+            if any(s.kind == "bot" for s in table.seats) and set(table.agents) != {
+                    s.seat for s in table.seats if s.kind == "bot"}:
+                self.hub.setup_agents(table)
+            stopped = row is not None and row.status == "stopped"
+            if stopped != table.stopped:
+                table.stopped, changed = stopped, True
+            for ev in events:
+                if ev.seq != table.seq + 1:
+                    break
+                if ev.kind == "move":
+                    table.match.play(ev.text)
+                else:
+                    table.match.next_round()
+                table.seq = ev.seq
+                table.log.append({"seq": ev.seq, "round": len(table.match.rounds), "kind": ev.kind,
+                                  "seat": ev.seat, "text": ev.text})
+                await self.hub.broadcast_here(table, {"seat": ev.seat, "move": ev.text})
+                changed = False
+            if changed:
+                await self.hub.broadcast_here(table)
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self._lease_round()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("lease round failed (%s)", type(exc).__name__)
+
+    async def _lease_round(self) -> None:
+        hub = self.hub
+        lost = await asyncio.to_thread(self.renew)
+        for tid in lost:
+            table = hub.tables.get(tid)
+            if table is not None:
+                log.warning("table %s is served by another process now", tid)
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+                await self.refresh(table)
+        held = [t.id for t in hub.tables.values() if not self.owns(t) and t.running]
+        for tid in await asyncio.to_thread(self.take, held):
+            await self._took_over(hub.tables[tid])
+        for tid in await asyncio.to_thread(self.orphans):
+            if tid in hub.tables:
+                continue
+            won: set[str] = await asyncio.to_thread(self.take, [tid])
+            if won:
+                table = await asyncio.to_thread(hub.store.read, tid)
+                if table is None or tid in hub.tables:
+                    continue
+                log.info("adopted table %s (its server is gone)", tid)
+                hub.setup_agents(table)
+                hub.tables[tid] = table
+                hub.kick_bots(table)
+        now = time.monotonic()
+        for rid, waiting in list(self.pending.items()):
+            if now - waiting.sent > 3 * self.lease + 5:
+                del self.pending[rid]
+                table = hub.tables.get(waiting.table_id)
+                if table is not None:
+                    await hub.error(table, waiting.conn, "unavailable", "the server of this table did not "
+                                    "answer; please try again")
+
+    async def _took_over(self, table: LiveTable) -> None:
+        """This member owns ``table`` now: catch up, then run what its clients sent meanwhile."""
+        log.info("took over table %s", table.id)
+        await self.refresh(table)
+        for rid, waiting in list(self.pending.items()):
+            if waiting.table_id != table.id:
+                continue
+            del self.pending[rid]
+            if waiting.seq == table.seq and waiting.conn in table.connections:
+                await self.hub.dispatch_here(table, waiting.conn, waiting.msg)
+        self.hub.kick_bots(table)
+
+
+async def _unsendable(payload: dict[str, Any]) -> None:  # pragma: no cover - never started
+    raise RuntimeError("a forwarded command's answers travel back through the channel")
