@@ -147,8 +147,8 @@ def test_choices_open_without_layout_shift_in_field_order(server: Server, browse
     """A card with two targets: the choice opens with the hand's and field's boxes unchanged, the
     choices listed in the order their cards lie on the field; a target click plays."""
     seed, card, takes = _first_card("mushi", CASES["two"][1])
-    t = _table(server, "mushi", 2, seed)
     for viewport, touch in ((DESKTOP, False), (PHONE, True)):
+        t = _table(server, "mushi", 2, seed)  # a seat link opens in one browser only
         page = _open(browser, server, t["seats"][0]["link"], viewport, touch)
         _my_turn(page)
         hand = page.locator('[data-region="hand"]').bounding_box()
