@@ -168,7 +168,7 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
     flags = (declared[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
     out[:, pos : pos + s * NUM_SETS] = flags.reshape(b, s * NUM_SETS)
     pos += s * NUM_SETS
-    out[:, pos : pos + n] = sim.teyaku[rows[:, None], rel_seats] / 30.0
+    out[:, pos : pos + n] = sim.teyaku[rows[:, None], rel_seats] / (cfg.max_teyaku or 1)
     pos += n
     wild = sim.wild_side >= 0
     _one_hot(out, pos, np.where(wild, (sim.wild_side - side) % s, s))
