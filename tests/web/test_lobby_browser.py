@@ -86,6 +86,12 @@ def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+RAW_CHOICES = {
+    c for game in GAMES.values() for spec in game.option_specs() for c in spec.choices
+    if isinstance(c, str)
+}
+
+
 def visible_text_is_plain(page: Any) -> None:
     """The issue's contract: no option identifier and no true/false/null in the visible text."""
     text = page.evaluate("document.body.innerText")
@@ -93,6 +99,11 @@ def visible_text_is_plain(page: Any) -> None:
         assert oid not in text, oid
     found = re.findall(r".{0,30}\b(?:true|false|null)\b.{0,30}", text)
     assert not found, found
+    # choice lists say each choice's label (OptionSpec.choice_labels), never its raw value
+    shown = page.eval_on_selector_all(
+        "#options select[data-option] option", "els => els.map((e) => e.text)")
+    raw = [t for t in shown if re.sub(r" \(.*\)$", "", t) in RAW_CHOICES]
+    assert not raw, raw
 
 
 def shot(page: Any, name: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hanafuda.rules import GAMES, ScoreTerm, configure
 from hanafuda.words import option_words, rules_reference, score_line, score_words
 
@@ -69,4 +71,34 @@ def test_reference_teaches_each_game_on_its_own() -> None:
     assert "as the last stock card it takes every card left on the field" in mushi
     assert "never Willow Rain Man" in mushi
     minhwatu = rules_reference(configure("min-hwatu", 2)).text()
-    assert "Godori 고도리 (five birds) (50)" in minhwatu and "with Yaku set = korean" in minhwatu
+    assert "Godori 고도리 (five birds) (50)" in minhwatu
+    assert "with Yaku set = Core plus the Korean extras" in minhwatu
+
+
+def test_every_choice_of_every_game_has_a_label_and_option_words_says_it() -> None:
+    """Choice lists say labels ("Yaku × (players − 1)"), never the value ("n-1") (issue 15)."""
+    for game in GAMES.values():
+        specs = {spec.name: spec for spec in game.option_specs()}
+        for words in option_words(game):
+            spec = specs[words.name]
+            for value, text in words.choices:
+                if isinstance(value, bool):
+                    assert text in ("on", "off")
+                    continue
+                assert spec.choice_labels[value] == text and text != str(value), (words.name, value)
+            listed = words.to_dict()["choices"]
+            assert [c["value"] for c in listed] == list(spec.choices)
+            assert all(c["label"] for c in listed)
+    config = configure("min-hwatu", 3, {"dealer_draw": "day"})
+    shown = {w.name: w for w in option_words(config.game, config)}
+    assert shown["dealer_draw"].value_text.startswith("Day: latest month deals")
+    assert shown["yaku_multiplier"].default_text == "Yaku × (players − 1)"
+
+
+def test_a_choice_without_a_label_is_refused_at_definition() -> None:
+    from hanafuda.rules.options import OptionError, OptionSpec
+
+    with pytest.raises(OptionError, match="no choice label for b"):
+        OptionSpec("mode", "a", "Help.", choices=("a", "b"), choice_labels={"a": "A"})
+    with pytest.raises(OptionError, match="not a choice"):
+        OptionSpec("mode", "a", "Help.", choices=("a",), choice_labels={"a": "A", "z": "Z"})

@@ -246,6 +246,10 @@ class Game:
                 "When four cards of one month are dealt to the field, the same dealer deals again "
                 "(redeal) or the dealer captures all four before play starts (dealer-captures).",
                 choices=("redeal", "dealer-captures"),
+                choice_labels={
+                    "redeal": "Redeal",
+                    "dealer-captures": "The dealer captures the four",
+                },
                 label="Four of a month on the field",
             ),
             OptionSpec(

@@ -102,10 +102,15 @@ class HanaAwase(Game):
             "A round scores card points minus par plus yaku paid by every other player "
             "(zero-sum), or card points plus your own yaku (additive).",
             choices=("zero-sum", "additive"),
+            choice_labels={
+                "zero-sum": "Zero-sum: card points minus par, yaku paid by every other player",
+                "additive": "Additive: card points plus your own yaku",
+            },
             label="Scoring",
         ),
         OptionSpec(
             "chaff_value", 1, "Points of a chaff card (0 makes the deck total 240).", choices=(1, 0),
+            choice_labels={1: "1 point", 0: "0 points (the deck totals 240)"},
             label="Chaff value",
         ),
         OptionSpec(

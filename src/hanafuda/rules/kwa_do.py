@@ -114,6 +114,10 @@ class KwaDo(Game):
             10,
             "Cards per hand with 2 players: 10 plays the whole deck, 8 leaves 8 cards in the stock.",
             choices=(10, 8),
+            choice_labels={
+                10: "10 cards (the whole deck is played)",
+                8: "8 cards (8 stay in the stock)",
+            },
             label="Two-player hand size",
         ),
         OptionSpec(
@@ -122,6 +126,10 @@ class KwaDo(Game):
             "A side scores only its points above the floor of 240 ÷ number of sides, never below 0 "
             "(floor), or all its points (raw).",
             choices=("floor", "raw"),
+            choice_labels={
+                "floor": "Floor: only points above the even share count",
+                "raw": "Raw card points",
+            },
             label="Scoring",
         ),
         OptionSpec(

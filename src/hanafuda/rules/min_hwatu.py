@@ -87,6 +87,11 @@ class MinHwatu(Game):
             "Which yaku score: the core three ribbon sets and three four-of-a-month sets, plus the "
             "Korean extras (Godori, Ogwang, Ttongyak) or the English sets.",
             choices=("core", "korean", "english"),
+            choice_labels={
+                "core": "Core yaku only",
+                "korean": "Core plus the Korean extras (Godori, Ogwang, Ttongyak)",
+                "english": "Core plus the English sets",
+            },
             label="Yaku set",
         ),
         OptionSpec(
@@ -95,6 +100,7 @@ class MinHwatu(Game):
             "A yaku earns its value times the number of other players (n-1), each paying it, "
             "or times the number of players (n, the rule text read literally).",
             choices=("n-1", "n"),
+            choice_labels={"n-1": "Yaku × (players − 1)", "n": "Yaku × players"},
             label="Yaku multiplier",
         ),
         OptionSpec(
@@ -110,6 +116,7 @@ class MinHwatu(Game):
             "A stock card of the month of the pair just made stays on the field (stays), or all "
             "three cards stay stacked on the field for the fourth card to take (ppeok).",
             choices=("stays", "ppeok"),
+            choice_labels={"stays": "Stays on the field", "ppeok": "Ppeok: all three stay stacked"},
             label="Turn-over matching the pair just made",
         ),
         OptionSpec(
@@ -118,6 +125,10 @@ class MinHwatu(Game):
             "The first dealer is drawn: the earliest month deals, a tie to the lower card (night), "
             "or the latest month deals, a tie to the higher card (day).",
             choices=("night", "day"),
+            choice_labels={
+                "night": "Night: earliest month deals, lower card wins a tie",
+                "day": "Day: latest month deals, higher card wins a tie",
+            },
             label="First dealer draw",
         ),
     )

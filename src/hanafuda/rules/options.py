@@ -41,7 +41,20 @@ class OptionSpec:
     default_text: str = ""
     label: str = ""
     """A short human name for forms and help ("Teams", "Wild Gaji"); see ``words.options``."""
+    choice_labels: Mapping[OptionValue, str] = field(default_factory=dict)
+    """A short human label per choice ("floor" → "Floor: only points above the even share
+    count"); required for every choice that is not on/off (RULES.md §9: no identifiers shown)."""
     validate_extra: Callable[[OptionValue], str | None] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        unlabelled = [
+            c for c in self.choices if not isinstance(c, bool) and not self.choice_labels.get(c)
+        ]
+        if self.kind == "choice" and unlabelled:
+            raise OptionError(f"option {self.name!r}: no choice label for {_show(unlabelled[0])}")
+        stray = [c for c in self.choice_labels if c not in self.choices]
+        if stray:
+            raise OptionError(f"option {self.name!r}: a label for {_show(stray[0])}, not a choice")
 
     def allowed_text(self) -> str:
         if self.kind == "choice":

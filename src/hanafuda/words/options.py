@@ -26,7 +26,11 @@ def option_label(spec: OptionSpec) -> str:
 
 
 def value_text(spec: OptionSpec, value: Any) -> str:
-    """An option value in words: on/off, "none" for null, teams by seats, else the value."""
+    """An option value in words: its choice label (``OptionSpec.choice_labels``), on/off,
+    "none" for null, teams by seats, else the value."""
+    label = spec.choice_labels.get(value) if not isinstance(value, (list, dict)) else None
+    if label:
+        return label
     if value is None:
         if spec.name == "rounds":
             return "no round limit"
@@ -59,7 +63,7 @@ class OptionWords:
         return {"name": self.name, "label": self.label, "help": self.help,
                 "default": self.default, "default_text": self.default_text,
                 "allowed": self.allowed,
-                "choices": [{"value": v, "text": t} for v, t in self.choices],
+                "choices": [{"value": v, "label": t, "text": t} for v, t in self.choices],
                 "value": self.value, "value_text": self.value_text, "given": self.given}
 
     def line(self) -> str:
