@@ -17,7 +17,7 @@ def test_games_list_every_option_with_default_and_help(client: TestClient) -> No
         names = [o["name"] for o in g["options"]]
         assert names == [s.name for s in get_game(g["id"]).option_specs()]
         assert all(o["help"] and "default_text" in o for o in g["options"])
-    assert set(data["bots"]) >= {"random", "greedy", "strong"}
+    assert set(data["bots"]) >= {"random", "greedy", "strong", "policy", "expert"}
 
 
 def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
