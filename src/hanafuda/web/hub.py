@@ -124,9 +124,9 @@ class TableHub:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
-                raise TableError(f"seat {i}: kind must be human or bot, not {spec.kind!r}")
+                raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
             if spec.kind == "bot" and spec.bot not in AGENTS:
-                raise TableError(f"seat {i}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
+                raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
         try:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
