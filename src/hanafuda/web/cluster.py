@@ -198,7 +198,7 @@ class Cluster:
                         "SELECT pg_notify(%s, body) FROM unnest(%s::text[]) AS n(body)",  # in array order
                         (CHANNEL, batch))
                     break
-                except psycopg.Error as exc:
+                except Exception as exc:  # the sender must outlive any failure: reconnect next time
                     self._sender = None
                     if attempt == 3:
                         log.error("could not notify the other servers of %d changes (%s)", len(batch),
