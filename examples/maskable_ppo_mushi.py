@@ -52,7 +52,7 @@ def evaluate(model: Any, game: str, opponent: str, rounds: int, seed: int) -> di
             mine = round_scores[0]
             scores.append(mine)
             margins.append(mine - max(round_scores[1:]))
-    out: dict[str, float] = {"rounds": len(scores)}
+    out: dict[str, float] = {"rounds": min(len(scores), rounds)}
     for name, values in (("score", scores[:rounds]), ("margin", margins[:rounds])):
         v = np.asarray(values, dtype=np.float64)
         out[name] = float(v.mean())

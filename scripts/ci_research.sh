@@ -2,7 +2,8 @@
 #
 #     source scripts/ci_research.sh     # installs the rl and ray extras, starts a Ray head
 #     ... run the tests ...
-#     stop_ray_head                     # (also run by the EXIT trap this script installs)
+#     stop_ray_head                     # (also run by the EXIT trap this script installs
+#                                       #  when the caller has none)
 #
 # - The `rl` extra (stable-baselines3, sb3-contrib, torch, ray[rllib]) with torch 2.13.0, the
 #   CPU build on this machine's disk (`pip install torch==2.13.0` takes it; asking for plain
@@ -52,4 +53,13 @@ stop_ray_head() {
     unset HANAFUDA_RAY_HEAD_PID HANAFUDA_TEST_RAY_ADDRESS
 }
 
-install_research_extras && start_ray_head && trap stop_ray_head EXIT
+# Stop the head when the calling shell exits, unless it has an EXIT trap of its own (then
+# call stop_ray_head yourself after the tests).
+if install_research_extras && start_ray_head; then
+    if [ -z "$(trap -p EXIT)" ]; then
+        trap stop_ray_head EXIT
+    fi
+else
+    echo "ci_research: setup failed" >&2
+    false
+fi

@@ -22,7 +22,7 @@ CONFIGS = [
 ]
 PAIRINGS = [("strong", "greedy"), ("greedy", "random")]
 # The learned bots (issue 13): rows appear once their results exist.
-LEARNED_PAIRINGS = [("policy", "greedy"), ("expert", "greedy"), ("expert", "strong"),
+LEARNED_PAIRINGS = [("policy", "greedy"), ("expert", "greedy"), ("expert", "strong"), ("expert", "policy"),
                     ("expert@100", "greedy"), ("expert@400", "greedy"), ("expert@1600", "greedy"),
                     ("expert@100", "strong"), ("expert@400", "strong"), ("expert@1600", "strong")]
 LEARNED_CONFIGS = CONFIGS + [("min-hwatu", 3, ""), ("kwa-do", 4, "")]

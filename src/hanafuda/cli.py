@@ -275,6 +275,10 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", help="Seconds a bot waits before moving, so people can follow.")
     ] = 0.8,
+    abandon_after: Annotated[
+        float, typer.Option("--abandon-after", help="Minutes with nobody at a table before the lobby "
+                            "lists it as abandoned.")
+    ] = 60.0,
     max_bot_tables: Annotated[
         int, typer.Option("--max-bot-tables", min=0, help="Running tables with a bot seat, at most.")
     ] = 50,
@@ -309,6 +313,7 @@ def serve(
     from .web.app import create_app
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
+    from .web.social import serve_banner
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
@@ -317,11 +322,12 @@ def serve(
         raise _fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
                     "SQLite serves one process")
     try:
-        web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits, lease_seconds=lease_seconds)
+        web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
+                             abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds)
     except Exception as exc:  # a bad URL or an unreachable database
         raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
-    typer.echo(f"hanafuda: open http://{host}:{port}/ in a browser (database: {_without_password(url)}"
-               + (f", {workers} workers" if workers > 1 else "") + ")")
+    typer.echo(serve_banner(host, port, _without_password(url))
+               + (f"\n({workers} worker processes)" if workers > 1 else ""))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 1 << 20,
                               "timeout_graceful_shutdown": 5, "http": bounded_http_protocol()}
@@ -335,6 +341,7 @@ def serve(
 
     # each worker builds its own app (its own cluster member) from this configuration
     os.environ[SERVE_CONFIG] = json.dumps({"db": url, "bot_pause": max(0.0, bot_pause),
+                                           "abandon_after": max(0.0, abandon_after) * 60,
                                            "lease_seconds": lease_seconds,
                                            "limits": dataclasses.asdict(limits)})
     common["http"] = http_protocol_name()

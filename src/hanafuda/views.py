@@ -25,7 +25,8 @@ from .engine.round import (
     Round,
 )
 
-__all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "spectator_view", "view_of"]
+__all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "round_history", "spectator_view",
+           "turn_seen_by", "view_of"]
 
 
 class ViewPhase(StrEnum):
@@ -202,6 +203,12 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     return tuple(event for event, only in entries if only < 0 or only == seat)
 
 
+def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+    """The public history of any round (an earlier one too) as ``seat`` may see it (its own
+    ``keep`` included, no one else's; RULES.md §4.2)."""
+    return _public_history(rnd, seat)
+
+
 def phase_name(match: MatchCore) -> ViewPhase:
     """The view's phase: the round's (teyaku, play, take), ``between-rounds`` or ``match-over``."""
     if match.finished:
@@ -210,12 +217,39 @@ def phase_name(match: MatchCore) -> ViewPhase:
     return _VIEW_PHASE[Phase(rnd.phase)]
 
 
+def _without_pending_teyaku(rnd: Round) -> Round:
+    """The round as it would stand if nobody still to decide held a teyaku: the first turn due.
+
+    RULES.md §4.2 asks only players holding six or more chaff; that a decision is pending is
+    therefore itself a secret of the hand (a kept hand would be revealed by the question).
+    """
+    shown = rnd.copy()
+    shown.teyaku_queue = []
+    shown.phase = Phase.PLAY
+    shown.turn = 0
+    shown.seat = shown.order[0]
+    return shown
+
+
+def turn_seen_by(match: MatchCore, seat: int | None) -> tuple[ViewPhase, int | None]:
+    """The phase and the seat to move as ``seat`` (None: a spectator) may see them.
+
+    No seat but the one deciding may learn that a teyaku decision exists (RULES.md §4.2): every
+    other seat and spectator sees the round as if that player held no teyaku.
+    """
+    rnd = match.current
+    if rnd.phase == Phase.TEYAKU and seat != rnd.seat and not match.finished:
+        return ViewPhase.PLAY, rnd.order[0]
+    return phase_name(match), match.to_move
+
+
 def _build(match: MatchCore, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
-    to_move = match.to_move
-    phase = phase_name(match)
-    legal = tuple(match.legal_moves()) if seat is not None and to_move == seat else ()
+    phase, to_move = turn_seen_by(match, seat)
+    legal: tuple[str, ...] = ()
+    if seat is not None and to_move == seat:
+        legal = tuple((_without_pending_teyaku(rnd) if to_move != match.to_move else match).legal_moves())
     return PlayerView(
         game=cfg.game.id,
         players=cfg.players,

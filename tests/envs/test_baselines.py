@@ -4,10 +4,12 @@ Gym env and (vectorised) in the vector env."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from hanafuda.agents import PolicyAgent, UnknownAgentError, make_agent, weights_file
+from hanafuda.agents import PolicyAgent, UnknownAgentError, make_agent
 from hanafuda.agents.arena import run_arena
 from hanafuda.batch.sim import BatchSim
 from hanafuda.envs import EnvConfigError
@@ -19,8 +21,9 @@ from hanafuda.envs.vector import HanafudaVectorEnv, policy_opponent
 def test_policy_loads_by_game_name_and_by_path(game: str) -> None:
     agent = make_agent(f"policy:{game}")
     assert isinstance(agent, PolicyAgent)
-    path = weights_file(game)
-    assert path is not None and path.name == f"{game}-2p.npz"
+    assert isinstance(agent, PolicyAgent) and agent.weights is not None
+    path = Path(agent.weights)
+    assert path.name == f"{game}-2p.npz"
     assert isinstance(make_agent(f"policy:{path}"), PolicyAgent)
     with pytest.raises(UnknownAgentError, match="no weights file"):
         make_agent(f"policy:{path.with_name('missing.npz')}")
@@ -70,5 +73,5 @@ def test_vectorised_policy_opponent_plays_legal_moves_and_beats_random() -> None
 
     assert mean_reward("policy") < mean_reward("random") - 10
     assert mean_reward("policy:mushi") == mean_reward("policy")
-    with pytest.raises(EnvConfigError, match="no weights file"):
+    with pytest.raises(EnvConfigError, match="weights file"):
         HanafudaVectorEnv("mushi", opponent="policy:nowhere.npz")

@@ -20,6 +20,7 @@ from hanafuda.agents import UnknownAgentError as UnknownBotError
 from hanafuda.engine.deal import deal_from_rng
 from hanafuda.envs import ENV_IDS, EnvConfigError, IllegalActionError
 from hanafuda.envs.gym import HanafudaEnv
+from hanafuda.rules import GAMES
 from hanafuda.views import PlayerView
 
 from .test_pettingzoo import bits, block, swapped_deal
@@ -53,7 +54,7 @@ def run_episode(env: gym.Env[Any, Any], seed: int, rng_seed: int = 0
 
 
 def test_every_game_is_registered() -> None:
-    assert set(ENV_IDS.values()) == {"min-hwatu", "kwa-do", "hana-awase", "hawaiifuda", "mushi"}
+    assert set(ENV_IDS.values()) == set(GAMES)
     for env_id, game in ENV_IDS.items():
         spec = gym.spec(env_id)
         assert spec.kwargs["game"] == game

@@ -8,6 +8,7 @@ the stock — and for the stock order.  The own hand, counts, legal moves, the p
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ import pytest
 from hanafuda import Match
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.engine.round import EV_KEEP
+from hanafuda.engine.round import EV_KEEP, PHASE_PLAY, PHASE_TEYAKU
 from hanafuda.views import spectator_view, view_of
 from tests.engine.invariants import CONFIGS
 
@@ -78,13 +79,16 @@ def check_view(match: Match, seat: int | None, deep: bool = False) -> dict[str, 
     assert data["hand"] == _codes(own), f"{where}: {who} sees a wrong hand"
     assert data["hand_counts"] == [h.bit_count() for h in rnd.hands]
     assert data["stock_count"] == len(stock)
-    assert data["to_move"] == match.to_move
+    shown = match
+    if rnd.phase == PHASE_TEYAKU and seat != rnd.seat:
+        shown = _as_if_no_teyaku(match)  # a pending teyaku is the decider's secret (§4.2)
+    assert data["to_move"] == shown.to_move
     if deep:
         assert data["field"] == _codes(rnd.field)
         assert data["exposed"] == [_codes(e) for e in rnd.exposed]
         assert data["captures"] == [_codes(c) for c in rnd.captures]
-    if seat is not None and seat == match.to_move:
-        assert data["legal"] == match.legal_moves(), f"{where}: {who} has wrong legal moves"
+    if seat is not None and seat == shown.to_move:
+        assert data["legal"] == shown.legal_moves(), f"{where}: {who} has wrong legal moves"
     else:
         assert data["legal"] == [], f"{where}: {who} sees legal moves while not to move"
 
@@ -138,7 +142,12 @@ def test_views_hide_hands_and_stock(game: str) -> None:
                 after = [check_view(match, s, deep) for s in seats]
                 check_view(match, None, deep)
                 for s in seats:
-                    # Every decision changes every seat's view (history, turn or phase).
+                    # Every decision changes every seat's view (history, turn or phase), except
+                    # that a kept teyaku changes nothing another seat sees (RULES.md §4.2).
+                    now_asked = rnd.phase == PHASE_TEYAKU and rnd.seat == s
+                    if private and s != actor and not now_asked:
+                        assert after[s] == before[s], f"seat {s} can tell that seat {actor} kept"
+                        continue
                     assert after[s] != before[s], (
                         f"{name} round {len(match.rounds)} move {len(rnd.moves)}: the view of "
                         f"seat {s} did not change after seat {actor}'s decision"
@@ -183,7 +192,8 @@ def test_keep_is_private_and_expose_is_public() -> None:
     assert other["history"] == [] and spectator["history"] == []
     assert other["exposed"] == [[], []]
     assert other["to_move"] == 0 and other["legal"] == ["expose", "keep"]
-    assert own["legal"] == []
+    # seat 1 plays first: it sees its turn, not that seat 0 has a teyaku to decide
+    assert own["phase"] == "play" and own["to_move"] == 1
     match.play("expose")
     exposed = _codes(match.current.exposed[0])
     assert len(exposed) == 7
@@ -219,3 +229,63 @@ def test_view_rejects_a_seat_not_at_the_table() -> None:
         view_of(match, 2)
     with pytest.raises(ValueError):
         view_of(match, -1)
+
+
+def _as_if_no_teyaku(match: Match) -> Match:
+    """The same match, except that nobody still to decide holds a teyaku (RULES.md §4.2)."""
+    other = copy.deepcopy(match)
+    rnd = other.current
+    rnd.teyaku_queue = []
+    rnd.phase = PHASE_PLAY
+    rnd.turn = 0
+    rnd.seat = rnd.order[0]
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_no_view_of_another_seat_differs_between_keep_and_no_teyaku(players: int) -> None:
+    """RULES.md §4.2: only a player holding six or more chaff is asked, so the question itself
+    would reveal the hand.  Every other seat and a spectator see exactly the same views whether
+    the player keeps the teyaku hidden or holds none, before, during and after the decision."""
+    checked = 0
+    for seed in range(400):
+        match = Match("hana-awase", players, {"teyaku": True}, seed=seed)
+        asked = set(match.current.teyaku_queue)
+        if not asked:
+            continue
+        plain = _as_if_no_teyaku(match)
+        watchers: list[int | None] = [s for s in range(players) if s not in asked] + [None]
+        rng = random.Random(seed)
+
+        def same(match: Match = match, plain: Match = plain, seed: int = seed,
+                 watchers: list[int | None] = watchers) -> None:
+            for w in watchers:
+                a = (view_of(match, w) if w is not None else spectator_view(match)).to_dict()
+                b = (view_of(plain, w) if w is not None else spectator_view(plain)).to_dict()
+                assert a == b, f"seed {seed}: seat {w} can tell a kept teyaku from none"
+
+        same()
+        while match.current.teyaku_queue:
+            match.play("keep")
+            same()
+        assert match.legal_moves() == plain.legal_moves()
+        for _ in range(6):
+            move = rng.choice(match.legal_moves())
+            match.play(move)
+            plain.play(move)
+            same()
+        checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 12, "too few deals with a teyaku to decide"
+
+
+def test_the_first_player_sees_its_turn_while_another_decides() -> None:
+    """The seat due to play first is shown its turn and its plays while a teyaku decision of
+    another seat is pending (as it would if that player held none, RULES.md §4.2)."""
+    match = Match("hana-awase", 2, {"teyaku": True}, deal=_teyaku_deal())
+    match.play("keep")  # seat 1 (first to play) keeps; seat 0 now decides
+    own = view_of(match, 1).to_dict()
+    assert own["phase"] == "play" and own["to_move"] == 1
+    assert own["legal"] == _as_if_no_teyaku(match).legal_moves()
+    assert view_of(match, 0).to_dict()["phase"] == "teyaku"

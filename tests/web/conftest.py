@@ -74,6 +74,9 @@ class Audit:
         current = len(table.match.rounds)
         # moves of earlier rounds name cards of earlier deals: not this round's secrets
         payload = {**payload, "log": [e for e in payload.get("log", []) if e.get("round") == current]}
+        if "words" in payload:
+            words = payload["words"]
+            payload["words"] = {**words, "log": [e for e in words["log"] if e.get("round") == current]}
         for text in strings(payload):
             for word in text.replace(",", " ").split():
                 if word in hidden:
@@ -89,3 +92,56 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(app) as c:
         yield c
     assert audit.leaks == [], audit.leaks[:5]
+
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        need(False, "the playwright Python package is missing")
+        raise
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield BypassCsp(b)
+        b.close()
+
+
+class BypassCsp:
+    """The browser, its pages exempt from the server's Content-Security-Policy: the tests evaluate
+    their own snippets (``wait_for_function``), which a CSP without ``unsafe-eval`` refuses.  The
+    pages themselves are checked under the CSP in test_server_security.py."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.browser.new_page(bypass_csp=True, **kwargs)
+
+    def new_context(self, **kwargs: Any) -> Any:
+        return self.browser.new_context(bypass_csp=True, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+TIMEOUT_MS = 90_000
+"""Generous: on a loaded machine a page may take long; a healthy run takes well under a second."""
+
+
+def new_page(browser: Any, **kwargs: Any) -> Any:
+    page = browser.new_page(**kwargs)
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    page.wait_for_function("[...document.images].every((i) => i.complete)")  # card faces drawn
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -115,6 +115,11 @@ def test_running_tables_offer_a_watch_link_and_replays_name_moves(client: TestCl
     data = client.get(f"/api/tables/{t['id']}/replay").json()
     assert data["title"] == "Kwa-Dō" and data["yaku_names"]["boar-geese-deer"] == "Boar, Geese, Deer"
     assert data["frames"][1]["move"] and data["frames"][0]["move"] is None
+    # each step says the move in words, as the table's log does: who, what, what it took
+    labels = [f["label"] for f in data["frames"] if f["move"]]
+    assert all(label.startswith(("Greedy (seat 0)", "Random (seat 1)")) for label in labels), labels[:3]
+    assert any("turned over" in label for label in labels)
+    assert not any(f["move"] in f["label"] for f in data["frames"] if f["move"])
 
 
 def test_card_badges_show_the_games_values(client: TestClient) -> None:

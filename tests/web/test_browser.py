@@ -7,7 +7,6 @@ Screenshots go to tests/web/artifacts/ (gitignored).  Locally the tests skip whe
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import time
 from collections.abc import Iterator
@@ -16,12 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import ARTIFACTS, need
+from .conftest import ARTIFACTS, TIMEOUT_MS, need, new_page, shot
 from .server import Server
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -32,72 +27,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover
-        need(False, "the playwright Python package is missing")
-        raise
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield BypassCsp(b)
-        b.close()
-
-
-class BypassCsp:
-    """The browser, its pages exempt from the server's Content-Security-Policy: the tests evaluate
-    their own snippets (``wait_for_function``), which a CSP without ``unsafe-eval`` refuses.  The
-    pages themselves are checked under the CSP in test_server_security.py."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-
-    def new_page(self, **kwargs: Any) -> Any:
-        return self.browser.new_page(bypass_csp=True, **kwargs)
-
-    def new_context(self, **kwargs: Any) -> Any:
-        return self.browser.new_context(bypass_csp=True, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.browser, name)
-
-
-TIMEOUT_MS = 90_000
-"""Generous: on a loaded machine a page may take long; a healthy run takes well under a second."""
-
-
-def new_page(browser: Any, **kwargs: Any) -> Any:
-    page = browser.new_page(**kwargs)
-    page.set_default_timeout(TIMEOUT_MS)
-    return page
-
-
-def shot(page: Any, name: str) -> None:
-    page.wait_for_function("[...document.images].every((i) => i.complete)")  # card faces drawn
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 def take_turn(page: Any) -> bool:
     """Make one move by clicking, if one is due; True if a move was sent."""
-    hand = page.locator("#hand .card.legal")
-    targets = page.locator("#field .card.target")
+    hand = page.locator("#hand button.card")
+    targets = page.locator("#field button.card")
+    choices = page.locator("#choice button[data-move]")
+    if choices.count() and not page.locator("#choice [data-cancel]").count():
+        if targets.count():  # choosing what the turned-over card takes
+            targets.first.click()
+        else:  # teyaku: expose / keep
+            choices.first.click()
+        return True
     if hand.count():
         hand.first.click()
-        if page.locator("#choice button").count():  # several moves with this card
+        if page.locator("#choice [data-cancel]").count():  # several outcomes for this card
             if targets.count():
                 targets.first.click()
             else:
-                page.locator("#choice button").first.click()
-        return True
-    if targets.count():  # choosing what the turned-over card takes
-        targets.first.click()
-        return True
-    moves = page.locator("#moves button")
-    if moves.count():  # teyaku: expose / keep
-        moves.first.click()
+                choices.first.click()
         return True
     return False
 
@@ -105,18 +52,27 @@ def take_turn(page: Any) -> bool:
 def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Server, browser: Any) -> None:
     page = new_page(browser, viewport={"width": 1200, "height": 900})
     page.goto(server.url + "/")
-    page.wait_for_selector("#opt-rounds")
+    page.wait_for_selector("body[data-ready]")
+    page.fill("#name-input", "Tester")  # the name shown at the table (kept in this browser)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#name-show:not([hidden])")
+    words = httpx.get(server.url + "/api/social/presets").json()["words"]
     for game in httpx.get(server.url + "/api/games").json()["games"]:  # every option is offered
         page.select_option("#game", game["id"])
-        assert page.locator("#options label.opt").count() == len(game["options"])
-        for option in game["options"]:
-            assert option["help"] in page.locator(f"#opt-{option['name']} >> xpath=..").inner_text()
+        page.check("#preset-custom")
+        shown = page.locator("#options [data-option]").evaluate_all("els => els.map(e => e.dataset.option)")
+        hidden = {"teams", "five_player_bonus", "two_player_hand"}  # teams by seats; 5 / 2 players only
+        every = {o["name"] for o in game["options"]}
+        assert set(shown) | (hidden & every) == every
+        for option in shown:
+            label = page.locator(f"#opt-{option}").locator("xpath=ancestor::label").inner_text()
+            assert words[game["id"]][option]["label"] in label
     page.select_option("#game", "min-hwatu")  # card names follow the game's tradition
     page.wait_for_function("document.querySelector('#theme').value === 'hwatu'")
     page.select_option("#game", "mushi")
     page.wait_for_function("document.querySelector('#theme').value === 'hanafuda'")
     page.select_option("#seat-1", "bot:greedy")
-    page.fill("#seat-name-0", "Tester")
+    page.check("#preset-custom")
     page.fill("#opt-rounds", "1")
     shot(page, "lobby")
     page.click("#create-btn")
@@ -136,21 +92,26 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
     assert moved >= 8
     shot(page, "round-summary")
     assert "Match over" in page.locator("#summary-h").inner_text()
-    assert page.evaluate("document.activeElement.id") == "close-summary"  # not a captured card
+    assert page.evaluate("document.activeElement.id") == "play-again"  # the next thing to do
     summary = page.locator("#summary-body")
-    assert "How" in summary.inner_text() and "captured" in summary.inner_text()
-    assert summary.locator(".card").count() > 0  # the captures of the round, shown by kind
+    assert summary.locator(".result").count() == 2  # each side: score, how, captures by kind
+    assert "Match over after 1 round" in summary.inner_text()
     table_id = page.url.split("/table/")[1].split("?")[0]
     record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
     moves = [m for r in record["rounds"] for m in r["moves"]]
-    # the whole match's log, nothing dropped: in words, the §7 notation kept for the record
-    log = page.locator("#log li").evaluate_all("els => els.map(e => [e.dataset.move, e.innerText])")
-    assert [code for code, _ in log] == moves
-    assert all(code not in text for code, text in log)
+    # the whole match's log in words: every card a turn moved is on its entry, no code in its text
+    log = page.locator("#log li").evaluate_all("els => els.map(e => [e.dataset.cards, e.innerText])")
+    played = {m.split()[1] for m in moves if m.startswith("play ")}
+    on_log = {c for cards, _ in log for c in cards.split()}
+    assert played <= on_log
+    assert all(code not in text for cards, text in log for code in cards.split())
     page.goto(server.url + "/")  # the lobby keeps the creator link of the table made here
     link = page.locator(f'#created [data-creator="{table_id}"]')
     assert "?token=" in (link.get_attribute("href") or "")
     page.close()
+
+
+LOG_CARDS = "() => [...document.querySelectorAll('#log li')].map((e) => e.dataset.cards).join('|')"
 
 
 def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> None:
@@ -167,12 +128,16 @@ def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> Non
         pages.append(page)
     for _ in range(6):
         mover = next(p for p in pages if p.locator("#turn").inner_text().startswith("Your turn"))
-        before = pages[0].locator("#log li").count()
+        # a turn whose turned-over card waits for a choice completes its entry in place
+        before = [p.evaluate(LOG_CARDS) for p in pages]
         assert take_turn(mover)
-        for p in pages:
-            p.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-    logs = [p.locator("#log").inner_text() for p in pages]
-    assert logs[0] == logs[1] and logs[0].count("\n") >= 5
+        for p, was in zip(pages, before, strict=True):
+            p.wait_for_function(f"({LOG_CARDS})() !== {json.dumps(was)}")
+    # both follow the same moves; each reads its own turns as "You"
+    logs = [p.locator("#log li").evaluate_all("els => els.map(e => e.dataset.cards)") for p in pages]
+    assert logs[0] == logs[1] and len(logs[0]) >= 4
+    texts = [p.locator("#log").inner_text() for p in pages]
+    assert "You played" in texts[0] and "You played" in texts[1] and "Ana (seat 0)" in texts[1]
     hands = [set(p.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.code)")) for p in pages]
     assert hands[0].isdisjoint(hands[1])
     shot(pages[0], "two-people-seat1-phone")
@@ -209,7 +174,7 @@ def test_a_replay_stepped_through(server: Server, browser: Any) -> None:
     page.select_option("#perspective", "0")
     shot(page, "replay-seat0")
     rows = page.locator("#hands .seatbox")
-    faces = "button.card"  # a face; hidden cards are backs (img)
+    faces = "span.card"  # a face; hidden cards are backs (img)
     assert rows.nth(0).locator(faces).count() > 0 and rows.nth(1).locator(faces).count() == 0
     page.select_option("#perspective", "all")
     assert rows.nth(1).locator(faces).count() > 0
@@ -253,7 +218,7 @@ def test_kwa_do_calls_out_a_bright_capture(server: Server, browser: Any) -> None
             called = page.locator(".toast").inner_text()
             shot(page, "kwa-do-call")
         page.wait_for_timeout(100)
-    assert page.evaluate("document.body.dataset.kwaDoCalls")  # the call was made (it shows 1.6 s)
+    assert page.evaluate("document.body.dataset.calls")  # the call was made (it shows 1.6 s)
     assert called in ("", "Kwa-Dō!")
     shot(page, "kwa-do-summary")
     page.close()
@@ -286,8 +251,8 @@ def test_moves_animate_unless_reduced_motion_is_asked(server: Server, browser: A
     page.goto(server.url + t["seats"][0]["link"])
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
-    card = page.locator("#hand .card.legal").first
-    code = card.get_attribute("data-code")
+    card = page.locator("#hand button.card").first
+    code = card.get_attribute("data-card")
     page.evaluate(WATCH_CARD_ANIMATIONS)  # starts watching before the click
     take_turn(page)
     page.wait_for_function("Number(document.body.dataset.animated || 0) > 0")
@@ -322,7 +287,7 @@ def test_the_creator_hands_a_seat_to_a_bot_from_another_device(server: Server, b
     boss.select_option("#takeover-bot", "random")
     shot(boss, "creator-panel")
     boss.click('[data-takeover="1"]')  # Ben never came
-    ann.wait_for_function("document.querySelector('#opponents').innerText.includes('(bot)')")
+    ann.wait_for_function("document.querySelector('#seats').innerText.includes('bot')")
     seats = httpx.get(f"{server.url}/api/tables/{t['id']}").json()["seats"]
     assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "random"
     for _ in range(2):  # play goes on against the bot
@@ -378,21 +343,22 @@ def test_keyboard_focus_survives_table_updates(server: Server, browser: Any) -> 
     page.wait_for_selector("#hand .card")
     for _ in range(3):
         page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
-        texts = page.locator("#moves button").all_inner_texts()
+        texts = page.locator("#hand button.card").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))")
         assert len(set(texts)) == len(texts), texts
         assert not any(" take " in x or "-chaff" in x for x in texts), texts
         before = page.locator("#log li").count()
-        page.locator("#hand .card.legal").first.focus()
+        page.locator("#hand button.card").first.focus()
         page.keyboard.press("Enter")
-        if page.locator("#choice button").count():  # two targets: focus is on the first target
-            assert page.evaluate("document.activeElement.matches('#field .card.target')")
+        if page.locator("#choice [data-cancel]").count():  # two targets: focus is on the first choice
+            assert page.evaluate("document.activeElement.matches('#choice button[data-move]')")
             page.keyboard.press("Enter")
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {before + 1}"
                                " || document.querySelector('#summary').open")
         page.wait_for_function("document.querySelector('#turn').innerText.startsWith('Your turn')")
         page.wait_for_timeout(200)
         focused = page.evaluate("""() => { const a = document.activeElement;
-            return a === document.body ? "BODY" : a.matches('#hand .card, #moves button, #choice button,'
-              + ' #field .card.target') ? "ok" : a.outerHTML.slice(0, 80); }""")
+            return a === document.body ? "BODY" : a.matches('#hand button.card, #choice button,'
+              + ' #field button.card') ? "ok" : a.outerHTML.slice(0, 80); }""")
         assert focused == "ok", focused
     page.close()

@@ -104,6 +104,6 @@ def test_migration_0002_hashes_the_tokens_of_existing_tables(tmp_path: Path) -> 
         version = conn.execute(text("select version_num from alembic_version")).scalar()
         rows: list[Any] = conn.execute(text("select token_hash, claim_hash from seats order by seat")).all()
         creator = conn.execute(text("select creator_hash, seeded from tables")).one()
-    assert version == "0002"
+    assert version >= "0002"  # 0002 ran (later revisions, e.g. 0003 social, follow it)
     assert rows[0] == (hashlib.sha256(b"ann-token").hexdigest(), None)
     assert creator == (hashlib.sha256(b"boss").hexdigest(), 0)

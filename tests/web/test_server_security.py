@@ -123,8 +123,7 @@ def test_the_pages_work_under_the_csp_and_a_claimed_seat_survives_a_reload(tmp_p
     """In chromium, without any CSP exemption: no page breaks a directive, the table page plays,
     and its seat's cookie brings the same browser back to the seat after a reload, while another
     browser opening the same link is refused."""
-    from .conftest import need
-    from .test_browser import ARGS, CHROMIUM
+    from .conftest import ARGS, CHROMIUM, need
 
     need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing")
     from playwright.sync_api import sync_playwright

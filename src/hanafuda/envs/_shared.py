@@ -59,16 +59,13 @@ REWARD_MODES = ("score", "margin")
 """``score``: a side's round score (RULES.md §4, §6); ``margin``: that score minus the mean
 of the other sides' scores, so the rewards of the sides sum to zero (``side_rewards``)."""
 
-MAX_TEYAKU = 30
-"""The highest teyaku payment (RULES.md §4.2)."""
-
-
 def score_bounds(config: Config) -> tuple[int, int]:
     """Safe bounds of one side's round score, from the score formulas of RULES.md §4.
 
     With P the deck's card points, Y the sum of every yaku's points (Hawaiʻifuda's
-    combos are worth its 50-point penalty each), T the teyaku of every seat (30 each,
-    §4.2, when teyaku are on) and S the number of sides, every side's round score lies in::
+    combos are worth its 50-point penalty each), T the teyaku of every seat (the highest
+    teyaku of the options, ``Config.max_teyaku``, §4.2) and S the number of sides, every
+    side's round score lies in::
 
         [−(P + (S−1)·Y + T),  P + S·Y + (S−1)·T + 10]
 
@@ -79,7 +76,7 @@ def score_bounds(config: Config) -> tuple[int, int]:
     sides = config.num_sides
     deck_points = config.deck_total
     yaku = sum(max(0, y.points) for y in config.yaku)
-    teyaku = MAX_TEYAKU * config.players if config.teyaku else 0
+    teyaku = config.max_teyaku * config.players
     high = deck_points + sides * yaku + (sides - 1) * teyaku + 10
     low = -(deck_points + (sides - 1) * yaku + teyaku)
     return low, high

@@ -168,7 +168,7 @@ def encode_view(view: PlayerView, config: Config) -> npt.NDArray[np.float32]:
             out[pos + rel * NUM_SETS + set_index[set_id]] = 1.0
     pos += s * NUM_SETS
     for rel in range(n):
-        out[pos + rel] = view.teyaku[(seat + rel) % n] / 30.0
+        out[pos + rel] = view.teyaku[(seat + rel) % n] / (config.max_teyaku or 1)
     pos += n
     out[pos + (s if view.wild_side is None else (view.wild_side - side) % s)] = 1.0
     pos += s + 1

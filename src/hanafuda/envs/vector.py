@@ -41,11 +41,11 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ..agents import weights_file
+from ..agents import PolicyAgent, UnknownAgentError, make_agent
 from ..agents.heuristics import evaluator_for
 from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
-from ..batch.sim import PHASE_OVER, BatchSim
+from ..batch.sim import PHASE_OVER, PHASE_PLAY, PHASE_TEYAKU, BatchSim
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.action_space import DECLARE_BASE, EXPOSE_INDEX, NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
@@ -151,10 +151,16 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
         out[:, pos] = (full - sim.stock_pos) / full
     pos += 1
     phase = sim.phase.astype(np.int64)
+    to_move = sim.seat.astype(np.int64)
+    # RULES.md §4.2: a pending teyaku decision is seen only by its seat; every other seat sees
+    # the first turn due, as if that player held no teyaku (views.turn_seen_by)
+    masked = (phase == PHASE_TEYAKU) & (to_move != seat)
+    phase = np.where(masked, PHASE_PLAY, phase)
+    to_move = np.where(masked, sim.order[:, 0], to_move)
     _one_hot(out, pos, phase)
     pos += len(PHASES)
     playing = np.flatnonzero(phase != PHASE_OVER)
-    out[playing, pos + (sim.seat[playing] - seat[playing]) % n] = 1.0
+    out[playing, pos + (to_move[playing] - seat[playing]) % n] = 1.0
     pos += n
     _one_hot(out, pos, (sim.dealer - seat) % n)
     pos += n
@@ -162,7 +168,7 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
     flags = (declared[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
     out[:, pos : pos + s * NUM_SETS] = flags.reshape(b, s * NUM_SETS)
     pos += s * NUM_SETS
-    out[:, pos : pos + n] = sim.teyaku[rows[:, None], rel_seats] / 30.0
+    out[:, pos : pos + n] = sim.teyaku[rows[:, None], rel_seats] / (cfg.max_teyaku or 1)
     pos += n
     wild = sim.wild_side >= 0
     _one_hot(out, pos, np.where(wild, (sim.wild_side - side) % s, s))
@@ -599,11 +605,14 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
 
 
 def _weights_file(name: str) -> Path:
-    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path."""
-    path = weights_file(name)
-    if path is None:
-        raise EnvConfigError(f"no weights file for opponent 'policy:{name}'")
-    return path
+    """``policy:PATH``, ``policy:GAME-Np`` or ``policy:GAME`` as a weights path (the lookup of
+    ``agents.make_agent``)."""
+    try:
+        agent = make_agent(f"policy:{name}")
+    except UnknownAgentError as exc:
+        raise EnvConfigError(f"opponent 'policy:{name}': {exc}") from None
+    assert isinstance(agent, PolicyAgent) and agent.weights is not None
+    return Path(agent.weights)
 
 
 def _rows_text(rows: Sequence[int] | Int) -> str:

@@ -13,6 +13,7 @@ from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
+from ..words import rules_reference
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
@@ -68,6 +69,31 @@ def _game_schema(gid: str) -> dict[str, Any]:
 def games() -> dict[str, Any]:
     return {"games": [_game_schema(g) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS)}
+
+
+def _theme(theme: str | None, default: str) -> str:
+    try:
+        return normalize_theme(theme or default)
+    except UnknownThemeError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/api/rules/{game}")
+def rules_of(game: str, theme: str | None = None) -> dict[str, Any]:
+    """A game's rules reference with its default options (``words.rules_reference``): every yaku
+    in force with its cards, and every yaku another option adds, marked by that option."""
+    if game not in GAMES:
+        raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
+    g = GAMES[game]
+    config = configure(game, g.player_counts()[0], {})
+    return rules_reference(config, _theme(theme, g.default_theme)).to_dict()
+
+
+@router.get("/api/tables/{table_id}/help")
+def table_help(request: Request, table_id: str, theme: str | None = None) -> dict[str, Any]:
+    """The help of one table: its game's reference with this table's options in force."""
+    table = _table(request, table_id)
+    return rules_reference(table.match.config, _theme(theme, table.theme)).to_dict()
 
 
 @router.get("/api/cards/{theme}")
@@ -177,7 +203,7 @@ def table_replay(request: Request, table_id: str) -> dict[str, Any]:
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": [s.name for s in table.seats],
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match)}
+            "frames": frames(table.match, [s.name for s in table.seats], table.theme)}
 
 
 @router.post("/api/replay")

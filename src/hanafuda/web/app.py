@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, pages, ws
 from .cluster import Cluster
@@ -20,6 +21,7 @@ from .db import make_engine, migrate
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
+from .social import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
 
@@ -30,15 +32,16 @@ log = logging.getLogger(__name__)
 
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
-               lease_seconds: float = 10.0) -> FastAPI:
-    """The app on database ``db_url`` (migrated to the newest schema on start).
+               abandon_after: float = 3600.0, lease_seconds: float = 10.0) -> FastAPI:
+    """The app on database ``db_url`` (migrated to the newest schema on start); a running table
+    with nobody at it for ``abandon_after`` seconds is listed as abandoned.
 
     On PostgreSQL the app is a member of a cluster (``cluster.Cluster``): any number of processes,
     here or on other hosts, serve the same tables, each table owned by one of them at a time (its
     lease lasts ``lease_seconds``; a process that dies loses its tables that much later)."""
     engine = make_engine(db_url)
     migrate(engine)
-    hub = TableHub(engine, bot_pause=bot_pause, limits=limits)
+    hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
     if engine.dialect.name == "postgresql":
         hub.cluster = Cluster(hub, engine, lease_seconds)
 
@@ -77,7 +80,9 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
     app.include_router(ws.router)
+    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
+    app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
 
 
@@ -90,7 +95,7 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app_from_env() -> FastAPI:
     """The app of one ``hanafuda serve --workers N`` worker, configured by ``SERVE_CONFIG`` (JSON:
-    ``db``, ``bot_pause``, ``lease_seconds`` and the ``limits`` fields)."""
+    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds`` and the ``limits`` fields)."""
     cfg = json.loads(os.environ[SERVE_CONFIG])
     return create_app(cfg["db"], bot_pause=float(cfg["bot_pause"]), limits=Limits(**cfg["limits"]),
-                      lease_seconds=float(cfg["lease_seconds"]))
+                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]))

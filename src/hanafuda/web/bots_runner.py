@@ -92,6 +92,6 @@ class BotRunner:
                 table.match.play(move)
                 stored = await hub.store.commit_async(table, "move", seat, move)
                 if stored:
-                    await hub.broadcast(table, {"seat": seat, "move": move})
+                    await hub.after_move(table, seat, move)
             if not stored:
                 await asyncio.sleep(1.0)  # the database is away: try again a little later

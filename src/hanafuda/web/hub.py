@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, make_agent
+from ..engine.round import PHASE_TEYAKU
 from ..records import Match
 from ..rules import GAMES
 from ..rules.options import OptionError
@@ -69,9 +70,13 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
 class TableHub:
     """All live tables of one server, backed by the database."""
 
-    def __init__(self, engine: Engine, *, bot_pause: float = 0.8, limits: Limits | None = None) -> None:
+    def __init__(self, engine: Engine, *, bot_pause: float = 0.8, limits: Limits | None = None,
+                 abandon_after: float = 3600.0) -> None:
         self.engine = engine
         self.limits = limits or Limits()
+        self.abandon_after = abandon_after
+        """Seconds with no person connected after which a running table with people's seats is
+        marked abandoned (it comes back to running when someone opens it again)."""
         self.store = TableStore(engine)
         self.bots = BotRunner(self, bot_pause, self.limits.bot_only_moves_per_second)
         self.tables: dict[str, LiveTable] = {}
@@ -136,7 +141,7 @@ class TableHub:
             match=match,
             theme=theme,
             seats=[Seat(i, s.kind, s.bot if s.kind == "bot" else None,
-                        (s.name or (f"{s.bot} bot" if s.kind == "bot" else f"Player {i + 1}"))[:40],
+                        (s.name or (s.bot or "bot" if s.kind == "bot" else f"Player {i + 1}"))[:40],
                         hash_token(seat_tokens[i]))
                    for i, s in enumerate(seats)],
             spectator_token=new_token(),
@@ -199,7 +204,23 @@ class TableHub:
             return []
         return [t for t in (self.load(i) for i in self.store.running_ids()) if t is not None]
 
+    def mark_abandoned(self) -> None:
+        """Mark the running tables nobody has been at for ``abandon_after`` seconds abandoned."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if (table.abandoned or table.match.finished or not table.humans
+                    or any(c.seat is not None for c in table.connections)
+                    or now - table.last_seen < self.abandon_after):
+                continue
+            try:
+                self.store.set_status(table.id, "abandoned")
+            except Exception as exc:
+                log.error("could not mark table %s abandoned (%s)", table.id, exc)
+                continue
+            table.abandoned = True
+
     def list_tables(self) -> list[dict[str, Any]]:
+        self.mark_abandoned()
         out = []
         for tid in self.store.recent_ids():
             t = self.load(tid)
@@ -220,15 +241,17 @@ class TableHub:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False) -> dict[str, Any]:
-        """The whole table as ``seat`` may see it (``messages.state_message``)."""
-        return state_message(table, seat, creator)
+    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False,
+                  theme: str = "") -> dict[str, Any]:
+        """The whole table as ``seat`` may see it (``messages.state_message``), in the card
+        names of ``theme`` (default: the table's)."""
+        return state_message(table, seat, creator, theme)
 
     def state_to(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
         """The state for ``conn``: whole, or for a delta connection only the log entries it lacks."""
         if not conn.deltas:
-            return state_message(table, conn.seat, conn.creator)
-        payload = state_message(table, conn.seat, conn.creator, since=conn.log_seq)
+            return state_message(table, conn.seat, conn.creator, conn.theme)
+        payload = state_message(table, conn.seat, conn.creator, conn.theme, since=conn.log_seq)
         conn.log_seq = table.seq
         return payload
 
@@ -285,11 +308,21 @@ class TableHub:
         writer = asyncio.get_running_loop().create_task(conn.run_writer())
         table.touched = time.monotonic()
         table.connections.append(conn)
+        if conn.seat is not None:
+            table.last_seen = time.monotonic()
+            if table.abandoned:  # a player came back
+                try:
+                    self.store.set_status(table.id, "running")
+                    table.abandoned = False
+                except Exception as exc:
+                    log.error("could not mark table %s running again (%s)", table.id, exc)
         await self.broadcast_here(table)
         self.kick_bots(table)
         return writer
 
     async def leave(self, table: LiveTable, conn: Connection) -> None:
+        if conn.seat is not None:
+            table.last_seen = time.monotonic()
         conn.finish()
         table.touched = time.monotonic()
         if conn in table.connections:
@@ -338,12 +371,93 @@ class TableHub:
             await self.next_round(table, conn)
         elif kind == "bot-takeover":
             await self.takeover(table, conn, msg)
+        elif kind == "theme":
+            await self.set_theme(table, conn, msg.get("theme"))
+        elif kind == "resign":
+            await self.resign(table, conn)
+        elif kind == "play-again":
+            await self.play_again(table, conn)
         elif kind == "stop":
             await self.stop(table, conn)
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop")
+                             "bot-takeover, stop, theme, resign, play-again")
+
+    async def set_theme(self, table: LiveTable, conn: Connection, theme: Any) -> None:
+        """The page's card names changed: every text it gets is now in ``theme`` (RULES.md §1)."""
+        try:
+            conn.theme = normalize_theme(theme if isinstance(theme, str) else "")
+        except UnknownThemeError as exc:
+            await self.error(table, conn, "bad-message", str(exc))
+            return
+        await self.send(table, conn, self.state_to(table, conn))
+
+    async def resign(self, table: LiveTable, conn: Connection) -> None:
+        """A player leaves the match: the greedy bot plays the seat from now on."""
+        seat = conn.seat
+        if seat is None:
+            await self.error(table, conn, "spectator", "a spectator holds no seat to leave")
+            return
+        async with table.lock:
+            s = table.seats[seat]
+            if s.kind != "human":
+                await self.error(table, conn, "not-now", "a bot already plays this seat")
+                return
+            if table.match.finished:
+                await self.error(table, conn, "not-now", "the match is over")
+                return
+            if not await self._to_bot(table, conn, seat, "greedy"):
+                return
+            table.deferred.pop(seat, None)
+            await self.broadcast(table)
+        self.kick_bots(table)
+
+    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str) -> bool:
+        """Hand ``seat`` to ``bot`` and store it (under the table lock); False if refused."""
+        s = table.seats[seat]
+        name = f"{s.name} ({bot} bot)"[:60]
+        try:
+            self.store.seat_to_bot(table.id, seat, bot, name)
+        except Exception as exc:
+            log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
+            await self.error(table, conn, "storage", "the change could not be saved; please try again")
+            return False
+        s.kind, s.bot, s.name = "bot", bot, name
+        self.setup_agents(table)
+        return True
+
+    async def play_again(self, table: LiveTable, conn: Connection) -> None:
+        """At match end: a new table with the same seats, options and theme; every page at this
+        table is sent its own link to it (a seat its seat's, a spectator the watch link)."""
+        if not table.match.finished:
+            await self.error(table, conn, "not-now", "the match is not over yet")
+            return
+        if conn.seat is None and not conn.creator:
+            await self.error(table, conn, "spectator", "only a player or the creator can start a new match")
+            return
+        async with table.lock:
+            if table.again is None:
+                cfg = table.match.config
+                try:
+                    again, tokens = self.create(
+                        cfg.game.id, cfg.players, dict(cfg.given_options),
+                        [SeatSpec(s.kind, s.bot, s.name.split(" (")[0] if s.kind == "bot" else s.name)
+                         for s in table.seats],
+                        theme=table.theme)
+                except Exception as exc:
+                    log.error("could not create the next table of %s (%s)", table.id, exc)
+                    await self.error(table, conn, "storage", "the new table could not be saved; "
+                                     "please try again")
+                    return
+                # the new table's plain tokens exist only now: kept in memory for this table's pages
+                table.again = (again.id, tokens.seats, tokens.creator, again.spectator_token)
+                self.kick_bots(again)
+            new_id, seat_tokens, creator, spectator = table.again
+            for c in list(table.connections):
+                token = (seat_tokens[c.seat] if c.seat is not None else creator if c.creator else spectator)
+                if token:
+                    await self.send(table, c, {"type": "again", "link": f"/table/{new_id}?token={token}"})
 
     # -- changing a table ----------------------------------------------------------------------
 
@@ -360,6 +474,16 @@ class TableHub:
             return
         async with table.lock:
             m = table.match
+            if m.to_move != conn.seat and m.view(conn.seat).to_move == conn.seat:
+                # another seat decides on a teyaku this player must not learn of (RULES.md §4.2):
+                # the play waits, checked, and is made as soon as the decision is
+                if text.strip() not in m.view(conn.seat).legal:
+                    code, message = _refusal(text.strip(), ValueError("illegal move"),
+                                             list(m.view(conn.seat).legal))
+                    await self.error(table, conn, code, message)
+                    return
+                table.deferred[conn.seat] = text.strip()
+                return
             if m.to_move != conn.seat:
                 await self.error(table, conn, "not-your-turn",
                                  "it is not your turn" if m.to_move is not None
@@ -375,8 +499,37 @@ class TableHub:
             if not await self.store.commit_async(table, "move", conn.seat, text.strip()):
                 await self.error(table, conn, "storage", "the move could not be saved; please try again")
                 return
-            await self.broadcast(table, {"seat": conn.seat, "move": text.strip()})
+            await self.after_move(table, conn.seat, text.strip())
         self.kick_bots(table)
+
+    async def after_move(self, table: LiveTable, seat: int, move: str) -> None:
+        """Tell every page of a stored move (under the table lock), then make a play that waited
+        for the teyaku decisions (``LiveTable.deferred``).  A kept teyaku goes only to its own
+        seat's pages: to every other page nothing happened (RULES.md §4.2)."""
+        if move == "keep":
+            for conn in list(table.connections):
+                if conn.seat == seat:
+                    payload = self.state_for(table, conn.seat, conn.creator, conn.theme)
+                    payload["event"] = {"seat": seat, "move": move}
+                    await self.send(table, conn, payload)
+        else:
+            await self.broadcast(table, {"seat": seat, "move": move})
+        m = table.match
+        due = m.to_move
+        waiting = table.deferred.pop(due, None) if due is not None else None
+        if m.current.phase != PHASE_TEYAKU:
+            table.deferred.clear()
+        if waiting is None or due is None:
+            return
+        if waiting not in m.legal_moves():
+            player = next((c for c in table.connections if c.seat == due), None)
+            if player is not None:
+                await self.error(table, player, "illegal-move", f"{waiting!r} can no longer be played; "
+                                 "please choose again")
+            return
+        m.play(waiting)
+        if self.store.commit(table, "move", due, waiting):
+            await self.after_move(table, due, waiting)
 
     async def next_round(self, table: LiveTable, conn: Connection) -> None:
         if conn.seat is None:
@@ -423,15 +576,8 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            name = f"{s.name} ({bot} bot)"[:60]
-            try:
-                self.store.seat_to_bot(table.id, seat, bot, name)
-            except Exception as exc:
-                log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
-                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+            if not await self._to_bot(table, conn, seat, bot):
                 return
-            s.kind, s.bot, s.name = "bot", bot, name
-            self.setup_agents(table)
             await self.broadcast(table)
         self.kick_bots(table)
 

@@ -92,6 +92,8 @@ class Connection:
     seat: int | None
     creator: bool = False
     """Opened with the table's creator token: watches like a spectator, may hand seats to bots."""
+    theme: str = ""
+    """The card names this page shows (its theme chooser); "" is the table's theme (RULES.md §1)."""
     close: Close | None = None
     """Closes the socket with a code and a reason (for a dropped socket)."""
     limit: int = OUTBOX
@@ -155,6 +157,16 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    abandoned: bool = False
+    """No person has been connected for the hub's ``abandon_after`` seconds (the lobby says so)."""
+    last_seen: float = field(default_factory=time.monotonic)
+    """When a person was last connected (or the table made or loaded), monotonic seconds."""
+    again: tuple[str, list[str | None], str, str] | None = None
+    """The table "Play again" opened after this one (same seats and options): its id, seat
+    tokens, creator token and spectator token (plain, in memory only: the database keeps hashes)."""
+    deferred: dict[int, str] = field(default_factory=dict)
+    """A first play sent while another seat's teyaku decision is pending (RULES.md §4.2): to
+    that player the turn looked due, so it is applied once the decision is made."""
     stopped: bool = False
     """The creator stopped this table without people: its bots play no more."""
     touched: float = field(default_factory=time.monotonic)

@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards import CODES
 from ..records import Match
 from ..rules.base import RoundScore
-from ..views import spectator_view
+from ..views import PlayerView, round_history, spectator_view
+from ..words import (
+    Namer,
+    log_entries,
+    match_result_text,
+    round_log_entries,
+    round_result,
+    totals_text,
+    view_words,
+    yaku_progress,
+)
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -71,7 +82,8 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "seeded": table.seeded,
         "yaku_names": yaku_names(m),
         "card_values": card_values(m),
-        "status": "finished" if m.finished else "stopped" if table.stopped else "running",
+        "status": ("finished" if m.finished else "stopped" if table.stopped
+                   else "abandoned" if table.abandoned else "running"),
         "round": len(m.rounds),
         "totals": list(m.totals),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -80,23 +92,73 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+def _ids(codes: list[str]) -> list[int]:
+    return [CODES.index(c) for c in codes]
+
+
+def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
+    """The seat's screen in words (``words.view_words``) plus the log of the whole match.
+
+    A yaku's card list and the cards still out name cards the seat may not see, so they go by
+    card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
+    m = table.match
+    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
+    out = view_words(view, namer)
+    progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    for p, words in zip(out["progress"], progress, strict=True):
+        p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
+        for side in p["sides"]:
+            side["text"] = words.side_text(namer, side["side"])
+    if m.results and (m.round_over or m.finished):
+        out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
+        out["result_note"] = m.results[-1].note
+        out["totals_text"] = totals_text(namer, m.totals)
+    if m.finished:
+        out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
+    for seat in out["seats"]:
+        info = table.seats[seat["seat"]]
+        seat["kind"] = info.kind
+        seat["connected"] = any(c.seat == info.seat for c in table.connections)
+    entries: list[dict[str, Any]] = []
+    for number, rnd in enumerate(m.rounds, start=1):
+        if number == len(m.rounds):
+            round_entries = log_entries(view, namer)
+        else:
+            round_entries = round_log_entries(round_history(rnd, view.seat), namer, rnd.stock_left)
+        if number > 1:
+            entries.append({"round": number, "kind": "deal", "text": f"Round {number} dealt",
+                            "cards": [], "seat": None})
+        entries += [{**e.to_dict(), "round": number} for e in round_entries]
+    out["log"] = entries
+    return out
+
+
 def state_message(table: LiveTable, seat: int | None, creator: bool = False,
-                  since: int | None = None) -> dict[str, Any]:
+                  theme: str = "", since: int | None = None) -> dict[str, Any]:
     """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
 
-    With ``since`` (a delta connection that already holds the log up to that ``seq``), ``log``
-    holds only the later entries and ``log_from`` says where they follow on."""
+    ``words`` is everything the page shows in words, in the card names of ``theme`` (default:
+    the table's): seats, sides with piles by kind, legal moves with what each takes, the log of
+    the whole match with the cards of every entry, the yaku progress and the turn line.
+    """
     m = table.match
-    view = m.view(seat).to_dict() if seat is not None else spectator_view(m).to_dict()
+    pv = m.view(seat) if seat is not None else spectator_view(m)
+    log_ = [e for e in table.log if is_public(e, seat)]
     return {
         "type": "state",
         "table": table_summary(table),
+        "theme": theme or table.theme,
         "you": seat,
         "creator": creator,
-        "view": view,
+        "view": pv.to_dict(),
+        "words": _words(table, pv, theme or table.theme),
         "standing": standing(m),
         "summaries": [round_summary(r) for r in m.results],
-        "log": [e for e in _log_after(table.log, since or 0) if is_public(e, seat)],
+        # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
+        # RULES.md §4.2) leaves no gap another seat could notice; a delta connection gets the
+        # entries after ``since`` (``log_from`` says where they follow on)
+        "log": ([{**e, "seq": i + 1} for i, e in enumerate(log_)] if since is None
+                else [e for e in _log_after(table.log, since) if is_public(e, seat)]),
         **({"log_from": since} if since is not None else {}),
     }
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, HTTPException, Query
-from fastapi.responses import FileResponse, Response
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ..themes import normalize_theme
 from . import cards_svg
 
-__all__ = ["STATIC", "router"]
+__all__ = ["STATIC", "not_found", "router"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -62,3 +62,15 @@ def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99
 @router.get("/card/back.svg", include_in_schema=False)
 def card_back() -> Response:
     return Response(cards_svg.back_svg(), media_type="image/svg+xml")
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Errors of the JSON API (``/api/…``) stay JSON; a page nobody has answers with an HTML
+    page saying so, with links back (a person opened it in a browser)."""
+    status = getattr(exc, "status_code", 500)
+    detail = getattr(exc, "detail", "")
+    if request.url.path.startswith(("/api/", "/ws/", "/card/")) or status != 404:
+        return JSONResponse({"detail": detail}, status_code=status,
+                            headers=getattr(exc, "headers", None))
+    body = (STATIC / "404.html").read_text(encoding="utf-8")
+    return HTMLResponse(body, status_code=404)

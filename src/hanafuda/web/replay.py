@@ -7,11 +7,13 @@ still show one seat's perspective by hiding the others.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import CODES, cards_of
 from ..records import Match
 from ..views import spectator_view
+from ..words import Namer, log_entries
 from .messages import round_summary
 
 __all__ = ["frames"]
@@ -29,8 +31,16 @@ def _frame(m: Match, label: str, seat: int | None, move: str | None = None) -> d
     }
 
 
-def frames(match: Match) -> list[dict[str, Any]]:
-    """Every position of ``match`` from its first deal to its end, stepped by the checked engine."""
+def _said(m: Match, namer: Namer) -> str:
+    """What the latest turn did, in words (the same entry the table's log shows)."""
+    entries = log_entries(spectator_view(m), namer)
+    return entries[-1].text if entries else ""
+
+
+def frames(match: Match, names: Sequence[str | None] = (), theme: str = "hanafuda") -> list[dict[str, Any]]:
+    """Every position of ``match`` from its first deal to its end, stepped by the checked engine;
+    each step's label says the move in words (``words.log_entries``), with its notation in ``move``."""
+    namer = Namer(match.config, theme, None, tuple(names))
     record = match.to_record()
     step = Match(record["game"], record["players"], record["options"], deal=match.deals[0])
     out = [_frame(step, "round 1 dealt", None)]
@@ -41,5 +51,5 @@ def frames(match: Match) -> list[dict[str, Any]]:
         for move in entry["moves"]:
             seat = step.to_move
             step.play(move)
-            out.append(_frame(step, f"seat {seat}: {move}", seat, move))
+            out.append(_frame(step, _said(step, namer) or move, seat, move))
     return out

@@ -66,7 +66,7 @@ class TableStore:
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
                                      for s in seats],
                               spectator_token=row.spectator_token, creator_hash=row.creator_hash,
-                              seeded=row.seeded)
+                              seeded=row.seeded, abandoned=row.status == "abandoned")
             self._replay_rows(table, row, events)
         return table
 

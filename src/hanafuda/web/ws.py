@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..themes import UnknownThemeError, normalize_theme
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
 from .security import same_origin
@@ -105,6 +106,10 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
 
     conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") == "1")
+    try:
+        conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
+    except UnknownThemeError:
+        conn.theme = table.theme
     writer = await hub.join(table, conn)
     try:
         while True:

@@ -11,7 +11,7 @@ from ..cards import CODES, cards_of
 from ..engine.round import EV_COLLECT, EV_DECLARE
 from ..records import Match
 from ..rules.base import Config
-from ..views import PlayerView, phase_name
+from ..views import PlayerView, turn_seen_by
 
 __all__ = ["cards_notation", "event_notation", "round_notation", "view_notation"]
 
@@ -57,13 +57,13 @@ def round_notation(match: Match, seat: int) -> str:
     at every step; the tests check that both agree)."""
     rnd = match.current
     cfg = match.config
-    phase = phase_name(match)
+    phase, to_move = turn_seen_by(match, seat)
     wild = rnd.wild_side >= 0
     pending = CODES[rnd.pending] if rnd.pending >= 0 else None
     declared = [[cfg.declarable[i].id for i in cards_of(mask)] for mask in rnd.declared]
     parts = [
         f"seat {seat} round {len(match.rounds)} dealer {rnd.dealer} phase {phase}",
-        f"to move {match.to_move}",
+        f"to move {to_move}",
         f"hand [{_join(rnd.hands[seat])}]",
         f"hand counts {[h.bit_count() for h in rnd.hands]}",
         f"field [{_join(rnd.field)}]",

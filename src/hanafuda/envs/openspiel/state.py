@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Core", "HanafudaSpielState", "LogEntry"]
 
-_TEYAKU_CHAFF = 6  # RULES.md §4.2: a hand with six or more chaff may expose teyaku
 _RESAMPLE_TRIES = 10_000
 
 
@@ -376,4 +375,5 @@ def _teyaku_consistent(config: Config, rnd: Round, log: list[LogEntry], hands: t
     else:
         settled = list(rnd.order)
     chaff = CHAFF & config.deck
-    return all(((hands[s] & chaff).bit_count() >= _TEYAKU_CHAFF) == (s in asked) for s in settled)
+    values = config.teyaku_values  # RULES.md §4.2: a hand with a teyaku value is asked
+    return all((values[(hands[s] & chaff).bit_count()] > 0) == (s in asked) for s in settled)

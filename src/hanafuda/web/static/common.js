@@ -9,7 +9,7 @@ const HF = {
     this.theme = theme || this.theme;
     document.body.className = document.body.className.replace(/theme-\S+/g, "") + " theme-" + this.theme;
     const data = await (await fetch(`/api/cards/${this.theme}`)).json();
-    data.cards.forEach((c, id) => { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; this.ids[c.code] = id; });
+    data.cards.forEach((c, id) => { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; this.ids[c.code] = id; this.codes[id] = c.code; });
     // cards that share a label (e.g. a month's two chaff) get "(1st)", "(2nd)": every card's
     // label, and so every move's text, is distinct
     const by = {};
@@ -44,16 +44,25 @@ const HF = {
     for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
     return e;
   },
+  // a card face: a button only when it can be acted on (``extra.button``), else a labelled
+  // image; every card element carries data-card="<RULES.md code>" (backs: "back")
   card(code, extra = {}) {
-    const label = this.labels[code] || code;
-    const b = this.el("button", { class: "card " + (extra.class || ""), "data-code": code, "aria-label": label, title: label, type: "button" });
+    const label = extra.label || this.labels[code] || code;
+    const b = extra.button
+      ? this.el("button", { class: "card " + (extra.class || ""), "data-card": code, "data-code": code, "aria-label": label, title: label, type: "button" })
+      : this.el("span", { class: "card " + (extra.class || ""), "data-card": code, "data-code": code, role: "img", "aria-label": label, title: label });
+    this.lang(b, label);
     const points = this.values && code in this.ids ? `?points=${this.values[this.ids[code]]}` : "";
     b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg${points}`, alt: "" }));
     return b;
   },
+  // Korean text (hwatu names) is marked lang="ko" for screen readers and fonts
+  lang(el, text) { if (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(String(text || ""))) el.setAttribute("lang", "ko"); return el; },
+  text(tag, text, attrs = {}) { return this.lang(this.el(tag, { ...attrs, text }), text); },
+  codes: [], // card code by id (0…47)
   back(n, what = "hidden cards", most = 10) {
     const wrap = this.el("span", { "aria-label": `${n} ${what}`, role: "img", class: "backs" });
-    for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", class: "card small", style: "width:22px;margin-right:-10px" }));
+    for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", "data-card": "back", class: "card small", style: "width:22px;margin-right:-10px" }));
     wrap.append(this.el("span", { text: ` ${n}`, style: "margin-left:14px" }));
     return wrap;
   },

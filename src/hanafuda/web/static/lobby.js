@@ -1,134 +1,396 @@
+// The lobby: a name kept in this browser, tables from presets or custom options in words,
+// Kwa-Dō teams by clicking seats, invitations (whole URL, copy, QR), open seats, quick match.
 "use strict";
-let GAMES = {}, BOTS = [], themePicked = false;
+let GAMES = {}, BOTS = [], SOCIAL = {}, themePicked = false;
+let seatKinds = [];          // what sits at each seat: "me", "invite", "open" or "bot:<name>"
+let teamMode = "none";       // Kwa-Dō: "none", "pairs" or "threes"
+let swapFrom = null;         // a seat clicked in the teams box, waiting for a second click
 const $ = (id) => document.getElementById(id);
+
+// -- identity ------------------------------------------------------------------------------------
+const ME = {
+  get() { try { return JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { return null; } },
+  set(p) { localStorage.setItem("hf-player", JSON.stringify(p)); },
+  headers() { const p = this.get(); return Object.assign({ "content-type": "application/json" }, p && p.key ? { "x-player-key": p.key } : {}); },
+};
+
+async function api(path, body) {
+  const r = await fetch(path, { method: "POST", headers: ME.headers(), body: JSON.stringify(body || {}) });
+  let data = {};
+  try { data = await r.json(); } catch (e) { /* an empty answer */ }
+  if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : T("error.generic"));
+  return data;
+}
+
+async function refreshMe() {
+  const data = await (await fetch("/api/social/me", { headers: ME.headers() })).json();
+  const p = data.player, stored = ME.get();
+  if (p && (!stored || stored.name !== p.name)) ME.set(Object.assign({}, stored || {}, { name: p.name }));
+  if (!p && stored && stored.key) { localStorage.removeItem("hf-player"); }
+  showName(p);
+}
+
+function showName(p) {
+  $("name-form").hidden = !!p; $("name-show").hidden = !p;
+  if (p) { $("my-name").textContent = p.name; $("my-page").href = `/player/${encodeURIComponent(p.name)}`; }
+  else $("name-input").focus();
+}
+
+// -- options in words ----------------------------------------------------------------------------
+// labels and help come from the game's schema (OptionSpec.label / .help); a schema without labels
+// gets the option's name in words, never its identifier
+function words(text) { return String(text).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
+function plain(text) {
+  return String(text).replace(/\btrue\b/g, T("word.on")).replace(/\bfalse\b/g, T("word.off")).replace(/\bnull\b/g, T("word.none"))
+    .replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (id) => words(id).toLowerCase());
+}
+// the words layer's label, help and choice texts of an option (OptionSpec.label / .help)
+const optWords = (o) => ((SOCIAL.words || {})[$("game").value] || {})[o.name] || {};
+function optLabel(o) { return optWords(o).label || o.label || words(o.name); }
+function optHelp(o) { return plain(optWords(o).help || o.help || ""); }
+function choiceLabel(o, c) {
+  const text = (optWords(o).choices || {})[String(c)];
+  return String(text !== undefined ? text : c);
+}
+const isToggle = (o) => o.kind === "choice" && o.choices.length === 2 && o.choices.every((c) => typeof c === "boolean");
 
 function optionInput(o) {
   const id = "opt-" + o.name;
+  const help = HF.el("span", { class: "help", text: optHelp(o) });
+  if (isToggle(o)) {
+    const box = HF.el("input", { type: "checkbox", id, "data-option": o.name });
+    box.checked = !!o.default;
+    return HF.el("label", { class: "toggle opt", for: id }, box, " ", HF.el("span", { text: optLabel(o) }), help);
+  }
   let input;
   if (o.kind === "choice") {
-    input = HF.el("select", { id, name: o.name });
-    for (const c of o.choices) {
-      const text = typeof c === "string" ? c : JSON.stringify(c);
-      const opt = HF.el("option", { value: JSON.stringify(c), text: text + (JSON.stringify(c) === JSON.stringify(o.default) ? " (default)" : "") });
-      input.append(opt);
-    }
-    input.value = JSON.stringify(o.default);
-  } else if (o.kind === "teams") {
-    input = HF.el("input", { id, name: o.name, placeholder: "none, e.g. [[0,2],[1,3]]", class: "wide" });
-  } else if (o.kind === "int-or-null") {
-    input = HF.el("input", { id, name: o.name, inputmode: "numeric", placeholder: `default: ${o.default_text} (a number, or null)`, class: "wide" });
+    input = HF.el("select", { id, "data-option": o.name });
+    o.choices.forEach((c, i) => input.append(HF.el("option", { value: String(i), text: choiceLabel(o, c) + (c === o.default ? ` (${T("word.default")})` : "") })));
+    input.value = String(o.choices.indexOf(o.default));
   } else {
-    input = HF.el("input", { id, name: o.name, type: "number", min: String(o.minimum), placeholder: "default: " + o.default_text, class: "wide" });
+    input = HF.el("input", { id, type: "number", inputmode: "numeric", min: String(o.minimum || 1), "data-option": o.name, placeholder: o.kind === "int-or-null" ? T("opt.no_limit") : "" });
+    if (o.default !== null && o.default !== undefined) input.value = String(o.default);
   }
-  input.dataset.kind = o.kind;
-  if (input.placeholder) input.style.width = `${input.placeholder.length + 3}ch`;  // never clipped
-  return HF.el("label", { class: "opt", for: id }, `${o.name} `, input,
-    HF.el("span", { class: "help", text: `${o.help} — default: ${o.default_text}` }));
+  return HF.el("label", { class: "opt", for: id }, HF.el("span", { text: optLabel(o) }), " ", input, help);
+}
+
+function setOption(o, value) {
+  const input = $("opt-" + o.name);
+  if (!input) return;
+  if (isToggle(o)) input.checked = !!value;
+  else if (o.kind === "choice") input.value = String(o.choices.indexOf(value));
+  else input.value = value === null || value === undefined ? "" : String(value);
+}
+
+function readOption(o) {
+  const input = $("opt-" + o.name);
+  if (isToggle(o)) return input.checked;
+  if (o.kind === "choice") return o.choices[Number(input.value)];
+  const v = input.value.trim();
+  if (v === "") return o.kind === "int-or-null" ? null : o.default;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < (o.minimum || 1)) throw new Error(T("opt.bad_number", { name: optLabel(o), min: o.minimum || 1 }));
+  return n;
+}
+
+const applies = (g, o, n) => { const a = (SOCIAL.applies[g.id] || {})[o.name]; return !a || a.includes(n); };
+const shownOptions = (g) => g.options.filter((o) => o.kind !== "teams" && applies(g, o, players()));
+const players = () => Number($("players").value);
+const game = () => GAMES[$("game").value];
+
+function renderPresets() {
+  const g = game(), list = SOCIAL.presets[g.id] || [];
+  const box = $("presets"); box.replaceChildren();
+  const chip = (id, name) => {
+    const input = HF.el("input", { type: "radio", name: "preset", id: `preset-${id}`, value: id });
+    input.addEventListener("change", pickPreset);
+    return HF.el("label", { class: "chip", for: `preset-${id}` }, input, HF.el("span", { text: name }));
+  };
+  for (const p of list) box.append(chip(p.id, p.id === "standard" ? T("preset.standard") : p.name));
+  box.append(chip("custom", T("preset.custom")));
+  $("preset-standard").checked = true;
+  pickPreset();
+}
+
+function pickPreset() {
+  const g = game(), id = document.querySelector("input[name=preset]:checked").value;
+  const custom = id === "custom";
+  $("options").hidden = !custom;
+  if (custom) { $("preset-help").textContent = T("preset.custom_help"); return; }
+  const p = (SOCIAL.presets[g.id] || []).find((x) => x.id === id);
+  $("preset-help").textContent = id === "standard" ? T("preset.standard_help") : p.description;
+  for (const o of g.options) if (o.kind !== "teams") setOption(o, p.options[o.name] !== undefined ? p.options[o.name] : o.default);
+}
+
+function renderOptions() {
+  const g = game();
+  $("options").replaceChildren(...shownOptions(g).map(optionInput));
+  renderPresets();
 }
 
 function renderGame() {
-  const g = GAMES[$("game").value];
+  const g = game();
   $("game-summary").textContent = g.summary;
-  const players = $("players"), old = Number(players.value) || 2;
-  players.replaceChildren(...g.player_counts.map((n) => HF.el("option", { value: n, text: `${n} players (${g.deal_table[n][0]} cards each)` })));
-  players.value = g.player_counts.includes(old) ? old : (g.player_counts.includes(2) ? 2 : g.player_counts[0]);
-  $("options").replaceChildren(...g.options.map(optionInput));
-  renderSeats();
-  // the card names follow the game's own tradition unless the person picked a theme here
+  const sel = $("players"), old = Number(sel.value) || 2;
+  sel.replaceChildren(...g.player_counts.map((n) => HF.el("option", { value: n, text: T("new.players_n", { n, cards: g.deal_table[n][0] }) })));
+  sel.value = g.player_counts.includes(old) ? old : (g.player_counts.includes(2) ? 2 : g.player_counts[0]);
+  teamMode = "none";
+  renderPlayers();
   if (!themePicked && g.theme && g.theme !== HF.theme) HF.loadCards(g.theme).then(() => { $("theme").value = HF.theme; });
 }
 
-function renderSeats() {
-  const n = Number($("players").value);
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const sel = HF.el("select", { id: `seat-${i}`, "aria-label": `Seat ${i + 1} player` });
-    sel.append(HF.el("option", { value: "human", text: "Person" }));
-    for (const b of BOTS) sel.append(HF.el("option", { value: "bot:" + b, text: `Bot: ${b}` }));
-    sel.value = i === 0 ? "human" : "bot:strong";
-    const name = HF.el("input", { id: `seat-name-${i}`, "aria-label": `Seat ${i + 1} name`, placeholder: i === 0 ? "Your name" : "Name", size: 12 });
-    rows.push(HF.el("div", { class: "seatrow" }, HF.el("span", { text: `Seat ${i + 1}` }), sel, name));
-  }
-  $("seats").replaceChildren(...rows);
+function renderPlayers() {
+  const n = players();
+  seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] || (i === 0 ? "me" : "bot:strong"));
+  if (!seatKinds.includes("me")) seatKinds[0] = "me";
+  const modes = teamModes();
+  if (!modes.includes(teamMode)) teamMode = "none";
+  renderOptions();
+  renderSeats();
 }
 
+// -- seats and Kwa-Dō teams (RULES.md §4.3: teammates never sit side by side) --------------------
+function seatKindText(k) {
+  if (k === "me") return T("seat.me");
+  if (k === "invite") return T("seat.invite");
+  if (k === "open") return T("seat.open");
+  return T("seat.bot", { bot: T("bot." + k.slice(4)) });
+}
+
+function renderSeats() {
+  const rows = seatKinds.map((k, i) => {
+    const sel = HF.el("select", { id: `seat-${i}`, "aria-label": T("seat.n", { n: i + 1 }) });
+    for (const v of ["me", "invite", "open", ...BOTS.map((b) => "bot:" + b)]) sel.append(HF.el("option", { value: v, text: seatKindText(v) }));
+    sel.value = k;
+    sel.addEventListener("change", () => {
+      if (sel.value === "me") seatKinds = seatKinds.map((x) => (x === "me" ? "invite" : x));
+      seatKinds[i] = sel.value;
+      if (!seatKinds.includes("me")) seatKinds[0] = "me";
+      renderSeats();
+    });
+    return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel);
+  });
+  $("seats").replaceChildren(...rows);
+  renderTeams();
+}
+
+function teamModes() {
+  const g = game(), n = players();
+  if (!g.options.some((o) => o.kind === "teams") || !applies(g, { name: "teams" }, n)) return ["none"];
+  return n === 4 ? ["none", "pairs"] : ["none", "pairs", "threes"];
+}
+
+// the sides of a team mode, from the seat-order rule: partners sit opposite (pairs), or every
+// other seat (threes)
+function teamLayout(mode, n) {
+  if (mode === "pairs") return n === 4 ? [[0, 2], [1, 3]] : [[0, 3], [1, 4], [2, 5]];
+  if (mode === "threes") return [[0, 2, 4], [1, 3, 5]];
+  return null;
+}
+
+function renderTeams() {
+  const box = $("teams"), modes = teamModes();
+  box.hidden = modes.length < 2;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const pick = HF.el("div", { class: "chips", role: "radiogroup", "aria-label": T("teams.title") });
+  for (const m of modes) {
+    const input = HF.el("input", { type: "radio", name: "teammode", id: `teams-${m}`, value: m });
+    input.checked = m === teamMode;
+    input.addEventListener("change", () => { teamMode = m; swapFrom = null; renderTeams(); });
+    pick.append(HF.el("label", { class: "chip", for: `teams-${m}` }, input, HF.el("span", { text: T("teams." + m) })));
+  }
+  const parts = [HF.el("strong", { text: T("teams.title") }), pick];
+  const layout = teamLayout(teamMode, players());
+  if (layout) {
+    parts.push(HF.el("p", { class: "help", text: T(players() === 4 ? "teams.rule4" : (teamMode === "pairs" ? "teams.rule6pairs" : "teams.rule6threes")) }));
+    const teams = HF.el("div", { class: "teams" });
+    layout.forEach((side, t) => {
+      const col = HF.el("div", { class: `team team-${t}`, "data-team": t }, HF.el("div", { class: "teamname", text: T("teams.team", { letter: "ABC"[t] }) }));
+      for (const s of side) {
+        const b = HF.el("button", { type: "button", class: "teamseat" + (swapFrom === s ? " picked" : ""), "data-seat": s,
+          "aria-pressed": swapFrom === s ? "true" : "false", text: `${T("seat.n", { n: s + 1 })}: ${seatKindText(seatKinds[s])}` });
+        b.addEventListener("click", () => clickTeamSeat(s));
+        col.append(b);
+      }
+      teams.append(col);
+    });
+    parts.push(teams, HF.el("p", { class: "help", text: T("teams.click") }));
+  }
+  box.replaceChildren(...parts);
+}
+
+function clickTeamSeat(s) {
+  if (swapFrom === null) { swapFrom = s; renderTeams(); document.querySelector(`.teamseat[data-seat="${s}"]`).focus(); return; }
+  if (swapFrom !== s) { const a = seatKinds[swapFrom]; seatKinds[swapFrom] = seatKinds[s]; seatKinds[s] = a; }
+  swapFrom = null;
+  renderSeats();
+  const b = document.querySelector(`.teamseat[data-seat="${s}"]`); if (b) b.focus();
+}
+
+// -- creating ------------------------------------------------------------------------------------
 function collect() {
-  const g = GAMES[$("game").value], options = {};
-  for (const o of g.options) {
-    const input = $("opt-" + o.name), v = input.value.trim();
-    if (o.kind === "choice") { if (v !== JSON.stringify(o.default)) options[o.name] = JSON.parse(v); }
-    else if (v !== "") {
-      options[o.name] = (o.kind === "teams" || v === "null") ? JSON.parse(v) : Number(v);
-      if (Number.isNaN(options[o.name])) throw new Error(`${o.name}: not a number`);
-    }
+  const g = game(), options = {};
+  for (const o of shownOptions(g)) {
+    const v = readOption(o);
+    if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
   }
-  const seats = [];
-  for (let i = 0; i < Number($("players").value); i++) {
-    const v = $(`seat-${i}`).value, name = $(`seat-name-${i}`).value.trim();
-    seats.push(v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name });
+  const layout = teamLayout(teamMode, players());
+  if (layout) options.teams = layout;
+  const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", bot: k.slice(4) } : { kind: k }));
+  const clock = $("clock").value;
+  return { game: g.id, players: players(), options, seats, theme: HF.theme, clock: clock ? Number(clock) : null,
+    rated: $("rated").checked, spectator_chat: $("spectator-chat").checked };
+}
+
+function linkBox(label, inv, note) {
+  const url = HF.el("code", { class: "url", text: inv.url, tabindex: "0" });
+  const copy = HF.el("button", { type: "button", class: "copy", text: T("invite.copy"), "aria-label": `${T("invite.copy")}: ${label}` });
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(inv.url); }
+    catch (e) { const r = document.createRange(); r.selectNodeContents(url); getSelection().removeAllRanges(); getSelection().addRange(r); document.execCommand("copy"); }
+    copy.textContent = T("invite.copied");
+  });
+  const box = HF.el("div", { class: "invite", "data-url": inv.url }, HF.el("div", { class: "invite-label", text: label }),
+    HF.el("div", { class: "urlrow" }, url, copy));
+  if (note) box.append(HF.el("p", { class: "help", text: note }));
+  if (inv.qr) box.append(HF.el("img", { class: "qr", src: inv.qr, alt: T("invite.qr", { label }), width: 132, height: 132 }));
+  return box;
+}
+
+function showInvites(t) {
+  const body = $("invite-body"); body.replaceChildren();
+  body.append(HF.el("p", {}, HF.el("a", { class: "button primary", href: t.you.path, id: "go-seat", text: T("invite.go") })));
+  for (const s of t.seats) {
+    if (s.kind === "invite") body.append(linkBox(T("invite.seat", { n: s.seat + 1 }), s.invite, T("invite.seat_note")));
+    if (s.kind === "open") body.append(HF.el("p", { class: "help", text: T("invite.open_note", { n: s.seat + 1 }) }));
   }
-  return { game: g.id, players: Number($("players").value), options, seats, theme: HF.theme };
+  body.append(linkBox(T("invite.spectators"), t.spectator, T("invite.spectators_note")));
+  $("invite-warning").hidden = !t.loopback;
+  $("invite-lan").replaceChildren();
+  if (t.loopback && t.lan && t.lan.length) {
+    $("invite-lan").append(T("invite.lan"), " ", ...t.lan.flatMap((u, i) => [i ? ", " : "", HF.el("a", { href: u, text: u })]));
+  }
+  $("invite").hidden = false;
+  $("invite").scrollIntoView({ block: "start" });
+  $("invite").focus();
 }
 
 function remember(t) {
   const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
-  mine.unshift(t); localStorage.setItem("hf-tables", JSON.stringify(mine.slice(0, 20)));
+  mine.unshift({ id: t.id, title: t.title, you: t.you.path, creator: t.creator, seats: t.seats.filter((s) => s.invite).map((s) => ({ seat: s.seat, url: s.invite.url })) });
+  localStorage.setItem("hf-tables", JSON.stringify(mine.slice(0, 20)));
 }
 
 function showCreated() {
   const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
-  if (!mine.length) return;
   const box = $("created"); box.replaceChildren();
-  for (const t of mine.slice(0, 5)) {
-    const div = HF.el("div", { class: "panel" }, HF.el("strong", { text: `${t.title} · table ${t.id}` }));
-    for (const s of t.seats) {
-      if (!s.link) continue;
-      div.append(HF.el("div", {}, HF.el("a", { href: s.link, "data-seat": s.seat, text: `Play seat ${s.seat + 1} (${s.name})` }),
-        HF.el("span", { class: "muted", text: " — send this link to that player only" })));
-    }
-    div.append(HF.el("div", {}, HF.el("a", { href: t.spectator_link, text: "Spectator link" }),
-      HF.el("span", { class: "muted", text: " — anyone may watch; it shows no hand" })));
-    if (t.creator_token) div.append(HF.el("div", {}, HF.el("a", { href: t.creator_link || `/table/${t.id}?token=${t.creator_token}`, "data-creator": t.id, text: "Creator link" }),
-      HF.el("span", { class: "muted", text: " — keep it private: from any device it lets you hand the seat of a player who left to a bot" })));
-    box.append(div);
+  if (!mine.length) { box.append(HF.el("p", { class: "muted", text: T("mine.none") })); return; }
+  const ul = HF.el("ul");
+  for (const t of mine.slice(0, 6)) {
+    if (!t.you) continue;
+    const li = HF.el("li", {}, HF.el("a", { href: t.you, text: `${t.title} · ${T("mine.your_seat")}` }));
+    if (t.creator) li.append(" · ", HF.el("a", { href: t.creator, "data-creator": t.id, text: T("mine.creator") }));
+    ul.append(li);
   }
+  box.append(ul);
+}
+
+// -- open seats, all tables ----------------------------------------------------------------------
+async function loadOpen() {
+  const data = await (await fetch("/api/social/open")).json();
+  const box = $("open-tables");
+  if (!data.tables.length) { box.replaceChildren(HF.el("p", { class: "muted", text: T("open.none") })); return; }
+  const ul = HF.el("ul", { class: "open-list" });
+  for (const t of data.tables) {
+    const who = t.seats.filter((s) => !s.open).map((s) => s.name).join(", ");
+    const b = HF.el("button", { type: "button", class: "primary", "data-join": t.id, text: T("open.join") });
+    b.addEventListener("click", async () => {
+      $("join-error").textContent = "";
+      if (!ME.get()) { $("join-error").textContent = T("name.first"); $("name-input").focus(); return; }
+      try { const r = await api(`/api/social/tables/${t.id}/join`, {}); location.href = r.link; }
+      catch (e) { $("join-error").textContent = e.message; loadOpen(); }
+    });
+    ul.append(HF.el("li", {}, HF.el("strong", { text: t.title }), ` · ${T("open.free", { free: t.free, players: t.players })} · `,
+      HF.el("span", { class: "who", text: who }), t.clock ? ` · ${T("open.clock", { s: t.clock })}` : "", " ", b));
+  }
+  box.replaceChildren(ul);
 }
 
 async function loadTables() {
   const data = await (await fetch("/api/tables")).json();
   const ul = HF.el("ul");
-  for (const t of data.tables) {
+  for (const t of data.tables.slice(0, 15)) {
     const who = t.seats.map((s) => s.name).join(", ");
-    const li = HF.el("li", {}, `${t.title} — ${who} — ${t.status === "finished" ? "finished" : "round " + t.round} — scores ${t.totals.join(" / ")} `);
-    if (t.status === "finished") li.append(HF.el("a", { href: `/replay/${t.id}`, text: "replay" }));
-    else if (t.watch) li.append(HF.el("a", { href: t.watch, "data-watch": t.id, text: "watch" }));
+    const li = HF.el("li", {}, HF.el("span", { text: `${t.title} — ${who} — ` }),
+      HF.el("span", { text: t.status === "finished" ? T("all.finished") : T("all.round", { n: t.round }) }), " ");
+    if (t.status === "finished") li.append(HF.el("a", { href: `/replay/${t.id}`, text: T("all.replay") }));
+    else if (t.watch) li.append(HF.el("a", { href: t.watch, "data-watch": t.id, text: T("all.watch") }));
     ul.append(li);
   }
-  $("tables").replaceChildren(data.tables.length ? ul : HF.el("p", { class: "muted", text: "No tables yet." }));
+  $("tables").replaceChildren(data.tables.length ? ul : HF.el("p", { class: "muted", text: T("all.none") }));
+}
+
+// -- start -----------------------------------------------------------------------------------
+function fillQuick() {
+  const g = GAMES[$("quick-game").value];
+  $("quick-players").replaceChildren(...g.player_counts.map((n) => HF.el("option", { value: n, text: String(n) })));
+  $("quick-players").value = g.player_counts.includes(2) ? 2 : g.player_counts[0];
 }
 
 async function main() {
   HF.header();
+  await I18N.load();
+  I18N.header();
   await HF.loadCards();
   $("theme-slot").append(HF.themeSelect());
+  for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
-  const data = await (await fetch("/api/games")).json();
-  BOTS = data.bots;
-  for (const g of data.games) { GAMES[g.id] = g; $("game").append(HF.el("option", { value: g.id, text: g.title + (g.native_title && g.native_title !== g.title ? ` (${g.native_title})` : "") })); }
+  const [data, social] = await Promise.all([(await fetch("/api/games")).json(), (await fetch("/api/social/presets")).json()]);
+  BOTS = data.bots; SOCIAL = social;
+  for (const g of data.games) {
+    GAMES[g.id] = g;
+    const text = g.title + (g.native_title && g.native_title !== g.title ? ` (${g.native_title})` : "");
+    $("game").append(HF.el("option", { value: g.id, text }));
+    $("quick-game").append(HF.el("option", { value: g.id, text }));
+  }
+  $("clock").append(HF.el("option", { value: "", text: T("clock.none") }), ...social.clock.map((s) => HF.el("option", { value: s, text: T("clock.seconds", { s }) })));
+  for (const w of [15, 30, 60, 120]) $("quick-wait").append(HF.el("option", { value: w, text: T("clock.seconds", { s: w }) }));
+  $("quick-wait").value = "30";
+  $("lb-links").replaceChildren(...data.games.flatMap((g, i) => [i ? " · " : "", HF.el("a", { href: `/leaderboard/${g.id}`, text: g.title })]));
   $("game").addEventListener("change", renderGame);
-  $("players").addEventListener("change", renderSeats);
+  $("players").addEventListener("change", renderPlayers);
+  $("quick-game").addEventListener("change", fillQuick);
+  fillQuick();
   renderGame();
+  $("name-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault(); $("name-error").textContent = "";
+    try { const r = await api("/api/social/names", { name: $("name-input").value }); ME.set({ name: r.player.name, key: r.key }); showName(r.player); }
+    catch (e) { $("name-error").textContent = e.message; }
+  });
+  $("name-change").addEventListener("click", () => { showName(null); $("name-input").value = ""; });
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault(); $("create-error").textContent = "";
-    let body; try { body = collect(); } catch (e) { $("create-error").textContent = `An option value is not valid (${e.message}).`; return; }
-    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const t = await r.json();
-    if (!r.ok) { $("create-error").textContent = t.detail || "could not create the table"; return; }
-    t.title = GAMES[body.game].title; remember(t); showCreated(); loadTables();
-    const humans = t.seats.filter((s) => s.link);
-    if (humans.length === 1) location.href = humans[0].link;
+    if (!ME.get()) { $("create-error").textContent = T("name.first"); $("name-input").focus(); return; }
+    let body; try { body = collect(); } catch (e) { $("create-error").textContent = e.message; return; }
+    try {
+      const t = await api("/api/social/tables", body);
+      remember(t);
+      // only you and bots: nobody to invite, straight to the table
+      if (t.seats.every((s) => s.kind === "me" || s.kind === "bot")) { location.href = t.you.path; return; }
+      showCreated(); showInvites(t); loadTables(); loadOpen();
+    } catch (e) { $("create-error").textContent = e.message; }
   });
-  showCreated(); loadTables();
-  setInterval(loadTables, 10000);
+  $("quick").addEventListener("submit", async (ev) => {
+    ev.preventDefault(); $("quick-error").textContent = "";
+    if (!ME.get()) { $("quick-error").textContent = T("name.first"); $("name-input").focus(); return; }
+    try {
+      const r = await api("/api/social/quick", { game: $("quick-game").value, players: Number($("quick-players").value), wait: Number($("quick-wait").value), theme: HF.theme });
+      location.href = r.link;
+    } catch (e) { $("quick-error").textContent = e.message; }
+  });
+  await refreshMe();
+  showCreated(); loadTables(); loadOpen();
+  setInterval(() => { loadTables(); loadOpen(); }, 5000);
+  document.body.dataset.ready = "1";
 }
 main();

@@ -8,7 +8,8 @@ function show() {
   const f = R.frames[at], v = f.view, who = $("perspective").value;
   $("slider").value = at; $("pos").textContent = `${at + 1} / ${R.frames.length}`;
   // the step in words with the theme's card names; the §7 notation stays in the title
-  $("label").textContent = f.move ? `${seatName(f.seat)}: ${HF.moveText(f.move, R.yaku_names || {})}` : f.label;
+  $("label").textContent = f.label;  // the move in words, from the server (words.log_entries)
+  HF.lang($("label"), f.label);
   $("label").title = f.move || "";
   const hands = $("hands"); hands.replaceChildren();
   f.hands.forEach((cards, seat) => {

@@ -1,380 +1,543 @@
+// The table page: draws what the server's state message says (every text comes from the words
+// module through the server, in this page's card names); knows no rule of any game.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const TABLE_ID = location.pathname.split("/").pop();
 const TOKEN = params.get("token") || "";
-let ws = null, S = null, selected = null, lastHistory = 0, lastRound = 0, seenSummaries = -1, retry = 500;
+let ws = null, S = null, W = null, retry = 500, retryTimer = null;
+let selected = null;      // hand card chosen (touch first tap, or a card with several outcomes)
+let previewing = null;    // hand card hovered or focused
+let queued = null;        // a move made while disconnected, sent once the connection is back
+let seenResult = "", lastTurnMine = false, lastLogKey = "";
 
-function seatName(seat) { return S.table.seats[seat] ? S.table.seats[seat].name : `Seat ${seat + 1}`; }
-function sideName(side) { return S.view.sides[side].map(seatName).join(" & "); }
-function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
-
-function parse(move) {
-  const w = move.split(" ");
-  if (w[0] === "play") return { kind: "play", card: w[1], take: w[2] === "take" ? w[3] : null, declare: w[2] === "declare" ? w[3] : null, move };
-  if (w[0] === "take") return { kind: "take", take: w[1], move };
-  return { kind: w[0], move };
+// -- sending --------------------------------------------------------------------------------
+function send(obj) {
+  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+  return false;
+}
+function doMove(move) {
+  selected = null; previewing = null; $("error").textContent = "";
+  if (!send({ type: "move", move })) { queued = move; showOffline(); }
+  render();
+}
+function showOffline() {
+  const open = ws && ws.readyState === 1;
+  $("offline").hidden = open && !queued;
+  const m = queued && W ? W.legal.find((x) => x.move === queued) : null;
+  $("offline-text").textContent = open ? "" : (m ? `Not connected. Your move (${m.text}) is queued and will be sent when the connection is back.`
+    : "Not connected to the table. Reconnecting…");
 }
 
-function yakuNames() { return (S && S.table.yaku_names) || {}; }
-
-// Hana-Awase teyaku (RULES.md §4.2): 6 chaff in hand are paid 20 by each other player, 7 or more 30
-function teyakuOffer() {
-  const n = S.view.hand.filter((c) => HF.kinds[c] === "chaff").length;
-  const pts = n >= 7 ? 30 : n === 6 ? 20 : 0;
-  return { n, pts };
+// -- what the seat may do --------------------------------------------------------------------
+function myTurn() { return !!(S && S.you !== null && S.view.to_move === S.you && W.legal.length); }
+function movesOf(code) { return myTurn() ? W.legal.filter((m) => m.card === code && m.kind === "play") : []; }
+function fieldIndex(code) { const i = S.view.field.indexOf(code); return i < 0 ? 99 : i; }
+// choices in the order their cards lie on the field; a play without a capture last
+function inFieldOrder(moves) {
+  return [...moves].sort((a, b) => (a.takes.length ? fieldIndex(a.takes[0]) : 100) - (b.takes.length ? fieldIndex(b.takes[0]) : 100));
+}
+function takeMoves() { return myTurn() ? W.legal.filter((m) => m.kind === "take") : []; }
+// the field cards the previewed or selected hand card would take (every one of them for a wild card)
+function previewSet() {
+  const code = selected || previewing;
+  const out = new Set();
+  if (code) for (const m of movesOf(code)) for (const t of m.takes) out.add(t);
+  return out;
+}
+// the field cards that are a choice to click now
+function targetMoves() {
+  const map = new Map();
+  if (selected) for (const m of movesOf(selected)) if (m.takes.length === 1 && m.outcome !== "declare") map.set(m.takes[0], m);
+  for (const m of takeMoves()) if (m.takes.length) map.set(m.takes[m.takes.length - 1], m);
+  return map;
+}
+function choiceMoves() {
+  if (!myTurn()) return [];
+  if (selected) { const ms = movesOf(selected); return ms.length > 1 ? inFieldOrder(ms) : ms; }
+  const others = W.legal.filter((m) => m.kind !== "play");
+  return others.length ? inFieldOrder(others) : [];
 }
 
-function describe(p) {
-  if (p.kind === "expose") { const t = teyakuOffer(); return `Expose your teyaku: ${t.n} chaff — paid ${t.pts} by each other player`; }
-  if (p.kind === "keep") return "Keep your hand hidden (no teyaku)";
-  return HF.moveText(p.move, yakuNames());
-}
-
-// the texts of ``moves``, made distinct: two moves never read the same
-function describeAll(moves) {
-  const texts = moves.map(describe), seen = {};
-  for (const t of texts) seen[t] = (seen[t] || 0) + 1;
-  const k = {};
-  return texts.map((t) => (seen[t] > 1 ? `${t} (${(k[t] = (k[t] || 0) + 1)})` : t));
-}
-
-// -- focus survives re-renders: the focused control's stable key, found again after a render ----
-let autoFocus = null;  // the element focus was last moved to by the page (not by the user)
-function focusKey(el) {
-  if (!el || el === document.body) return null;
-  if (el.closest("#hand") && el.dataset.code) return `#hand .card[data-code="${el.dataset.code}"]`;
-  if (el.closest("#field") && el.dataset.code) return `#field .card[data-code="${el.dataset.code}"]`;
-  if (el.closest("#choice, #moves") && el.dataset.move) return `#${el.closest("#choice, #moves").id} button[data-move="${CSS.escape(el.dataset.move)}"]`;
-  if (el.closest("#choice") && el.dataset.cancel) return "#choice [data-cancel]";
-  if (el.dataset.takeover) return `[data-takeover="${el.dataset.takeover}"]`;
-  if (el.id) return `#${CSS.escape(el.id)}`;
-  return null;
-}
-function inRebuilt(el) { return !!(el && el.closest && el.closest("#hand, #field, #choice, #moves, #pending, #admin-body")); }
-function fallbackFocus() {
-  const q = (sel) => document.querySelector(sel);
-  if (selected) return q("#field .card.target") || q("#choice button");
-  if (S.view.to_move === S.you && S.you !== null) return q("#hand .card.legal") || q("#field .card.target") || q("#moves button");
-  return q("#hand .card") || q("#moves button") || q("#moves");
-}
-function restoreFocus(key, wasAuto, wasRebuilt) {
-  if ($("summary").open) return;
-  const now = document.activeElement;
-  if (now && now !== document.body && now.isConnected && !wasAuto) return;  // focus stayed put
-  let el = key && !wasAuto ? document.querySelector(key) : null;
-  if (el && el.disabled) el = null;
-  if (!el && (wasRebuilt || wasAuto)) el = fallbackFocus();
-  if (!el) return;
-  el.focus({ preventScroll: true });
-  autoFocus = key && !wasAuto && el === document.querySelector(key) ? null : el;
-}
-
-function legal() { return (S && S.view.to_move === S.you) ? S.view.legal.map(parse) : []; }
-
+// -- drawing ----------------------------------------------------------------------------------
 function render() {
   if (!S) return;
-  const active = document.activeElement, key = focusKey(active), wasAuto = !!autoFocus && active === autoFocus;
-  const wasRebuilt = inRebuilt(active);
+  const active = document.activeElement;
+  const inTable = !!(active && active.closest && active.closest("#hand, #field, #choice"));
+  const key = active && active.dataset ? (active.dataset.card ? `[data-region="${active.closest("[data-region]")?.dataset.region}"] [data-card="${active.dataset.card}"]` : active.dataset.move ? `#choice [data-move="${CSS.escape(active.dataset.move)}"]` : null) : null;
   draw();
-  restoreFocus(key, wasAuto, wasRebuilt);
+  if (!document.activeElement || document.activeElement === document.body) {
+    let el = key ? document.querySelector(key) : null;
+    if (el && (el.tabIndex < 0 || el.disabled)) el = null;
+    // the focused card was played: the keyboard player's focus goes to the next thing to do
+    if (!el && (inTable || focusOwed) && !$("summary").open) el = document.querySelector("#choice button[data-move], #field button.card, #hand button.card");
+    if (el) el.focus({ preventScroll: true });
+    // nothing to act on yet (another seat's turn): the focus comes back when there is
+    focusOwed = !el && (inTable || focusOwed);
+  }
 }
+let focusOwed = false;
 
 function draw() {
-  const v = S.view, moves = legal();
+  const v = S.view;
   HF.values = S.table.card_values || null;
-  document.title = `hanafuda — ${S.table.title}`;
   $("title").textContent = S.table.title;
   $("round").textContent = `Round ${v.round}`;
-  $("stock").textContent = `Stock: ${v.stock_count}`;
-  $("stock-pile").replaceChildren(HF.back(v.stock_count, "cards in the stock", 3));
-  const turn = v.to_move === null ? (v.finished ? "Match over" : "Round over")
-    : v.to_move === S.you ? "Your turn" : `${seatName(v.to_move)} to move`;
-  $("turn").textContent = turn + (S.you === null ? " · watching" : "");
-  // opponents
-  const opp = $("opponents"); opp.replaceChildren();
-  for (let seat = 0; seat < v.players; seat++) {
-    if (seat === S.you) continue;
-    const info = S.table.seats[seat];
-    const box = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : ""), "data-seat": seat, "data-region": `seat-${seat}`, "aria-label": `${info.name}${v.to_move === seat ? ", to move" : ""}` },
-      HF.el("strong", { text: `${info.name}${info.kind === "bot" ? " (bot)" : ""}${seat === v.dealer ? " (dealer)" : ""}${v.to_move === seat ? " ◀ to move" : ""}` }), " ",
-      info.kind === "human" && !info.connected ? HF.el("span", { class: "muted", text: "(away) " }) : null,
-      HF.back(v.hand_counts[seat]));
-    if (v.exposed[seat].length) { const ex = HF.el("div", { class: "cards" }); for (const c of v.exposed[seat]) ex.append(HF.card(c, { class: "small" })); box.append(HF.el("div", { class: "muted", text: "Exposed:" }), ex); }
-    opp.append(box);
-  }
-  // field
-  const targets = new Set();
-  if (selected) for (const p of moves) if (p.kind === "play" && p.card === selected && p.take) targets.add(p.take);
-  for (const p of moves) if (p.kind === "take") targets.add(p.take);
-  const field = $("field"); field.replaceChildren();
-  for (const c of v.field) {
-    const b = HF.card(c, { class: targets.has(c) ? "target" : "" });
-    if (targets.has(c)) { b.setAttribute("aria-label", `${HF.labels[c]} — capture target`); b.addEventListener("click", () => clickField(c)); }
-    field.append(b);
-  }
-  $("pending").textContent = "";
-  if (v.pending) {
-    $("pending").textContent = "";
-    const b = HF.card(v.pending, { class: "selected" }); b.setAttribute("aria-label", `Turned over from the stock: ${HF.labels[v.pending]}`);
-    $("pending").append(" — turned over: ", b);
-  }
-  // hand
-  const playable = new Set(moves.filter((p) => p.kind === "play").map((p) => p.card));
-  const hand = $("hand"); hand.replaceChildren();
-  for (const c of v.hand) {
-    const cls = (playable.has(c) ? "legal" : "") + (selected === c ? " selected" : "");
-    const b = HF.card(c, { class: cls });
-    if (playable.has(c)) { b.setAttribute("aria-label", `${HF.labels[c]} — playable`); b.addEventListener("click", () => clickHand(c)); }
-    else b.setAttribute("aria-disabled", "true");
-    hand.append(b);
-  }
-  $("hand-note").textContent = S.you === null ? "(spectating: no hand)" : "";
-  hand.hidden = S.you === null;
-  // choice panel for the selected card
-  const choice = $("choice"); choice.replaceChildren();
-  if (selected) {
-    const mine = moves.filter((p) => p.kind === "play" && p.card === selected);
-    choice.append(HF.el("span", { text: `${HF.labels[selected]}: choose ` }));
-    const texts = describeAll(mine);
-    mine.forEach((p, i) => choice.append(HF.el("button", { type: "button", "data-move": p.move, title: p.move, text: texts[i], onclick: () => doMove(p.move) })));
-    choice.append(HF.el("button", { type: "button", "data-cancel": "1", text: "Cancel", onclick: unselect }));
-  }
-  // move list
-  const list = $("moves"); list.replaceChildren();
-  const texts = describeAll(moves);
-  moves.forEach((p, i) => list.append(HF.el("button", { type: "button", "data-move": p.move, title: p.move, "aria-label": texts[i], text: `${i < 9 ? i + 1 + ". " : ""}${texts[i]}`, onclick: () => doMove(p.move) })));
-  if (!moves.length) list.append(HF.el("span", { class: "muted", text: S.you === null ? "Spectating." : "Waiting…" }));
-  renderPiles(); renderScores(); renderLog(); renderAdmin(); maybeSummary(); kwaDo();
+  $("turn").textContent = W.turn + (S.you === null ? " · watching" : "");
+  HF.lang($("turn"), W.turn);
+  $("stock").textContent = `Stock ${v.stock_count}`;
+  notifyTurn();
+  drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
+  drawAdmin(); maybeSummary(); showOffline();
+  $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
+  $("hand-wrap").hidden = S.you === null;
+  $("choice").hidden = S.you === null;
 }
 
-// The creator token: this page was opened with the creator link, or this browser created the
-// table (the lobby keeps it), or the link carried "&creator=…" (then this browser keeps it too).
-function creatorToken() {
-  if (S && S.creator) return TOKEN;
-  const given = params.get("creator");
-  if (given) { const kept = JSON.parse(localStorage.getItem("hf-creator") || "{}"); kept[TABLE_ID] = given; localStorage.setItem("hf-creator", JSON.stringify(kept)); return given; }
-  const kept = JSON.parse(localStorage.getItem("hf-creator") || "{}");
-  if (kept[TABLE_ID]) return kept[TABLE_ID];
-  const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
-  const t = mine.find((x) => x.id === TABLE_ID);
-  return t ? t.creator_token : null;
-}
+function sideClass(side) { return `side-${side % 6}`; }
 
-function renderAdmin() {
-  const token = creatorToken(), box = $("admin-body");
-  $("admin").hidden = !token || S.view.finished;
-  if (!token || S.view.finished) return;
-  const link = `${location.origin}/table/${TABLE_ID}?token=${encodeURIComponent(token)}`;
-  box.replaceChildren(
-    HF.el("p", { text: "You created this table. If a player leaves, you can hand their seat to a bot so the match goes on." }),
-    HF.el("label", { class: "opt" }, "Bot level ", botSelect()));
-  const people = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.you);
-  if (!people.length) box.append(HF.el("p", { class: "muted", text: "No other person sits at this table." }));
-  for (const s of people) {
-    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: s.connected ? `${s.name} is at the table` : `Hand ${s.name}'s seat (away) to a bot`,
-      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: $("takeover-bot").value, creator_token: token }) });
-    if (s.connected) b.disabled = true;
-    box.append(HF.el("div", {}, b));
-  }
-  box.append(HF.el("p", { class: "muted" }, "Creator link (keep it private; it works on any device): ",
-    HF.el("a", { href: link, id: "creator-link", text: "open as creator" })));
-}
-
-let botChoice = "greedy";
-function botSelect() {
-  const sel = HF.el("select", { id: "takeover-bot", "aria-label": "Bot level for a seat handed to a bot" });
-  for (const b of ["random", "greedy", "strong"]) sel.append(HF.el("option", { value: b, text: b }));
-  sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
-  return sel;
-}
-
-function renderPiles() {
-  const v = S.view, piles = $("piles"); piles.replaceChildren();
-  v.captures.forEach((cards, side) => {
-    const pts = S.standing.card_points[side], yaku = S.standing.yaku[side] || [];
-    const box = HF.el("div", { class: "pile", "data-region": `pile-${side}` }, HF.el("h3", { text: `${sideName(side)} — ${pts} card points` }));
-    for (const kind of HF.kindOrder) {
-      const of = cards.filter((c) => HF.kinds[c] === kind);
-      const g = HF.el("div", { class: "group", "aria-label": `${HF.kindName[kind]}: ${of.length}` }, HF.el("span", { class: "k", text: `${HF.kindName[kind]} (${of.length})` }));
-      for (const c of of) g.append(HF.card(c, { class: "small" }));
-      box.append(g);
+function drawSeats() {
+  const box = $("seats"); box.replaceChildren();
+  const seats = [...W.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  seats.forEach((s, i) => {
+    const info = S.table.seats[s.seat];
+    const away = info.kind === "human" && !s.you && !s.connected;
+    const chip = HF.el("div", { role: "listitem", class: `seat ${sideClass(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`, "data-seat": s.seat },
+      HF.el("span", { class: "order", title: "Order of play", text: String((s.order ?? i) + 1) }),
+      HF.text("strong", s.name, { class: "name" }),
+      s.team ? HF.text("span", s.team.split(" (")[0], { class: "team", title: s.team }) : null,
+      s.dealer ? HF.el("span", { class: "badge", text: "Dealer" }) : null,
+      away ? HF.el("span", { class: "badge away", text: "away" }) : null,
+      HF.back(s.hand_count, "cards in hand", 6));
+    chip.setAttribute("aria-label", `${s.name}${s.team ? ", " + s.team : ""}, plays ${(s.order ?? i) + 1}${s.dealer ? ", dealer" : ""}, ${s.hand_count} cards${s.to_move ? ", to move" : ""}${away ? ", away" : ""}`);
+    const exposed = v().exposed[s.seat] || [];
+    if (exposed.length && !s.you) {
+      const ex = HF.el("span", { class: "exposed-row", "aria-label": "Shown teyaku cards" });
+      for (const c of exposed) ex.append(HF.card(c, { class: "mini" }));
+      chip.append(ex);
     }
-    box.append(HF.el("div", { class: "muted", text: yaku.length ? "Yaku: " + yaku.map((y) => `${y.name} (${y.points})`).join(", ") : "No yaku yet" }));
-    if (v.declared[side] && v.declared[side].length) box.append(HF.el("div", { title: v.declared[side].join(", "), text: "Declared: " + v.declared[side].map((d) => yakuNames()[d] || d).join(", ") }));
-    piles.append(box);
+    box.append(chip);
+    if (i < seats.length - 1) box.append(HF.el("span", { class: "arrow", "aria-hidden": "true", text: "→" }));
   });
 }
+function v() { return S.view; }
 
-function renderScores() {
+function lastCards() {
+  const log = W.log.filter((e) => e.kind !== "deal");
+  return new Set(log.length ? log[log.length - 1].cards : []);
+}
+
+function drawField() {
+  const field = $("field"); field.replaceChildren();
+  const preview = previewSet(), targets = targetMoves(), last = lastCards();
+  for (const c of S.view.field) {
+    const m = targets.get(c);
+    const name = (W.cards[c] && W.cards[c].name) || HF.labels[c];
+    const cls = (m ? "target" : "") + (last.has(c) ? " last" : "");
+    const el = HF.card(c, { class: cls, button: !!m, label: m ? `${name} — ${m.choice || m.text}` : name });
+    if (preview.has(c)) el.setAttribute("data-preview", "take");
+    if (m) el.addEventListener("click", () => doMove(m.move));
+    field.append(el);
+  }
+  // exposed teyaku cards of others can be taken like field cards: shown at their seats
+  const pend = $("pending"); pend.replaceChildren();
+  if (S.view.pending) {
+    const c = S.view.pending;
+    pend.append(HF.text("span", W.pending || HF.labels[c], { class: "pending-label" }), HF.card(c, { class: "last", label: W.pending || HF.labels[c] }));
+  }
+}
+
+function drawHand() {
+  const hand = $("hand"); hand.replaceChildren();
+  if (S.you === null) return;
+  const last = lastCards(), mine = S.view.exposed[S.you] || [];
+  for (const c of S.view.hand) {
+    const ms = movesOf(c), info = W.cards[c] || {};
+    const texts = ms.map((m) => m.text);
+    const shown = mine.includes(c);
+    const label = `${info.name || HF.labels[c]}${info.wild ? " (wild)" : ""}${texts.length ? " — " + texts.join("; or ") : ""}${shown ? " — shown to the table (others may take it)" : ""}`;
+    const cls = (selected === c ? "selected" : "") + (info.wild ? " wild" : "") + (shown ? " exposed" : "") + (last.has(c) ? " last" : "");
+    const el = HF.card(c, { class: cls, button: ms.length > 0, label });
+    if (ms.length) {
+      el.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") setPreview(c); });
+      el.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") setPreview(null); });
+      el.addEventListener("focus", () => setPreview(c));
+      el.addEventListener("blur", () => setPreview(null));
+      el.addEventListener("click", (ev) => clickHand(c, ev));
+    }
+    if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "wild" }));
+    else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "shown" }));
+    hand.append(el);
+  }
+}
+
+// only the preview marks change on hover: no redraw, so nothing moves
+function setPreview(code) {
+  if (previewing === code) return;
+  previewing = code;
+  const preview = previewSet();
+  for (const el of document.querySelectorAll("#field [data-card]")) {
+    if (preview.has(el.dataset.card)) el.setAttribute("data-preview", "take"); else el.removeAttribute("data-preview");
+  }
+}
+
+function pointerWasTouch(ev) { return ev.pointerType === "touch" || ev.pointerType === "pen"; }
+
+function clickHand(code, ev) {
+  const ms = movesOf(code);
+  const touch = pointerWasTouch(ev);
+  if (ms.length === 1 && (!touch || selected === code)) return doMove(ms[0].move);
+  selected = selected === code && ms.length > 1 ? null : code;
+  render();
+  const first = document.querySelector("#choice button[data-move]");
+  if (selected && ms.length > 1 && first && !touch) first.focus({ preventScroll: true });
+}
+
+function drawChoice() {
+  const box = $("choice"); box.replaceChildren();
+  const ms = choiceMoves();
+  if (!ms.length) {
+    if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : "Waiting for the other players…" }));
+    return;
+  }
+  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`));
+  else box.append(HF.text("strong", W.turn));
+  ms.forEach((m, i) => {
+    const b = HF.el("button", { type: "button", "data-move": m.move, title: m.text, class: m.outcome === "declare" ? "declare" : "" },
+      HF.el("span", { class: "keys", text: `${i + 1}. `, "aria-hidden": "true" }), HF.text("span", m.choice || m.text));
+    b.setAttribute("aria-label", m.text);
+    HF.lang(b, m.text);
+    b.addEventListener("click", () => doMove(m.move));
+    b.addEventListener("pointerenter", () => markTakes(m.takes));
+    b.addEventListener("pointerleave", () => markTakes(null));
+    box.append(b);
+  });
+  if (selected) box.append(HF.el("button", { type: "button", "data-cancel": "1", text: "Cancel", onclick: unselect }));
+}
+function markTakes(takes) {
+  const set = takes ? new Set(takes) : previewSet();
+  for (const el of document.querySelectorAll("#field [data-card]")) {
+    if (set.has(el.dataset.card)) el.setAttribute("data-preview", "take"); else el.removeAttribute("data-preview");
+  }
+}
+function unselect() {
+  const code = selected; selected = null; render();
+  const el = document.querySelector(`#hand [data-card="${code}"]`);
+  if (el) el.focus({ preventScroll: true });
+}
+
+function drawScores() {
   const v = S.view, t = HF.el("table", { class: "score" });
-  t.append(HF.el("tr", {}, HF.el("th", { text: "Side" }), ...v.round_scores.map((_, i) => HF.el("th", { text: `R${i + 1}` })), HF.el("th", { text: "Total" })));
-  v.sides.forEach((_, side) => t.append(HF.el("tr", {}, HF.el("td", { text: sideName(side) + (v.winners.includes(side) && v.finished ? " — winner" : "") }),
-    ...v.round_scores.map((r) => HF.el("td", { text: String(r[side]) })), HF.el("td", { text: String(v.totals[side]) }))));
+  t.append(HF.el("tr", {}, HF.el("th", { text: "Side" }), HF.el("th", { text: "Card points" }), HF.el("th", { text: "Rounds" }), HF.el("th", { text: "Total" })));
+  W.sides.forEach((side) => {
+    const rounds = v.round_scores.map((r) => r[side.side]).join(", ") || "—";
+    t.append(HF.el("tr", { class: sideClass(side.side) }, HF.el("td", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("span", side.name)),
+      HF.el("td", { text: String(side.pile.points) }), HF.el("td", { text: rounds }), HF.el("td", { class: "total", text: String(side.total) })));
+  });
   $("scores").replaceChildren(t);
 }
 
-function logText(e) {
-  if (e.kind === "next-round") return `— round ${e.round} dealt —`;
-  return `${e.seat === null ? "dealer" : seatName(e.seat)}: ${HF.moveText(e.text, yakuNames())}`;
+function drawCaptures() {
+  const box = $("captures"); box.replaceChildren();
+  for (const side of W.sides) {
+    const p = side.pile;
+    const groups = p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : "nothing yet";
+    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, "aria-label": `${side.headline}: ${groups}. Show the cards` },
+      HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", side.name), " ",
+      HF.el("span", { class: "muted", text: `${p.count} · ${p.points} pts` }), " ", HF.text("span", groups, { class: "groups" }));
+    b.addEventListener("click", () => openPile(side));
+    box.append(b);
+  }
 }
-
-function renderLog() {
-  // the whole match's log: new entries are appended, the list scrolls; it follows the newest
-  // entry unless the reader has scrolled up to read older ones
-  const ol = $("log"), atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
-  if (ol.children.length > S.log.length || ol.dataset.theme !== HF.theme) ol.replaceChildren();
-  ol.dataset.theme = HF.theme;
-  const have = new Set([...ol.children].map((li) => li.dataset.seq));
-  for (const e of S.log) if (!have.has(String(e.seq))) ol.append(HF.el("li", { "data-seq": e.seq, "data-move": e.kind === "move" ? e.text : null, title: e.kind === "move" ? e.text : null, text: logText(e) }));
-  $("log-count").textContent = `(${S.log.length})`;
-  if (atEnd) ol.scrollTop = ol.scrollHeight;
-}
-
-function maybeSummary() {
-  const v = S.view;
-  if (!(v.phase === "between-rounds" || v.phase === "match-over")) { if ($("summary").open) $("summary").close(); return; }
-  if (seenSummaries === S.summaries.length) return;
-  seenSummaries = S.summaries.length;
-  const r = S.summaries[S.summaries.length - 1];
-  const body = $("summary-body"); body.replaceChildren();
-  const t = HF.el("table", { class: "score" }, HF.el("tr", {}, HF.el("th", { text: "Side" }), HF.el("th", { text: "Card points" }), HF.el("th", { text: "Yaku" }), HF.el("th", { text: "Score" }), HF.el("th", { text: "How" })));
-  r.scores.forEach((score, side) => t.append(HF.el("tr", {}, HF.el("td", { text: sideName(side) }), HF.el("td", { text: String(r.card_points[side]) }),
-    HF.el("td", { text: r.yaku[side].map((y) => `${y.name} (${y.points})`).join(", ") || "—" }), HF.el("td", { text: String(score) }),
-    HF.el("td", { class: "how", text: r.terms[side].map((x) => `${x.label} ${x.value >= 0 ? "+" : ""}${x.value}`).join("; ") }))));
-  body.append(HF.el("div", { class: "scroll-x" }, t));
-  // the captures of the round just played, by kind
-  v.captures.forEach((cards, side) => {
-    const box = HF.el("div", { class: "summary-pile", "aria-label": `${sideName(side)} captured ${cards.length} cards` },
-      HF.el("strong", { text: `${sideName(side)} captured: ` }),
-      HF.kindOrder.map((k) => `${HF.kindName[k]} ${cards.filter((c) => HF.kinds[c] === k).length}`).join(" · "));
+function openPile(side) {
+  const body = $("pile-body"); body.replaceChildren();
+  $("pile-h").textContent = side.headline; HF.lang($("pile-h"), side.headline);
+  for (const g of side.pile.groups) {
     const row = HF.el("div", { class: "cards small-row" });
-    for (const k of HF.kindOrder) for (const c of cards.filter((x) => HF.kinds[x] === k)) row.append(HF.card(c, { class: "small" }));
-    box.append(row); body.append(box);
-  });
-  if (r.note) body.append(HF.el("p", { class: "muted", text: r.note }));
-  $("summary-h").textContent = v.finished ? `Match over — ${v.winners.map(sideName).join(" & ")} win${v.winners.length > 1 ? "" : "s"}` : `Round ${v.round} over`;
-  $("next-round").hidden = v.finished || S.you === null;
-  $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
-  $("summary").showModal();
-  // focus the dialog's action, not the first captured card
-  ($("next-round").hidden ? $("close-summary") : $("next-round")).focus();
+    for (const c of g.cards) row.append(HF.card(c, { class: "small" }));
+    body.append(HF.text("h3", `${g.title} ${g.cards.length} (${g.points})`), row);
+  }
+  if (!side.pile.groups.length) body.append(HF.el("p", { text: "Nothing captured yet." }));
+  $("pile").showModal();
 }
 
-function kwaDo() {
-  const v = S.view;
-  if (v.round !== lastRound) { lastRound = v.round; lastHistory = v.history.length; return; }
-  const fresh = v.history.slice(lastHistory); lastHistory = v.history.length;
-  if (v.game !== "kwa-do") return;
-  const bright = (c) => HF.kinds[c] === "bright";
-  // a bright taken from the field, or a bright that itself made a capture
-  if (fresh.some((e) => e.captured.length && (e.captured.some(bright) || (e.card && bright(e.card))))) {
-    document.querySelectorAll(".toast").forEach((old) => old.remove());
-    const t = HF.el("div", { class: "toast", role: "status", text: "Kwa-Dō!" });
-    document.body.append(t); setTimeout(() => t.remove(), 1600);
-    document.body.dataset.kwaDoCalls = String(Number(document.body.dataset.kwaDoCalls || 0) + 1);
+function drawYaku() {
+  const box = $("yaku"); box.replaceChildren();
+  const mySide = S.you !== null ? W.seats[S.you].side : null;
+  const rank = (p) => (p.sides.some((s) => s.complete) ? 0 : p.sides.some((s) => s.possible && s.held.length) ? 1 : p.sides.some((s) => s.possible) ? 2 : 3);
+  const list = [...W.progress].sort((a, b) => rank(a) - rank(b));
+  for (const p of list) {
+    const done = p.sides.filter((s) => s.complete);
+    const holder = new Map();
+    p.sides.forEach((s) => s.held.forEach((c) => holder.set(c, s.side)));
+    const row = HF.el("div", { class: `yaku${done.length ? " complete" : ""}${rank(p) === 3 ? " dead" : ""}`, "data-yaku": p.id });
+    const head = HF.el("div", { class: "yaku-head" }, HF.text("strong", `${p.name} (${p.points})`),
+      done.length ? HF.text("span", " — " + done.map((s) => W.sides[s.side].name).join(", "), { class: "done" }) : null,
+      p.needs_declaration ? HF.el("span", { class: "muted", text: " · declared sets" }) : null);
+    const chips = HF.el("div", { class: "chips" });
+    for (const id of p.cards) {
+      const code = HF.codes[id], side = holder.get(code);
+      const chip = HF.el("span", { class: "chip" + (side !== undefined ? ` held ${sideClass(side)}` : "") + (side !== undefined && mySide !== null && side !== mySide ? " dead" : ""), "data-card": code, title: HF.labels[code] });
+      chip.append(HF.el("img", { src: `/card/${HF.theme}/${code}.svg`, alt: "" }));
+      chips.append(chip);
+    }
+    const texts = (mySide !== null ? [p.sides[mySide]] : p.sides.filter((s) => s.held.length || s.complete)).map((s) => s.text);
+    row.setAttribute("aria-label", texts.join(". ") || `${p.name} (${p.points})`);
+    row.title = texts.join("\n");
+    row.append(head, chips);
+    box.append(row);
+  }
+  if (!list.length) box.append(HF.el("p", { class: "muted", text: "No yaku with these options: card points decide." }));
+}
+
+function drawLog() {
+  const ol = $("log"), atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+  const key = `${HF.theme}|${W.log.length}|${W.log.length ? W.log[W.log.length - 1].text : ""}`;
+  if (key === lastLogKey) return;
+  const prevCount = Number(ol.dataset.count || 0);
+  lastLogKey = key;
+  ol.replaceChildren();
+  W.log.forEach((e, i) => {
+    const li = HF.text("li", e.text, { "data-cards": e.cards.join(" "), class: (e.kind === "deal" ? "deal" : "") + (i === W.log.length - 1 ? " last" : "") });
+    if (e.seat !== null && e.seat !== undefined) li.classList.add(sideClass(W.seats[e.seat].side));
+    ol.append(li);
+  });
+  ol.dataset.count = String(W.log.length);
+  $("log-count").textContent = `(${W.log.length})`;
+  if (atEnd || prevCount === 0) ol.scrollTop = ol.scrollHeight;
+  // a screen reader hears every new entry once
+  const fresh = W.log.slice(prevCount && prevCount <= W.log.length ? prevCount - (W.log.length === prevCount ? 1 : 0) : W.log.length - 1);
+  if (prevCount && fresh.length) { $("announce").textContent = fresh.map((e) => e.text).join(" "); HF.lang($("announce"), $("announce").textContent); }
+}
+
+// -- turn notification: the tab title, and an optional sound (off unless switched on) -------
+function notifyTurn() {
+  const mine = myTurn();
+  document.title = `${mine ? "▶ Your turn — " : ""}${S.table.title} — hanafuda`;
+  if (mine && !lastTurnMine && localStorage.getItem("hf-sound") === "on") beep();
+  lastTurnMine = mine;
+}
+function beep() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)(), o = ctx.createOscillator(), g = ctx.createGain();
+    o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.15);
+  } catch (e) { /* no audio: the title still says it */ }
+}
+function drawSound() {
+  const on = localStorage.getItem("hf-sound") === "on";
+  $("sound-btn").textContent = on ? "Sound on" : "Sound off";
+  $("sound-btn").setAttribute("aria-pressed", String(on));
+}
+
+// -- the creator's panel ---------------------------------------------------------------------
+function creatorToken() {
+  if (S && S.creator) return TOKEN;
+  const given = params.get("creator");
+  const kept = JSON.parse(localStorage.getItem("hf-creator") || "{}");
+  if (given) { kept[TABLE_ID] = given; localStorage.setItem("hf-creator", JSON.stringify(kept)); return given; }
+  if (kept[TABLE_ID]) return kept[TABLE_ID];
+  const t = JSON.parse(localStorage.getItem("hf-tables") || "[]").find((x) => x.id === TABLE_ID);
+  return t ? t.creator_token : null;
+}
+let botChoice = "greedy";
+function drawAdmin() {
+  const token = creatorToken(), box = $("admin-body");
+  const people = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.you);
+  $("admin").hidden = !token || S.view.finished || !people.length;
+  if ($("admin").hidden) return;
+  if (box.contains(document.activeElement)) return;  // do not rebuild under the user's hand
+  const sel = HF.el("select", { id: "takeover-bot", "aria-label": "Bot level for a seat handed to a bot" });
+  for (const b of ["random", "greedy", "strong"]) sel.append(HF.el("option", { value: b, text: b }));
+  sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
+  box.replaceChildren(HF.el("p", { class: "muted", text: "If a player leaves, hand their seat to a bot so the match goes on." }), HF.el("label", { class: "opt" }, "Bot level ", sel));
+  for (const s of people) {
+    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: s.connected ? `${s.name} is at the table` : `Hand ${s.name}'s seat to a bot`,
+      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: botChoice, creator_token: token }) });
+    b.disabled = s.connected;
+    box.append(HF.el("div", {}, b));
   }
 }
 
-function clickHand(code) {
-  const mine = legal().filter((p) => p.kind === "play" && p.card === code);
-  if (mine.length === 1) return doMove(mine[0].move);
-  selected = selected === code ? null : code; render();
-  if (selected) moveFocus(fallbackFocus());  // the first target to choose, or the choice bar
+// -- round and match over --------------------------------------------------------------------
+function maybeSummary() {
+  const v = S.view;
+  if (!(v.phase === "between-rounds" || v.phase === "match-over") || !W.result) { if ($("summary").open) $("summary").close(); return; }
+  const key = `${v.round}|${v.finished}|${S.theme}`;
+  if (seenResult === key) return;
+  const reopen = seenResult.split("|")[0] === String(v.round) && !$("summary").open;
+  seenResult = key;
+  const body = $("summary-body"); body.replaceChildren();
+  if (W.match_result) body.append(HF.text("p", W.match_result, { class: "status" }));
+  for (const r of W.result) {
+    const box = HF.el("div", { class: `result ${sideClass(r.side)}` },
+      HF.el("div", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", r.name), HF.el("span", { class: "score-num", text: ` ${r.score >= 0 ? "+" : ""}${r.score}` })),
+      HF.text("div", r.line, { class: "how" }),
+      HF.text("div", r.pile.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") || "nothing captured", { class: "muted" }));
+    if (r.yaku.length) box.append(HF.text("div", r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")));
+    body.append(box);
+  }
+  if (W.result_note) body.append(HF.text("p", W.result_note, { class: "muted" }));
+  if (W.totals_text) body.append(HF.text("p", `Totals: ${W.totals_text}`));
+  $("summary-h").textContent = v.finished ? "Match over" : `Round ${v.round} over`;
+  $("next-round").hidden = v.finished || S.you === null;
+  $("play-again").hidden = !v.finished || (S.you === null && !S.creator);
+  $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
+  if (reopen) return;  // only the card names changed
+  $("summary").showModal();
+  ($("next-round").hidden ? ($("play-again").hidden ? $("close-summary") : $("play-again")) : $("next-round")).focus();
 }
-function moveFocus(el) { if (el) { el.focus({ preventScroll: true }); autoFocus = el; } }
-function unselect() {  // back to the hand card that was picked
-  const code = selected; selected = null; render();
-  const el = document.querySelector(`#hand .card[data-code="${code}"]`);
-  if (el) { el.focus({ preventScroll: true }); autoFocus = null; } else moveFocus(fallbackFocus());
-}
-function clickField(code) {
-  const ms = legal();
-  const m = selected ? ms.find((p) => p.kind === "play" && p.card === selected && p.take === code) : ms.find((p) => p.kind === "take" && p.take === code);
-  if (m) doMove(m.move);
-}
-function doMove(move) { selected = null; $("error").textContent = ""; send({ type: "move", move }); }
 
+// -- help (key ?) ----------------------------------------------------------------------------
+async function openHelp() {
+  const body = $("help-body");
+  body.replaceChildren(HF.el("p", { text: "Loading…" }));
+  $("help").showModal();
+  const r = await (await fetch(`/api/tables/${TABLE_ID}/help?theme=${encodeURIComponent(HF.theme)}`)).json();
+  $("help-h").textContent = r.title; HF.lang($("help-h"), r.title);
+  body.replaceChildren(HF.text("p", r.summary));
+  const list = (title, items) => { if (items.length) body.append(HF.el("h3", { text: title }), HF.el("ul", {}, ...items.map((t) => HF.text("li", t)))); };
+  list("How a turn goes", [...r.turn, r.order]);
+  list(`Card values (deck total ${r.deck_total})`, r.values);
+  list("Wild card", r.wild.length ? r.wild : ["There is no wild card in this game."]);
+  list("Calls", r.calls);
+  body.append(HF.el("h3", { text: "Yaku in force" }));
+  body.append(yakuList(r.yaku, "No yaku with this table's options: card points decide."));
+  list("This table's options", r.options.map((o) => `${o.label}: ${o.value_text}`));
+}
+function yakuList(yaku, none) {
+  if (!yaku.length) return HF.el("p", { text: none });
+  const ul = HF.el("ul", { class: "yaku-ref" });
+  for (const y of yaku) {
+    const row = HF.el("div", { class: "cards small-row" });
+    for (const c of y.cards) row.append(HF.card(c, { class: "small" }));
+    const need = y.needed < y.cards.length ? ` — any ${y.needed} of these` : "";
+    ul.append(HF.el("li", {}, HF.text("strong", `${y.name} (${y.points})${need}${y.needs_declaration ? " — scores only when declared" : ""}`), row));
+  }
+  return ul;
+}
+
+// -- the connection --------------------------------------------------------------------------
 function connect() {
+  clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}`);
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}`);
   $("conn").textContent = "connecting…";
-  ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; };
+  ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; showOffline(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
-      const before = S ? cardRects() : null, mover = msg.event ? msg.event.seat : null;
-      if (!S && !localStorage.getItem("hf-theme") && msg.table.theme !== HF.theme) {
-        HF.loadCards(msg.table.theme).then(() => { $("theme").value = HF.theme; render(); });
+      const before = S ? cardRects() : null;
+      S = msg; W = msg.words;
+      if (selected && !S.view.hand.includes(selected)) selected = null;
+      if (previewing && !S.view.hand.includes(previewing)) previewing = null;
+      render();
+      if (before && msg.event) animateMoves(before, msg.event.seat);
+      callOut();
+      if (queued) {  // the move made while away: sent if it is still legal
+        const m = queued; queued = null;
+        if (myTurn() && W.legal.some((x) => x.move === m)) send({ type: "move", move: m });
+        else $("error").textContent = "The move made while disconnected is no longer possible; please choose again.";
+        showOffline();
       }
-      S = msg; if (selected && !S.view.hand.includes(selected)) selected = null; render();
-      if (before && msg.event) animateMoves(before, mover);
     } else if (msg.type === "error") {
       $("error").textContent = msg.error;
-      if (msg.code === "storage" && S) render();  // the move was undone: show the table as it is
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
+    } else if (msg.type === "again") {
+      location.href = msg.link;
     }
   };
-  ws.onclose = () => { $("conn").textContent = "disconnected — reconnecting…"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+  ws.onclose = () => {
+    $("conn").textContent = "disconnected";
+    showOffline();
+    retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+  };
 }
 
-// -- moves animate: each card glides from where it was to where it is now (FLIP) ---------------
-const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
-const MOVING = "[data-region] .card[data-code]";
-const region = (el) => el.closest("[data-region]").dataset.region;
+// -- a call the game makes ("Kwa-Dō!" when a bright is captured, RULES.md §4.3) -------------
+let calledAt = null;
+function callOut() {
+  const last = W.log.length - 1;
+  const fresh = calledAt === null ? [] : W.log.slice(calledAt + 1);  // none for the entries there on opening
+  calledAt = last;
+  const calls = fresh.flatMap((e) => e.calls || []);
+  if (!calls.length) return;
+  document.querySelectorAll(".toast").forEach((old) => old.remove());
+  const t = HF.text("div", calls[calls.length - 1], { class: "toast", role: "status" });
+  document.body.append(t); setTimeout(() => t.remove(), 1600);
+  document.body.dataset.calls = String(Number(document.body.dataset.calls || 0) + 1);
+}
 
+// -- moves animate: each card glides from where it was to where it is now (FLIP) -----------
+const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+const MOVING = "[data-region] .card[data-card]";
+const regionOf = (el) => el.closest("[data-region]").dataset.region;
 function cardRects() {
   const at = new Map();
-  for (const el of document.querySelectorAll(MOVING)) at.set(el.dataset.code, { rect: el.getBoundingClientRect(), region: region(el) });
+  for (const el of document.querySelectorAll(MOVING)) at.set(el.dataset.card, { rect: el.getBoundingClientRect(), region: regionOf(el) });
   return at;
 }
-
 function animateMoves(before, mover) {
-  // where a card not on show before comes from: the mover's seat (a card from a hidden hand),
-  // else the stock (a card turned over)
-  const seatBox = mover !== null && mover !== S.you ? document.querySelector(`#opponents [data-seat="${mover}"]`) : null;
-  const stock = document.querySelector("#stock-pile");
+  const seatBox = mover !== null && mover !== S.you ? document.querySelector(`#seats [data-seat="${mover}"]`) : null;
+  const stock = $("stock");
   let moved = 0;
-  for (const el of document.querySelectorAll(MOVING)) {
-    const now = el.getBoundingClientRect(), was = before.get(el.dataset.code);
+  for (const el of document.querySelectorAll("#field .card, #hand .card, #pending .card")) {
+    const now = el.getBoundingClientRect(), was = before.get(el.dataset.card);
     let from = was ? was.rect : null;
     if (!from) {
-      if (el.closest("#hand, #opponents")) continue;  // a new deal: no glide
+      if (el.closest("#hand")) continue;  // a new deal: no glide
       const src = el.closest("#pending") || !seatBox ? stock : seatBox;
-      if (!src) continue;
       from = src.getBoundingClientRect();
       from = { left: from.left, top: from.top, width: Math.min(from.width, now.width) };
     }
     const dx = from.left - now.left, dy = from.top - now.top, k = from.width / now.width;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-    if (!was || was.region !== region(el)) {  // played, captured or turned over (not a reflow)
-      moved++;
-      el.classList.add("moved");
-      setTimeout(() => el.classList.remove("moved"), 1200);
-    }
-    if (REDUCED.matches || !el.animate) continue;  // reduced motion: only the outline marks it
+    if (!was || was.region !== regionOf(el)) moved++;
+    if (REDUCED.matches || !el.animate) continue;  // reduced motion: only the last-move outline marks it
     el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${k})`, transformOrigin: "top left", zIndex: 5 },
       { transform: "none", transformOrigin: "top left", zIndex: 5 }], { duration: 480, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
   document.body.dataset.animated = String(Number(document.body.dataset.animated || 0) + moved);
 }
 
+// -- keys and buttons ------------------------------------------------------------------------
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  if (ev.key === "?") { ev.preventDefault(); openHelp(); return; }
   if (ev.key === "Escape" && selected) { unselect(); return; }
   const n = Number(ev.key);
-  if (n >= 1 && n <= 9) { const ms = legal(); if (ms[n - 1]) doMove(ms[n - 1].move); }
+  if (n >= 1 && n <= 9) { const b = document.querySelectorAll("#choice button[data-move]")[n - 1]; if (b) b.click(); }
 });
+$("help-btn").addEventListener("click", openHelp);
+$("close-help").addEventListener("click", () => $("help").close());
+$("close-pile").addEventListener("click", () => $("pile").close());
+$("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", localStorage.getItem("hf-sound") === "on" ? "off" : "on"); drawSound(); });
+$("leave-btn").addEventListener("click", () => {
+  if (!confirm("Leave this match? A bot (greedy) plays your seat from now on.")) return;
+  send({ type: "resign" });
+  $("leave-btn").hidden = true;
+});
+$("retry-btn").addEventListener("click", () => { if (!ws || ws.readyState === 3) { retry = 500; connect(); } });
 $("next-round").addEventListener("click", () => { send({ type: "next-round" }); $("summary").close(); });
+$("play-again").addEventListener("click", () => send({ type: "play-again" }));
 $("close-summary").addEventListener("click", () => $("summary").close());
-$("summary").addEventListener("close", () => {
-  if (S && (!document.activeElement || document.activeElement === document.body)) moveFocus(fallbackFocus());
-});
+for (const b of document.querySelectorAll("#tabs [data-tab]")) {
+  b.addEventListener("click", () => {
+    const open = b.getAttribute("aria-pressed") !== "true";
+    for (const x of document.querySelectorAll("#tabs [data-tab]")) x.setAttribute("aria-pressed", "false");
+    for (const p of document.querySelectorAll(".tab-panel")) p.classList.remove("open");
+    if (open) { b.setAttribute("aria-pressed", "true"); $(b.dataset.tab).classList.add("open"); $(b.dataset.tab).scrollIntoView({ block: "nearest" }); }
+  });
+}
 
 (async () => {
   HF.header();
-  await HF.loadCards();
-  $("theme-slot").append(HF.themeSelect(render));
+  drawSound();
   if (!TOKEN) { $("error").textContent = "This page needs a seat or spectator link (ask the table's creator)."; return; }
+  // the table's own card names unless this browser chose others: loaded before anything is drawn
+  if (!localStorage.getItem("hf-theme")) {
+    try { const t = await (await fetch(`/api/tables/${TABLE_ID}`)).json(); if (t.theme) HF.theme = t.theme; } catch (e) { /* the default */ }
+  }
+  await HF.loadCards();
+  $("theme-slot").append(HF.themeSelect(() => { lastLogKey = ""; send({ type: "theme", theme: HF.theme }); render(); }));
   connect();
 })();

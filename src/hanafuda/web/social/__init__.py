@@ -1,0 +1,62 @@
+"""Everything social of the web app (issue 15): names and optional accounts, open seats and quick
+match, invitations with QR codes, ratings (openskill), chat, the turn clock, rematch, UI languages,
+the dark theme and the web app manifest.  ``install`` adds it all to the app from ``create_app``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI
+
+from ..hub import TableHub
+from .accounts import Sessions
+from .i18n import LanguageMiddleware
+from .invites import reachable_urls, serve_banner
+from .limits import RateLimiter, limits_from_env
+from .routes import make_router
+from .service import SocialHub
+
+__all__ = ["install", "keep_days", "reachable_urls", "serve_banner"]
+
+
+def keep_days(text: str | None) -> float | None:
+    """``HANAFUDA_KEEP_ABANDONED_DAYS``: how long unrated abandoned tables are kept (unset: always)."""
+    if text is None or not text.strip():
+        return None
+    try:
+        days = float(text)
+    except ValueError:
+        raise ValueError(f"HANAFUDA_KEEP_ABANDONED_DAYS must be a number of days, not {text!r}") from None
+    if not days > 0:
+        raise ValueError("HANAFUDA_KEEP_ABANDONED_DAYS must be above 0")
+    return days
+
+
+def install(app: FastAPI, hub: TableHub) -> SocialHub:
+    """Add the social routes, the language middleware and the background ticker to ``app``."""
+    social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
+    limiter = RateLimiter(limits_from_env(os.environ.get("HANAFUDA_RATE_LIMITS")))
+    app.state.social = social
+    app.state.limiter = limiter
+    app.include_router(make_router(social, limiter, Sessions(social.secret("session"))))
+    app.add_middleware(LanguageMiddleware)
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(a: Any) -> AsyncIterator[Any]:
+        async with inner(a) as state:
+            task = asyncio.get_running_loop().create_task(social.run())
+            try:
+                yield state
+            finally:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    app.router.lifespan_context = lifespan
+    return social

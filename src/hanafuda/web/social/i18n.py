@@ -1,0 +1,126 @@
+"""UI languages: message catalogues (en, ja, ko), the language of a request, and every HTML page
+served with the right ``<html lang>``, the theme stylesheet and the web app manifest.
+
+The language is chosen by ``?lang=`` (then remembered in a cookie), else that cookie, else the
+browser's ``Accept-Language``, else English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "pick_language"]
+
+LANGUAGES = ("en", "ja", "ko")
+LANG_COOKIE = "hf_lang"
+LOCALES = Path(__file__).parent / "locales"
+_HTML_LANG = re.compile(rb'<html lang="[^"]*"')
+HEAD_EXTRA = (b'<link rel="manifest" href="/manifest.webmanifest">'
+              b'<meta name="theme-color" content="#8b1e2d">'
+              b'<link rel="stylesheet" href="/static/theme.css">')
+TABLE_EXTRA = b'<script src="/static/social-table.js" defer></script>'
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every UI message of ``lang`` by key (English fills any key a catalogue lacks)."""
+    english: dict[str, str] = json.loads((LOCALES / "en.json").read_text("utf-8"))
+    if lang == "en":
+        return english
+    own: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
+    return {**english, **own}
+
+
+def _from_accept(header: str) -> str | None:
+    best: tuple[float, str] | None = None
+    for part in header.split(",")[:20]:
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                continue
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGES and (best is None or q > best[0]):
+            best = (q, base)
+    return best[1] if best else None
+
+
+def pick_language(query_lang: str | None, cookie: str | None, accept: str | None) -> tuple[str, bool]:
+    """The language of a request, and whether ``?lang=`` chose it (then it is remembered)."""
+    if query_lang in LANGUAGES:
+        return str(query_lang), True
+    if cookie in LANGUAGES:
+        return str(cookie), False
+    return _from_accept(accept or "") or "en", False
+
+
+def _cookies(headers: dict[bytes, bytes]) -> dict[str, str]:
+    out = {}
+    for part in headers.get(b"cookie", b"").decode("latin-1").split(";"):
+        k, _, v = part.strip().partition("=")
+        if k:
+            out[k] = v
+    return out
+
+
+class LanguageMiddleware:
+    """Serves every HTML page in the request's language: ``<html lang>`` set, ``?lang=`` remembered
+    in a cookie, the theme stylesheet and manifest linked, the table page given its chat panel."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        raw_query = scope.get("query_string", b"").decode("latin-1")
+        query = dict(p.partition("=")[::2] for p in raw_query.split("&") if p)
+        lang, chosen = pick_language(query.get("lang"), _cookies(headers).get(LANG_COOKIE),
+                                     headers.get(b"accept-language", b"").decode("latin-1"))
+        scope.setdefault("state", {})["lang"] = lang
+        is_table = str(scope.get("path", "")).startswith("/table/")
+        start: dict[str, Any] = {}
+        body = bytearray()
+        html = False
+
+        async def wrapped(message: Message) -> None:
+            nonlocal html
+            if message["type"] == "http.response.start":
+                h = MutableHeaders(raw=list(message.get("headers", [])))
+                html = h.get("content-type", "").startswith("text/html")
+                if chosen:
+                    h.append("set-cookie", f"{LANG_COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax")
+                if not html:
+                    await send({**message, "headers": h.raw})
+                    return
+                h["content-language"] = lang
+                h.append("vary", "Cookie, Accept-Language")
+                start.update({**message, "headers": h.raw})
+                return
+            if message["type"] == "http.response.body" and html:
+                body.extend(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                page = _HTML_LANG.sub(f'<html lang="{lang}"'.encode(), bytes(body), count=1)
+                page = page.replace(b"</head>", HEAD_EXTRA + b"</head>", 1)
+                if is_table:
+                    page = page.replace(b"</body>", TABLE_EXTRA + b"</body>", 1)
+                h = MutableHeaders(raw=list(start["headers"]))
+                h["content-length"] = str(len(page))
+                await send({**start, "headers": h.raw})
+                await send({"type": "http.response.body", "body": page})
+                return
+            await send(message)
+
+        await self.app(scope, receive, wrapped)

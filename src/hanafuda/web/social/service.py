@@ -1,0 +1,720 @@
+"""The social side of live tables: who sits where, open seats, quick match, chat, the turn clock,
+rematch and ratings.  It drives play only through the table hub's own entry points (``create``,
+``move``, ``next_round``, ``broadcast``), so every rule check and every write of the hub applies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+
+from ...agents import AGENTS, make_agent
+from ..db import SeatRow, TableEventRow, TableRow
+from ..hub import TableHub
+from ..live import CapacityError, Connection, LiveTable, SeatSpec, TableError
+from ..tokens import token_matches
+from .accounts import hash_key, new_key
+from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
+from .names import check_chat
+from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CLOCK_CHOICES", "MAX_WAIT", "SeatPlan", "SocialError", "SocialHub", "create_live", "role"]
+
+CLOCK_CHOICES = (15, 30, 60, 120, 300)
+"""Seconds a seat may think before the greedy bot moves for it (the lobby offers these)."""
+MAX_WAIT = 600
+"""Longest quick-match wait before bots fill the free seats, in seconds."""
+FILL_BOT = "greedy"
+CLOCK_BOT = "greedy"
+OPEN_NAME = "Open seat"
+CHAT_HISTORY = 100
+
+Push = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class SocialError(ValueError):
+    """A refused social request; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class SeatPlan:
+    """One seat asked for at creation: ``me`` (the creator), ``invite`` (a private link), ``open``
+    (listed in the lobby for anyone) or ``bot``."""
+
+    kind: str
+    bot: str | None = None
+
+
+@dataclass(eq=False)
+class Listener:
+    """A browser on the social socket of a table (chat, notices, rematch)."""
+
+    push: Push
+    seat: int | None
+    token: str
+
+
+@dataclass
+class Created:
+    table: LiveTable
+    links: dict[int, str]  # seat → path with token, for seats whose link goes to the creator
+    spectator_token: str
+    creator_token: str
+
+
+def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
+    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or
+    None.  Accepts the hub's answer as a tuple or as an object with ``seat`` and ``creator``."""
+    if not token or len(token) > 100:
+        return None
+    found: Any = table.role_of(token)
+    if found is None:
+        return None
+    if isinstance(found, tuple):
+        return found[0], bool(found[1])
+    return found.seat, bool(found.creator)
+
+
+def create_live(hub: TableHub, game: str, players: int, options: dict[str, Any], specs: list[SeatSpec],
+                theme: str) -> tuple[LiveTable, list[str | None], str, str]:
+    """``hub.create`` and the plain tokens it gives once: seats (None for bots), spectator, creator.
+    Accepts a hub that returns the table alone (tokens on it) or ``(table, tokens)``."""
+    made: Any = hub.create(game, players, options, specs, theme=theme)
+    if isinstance(made, tuple):
+        table, tokens = made
+        return table, list(tokens.seats), str(getattr(tokens, "spectator", table.spectator_token)), \
+            str(tokens.creator)
+    return made, [s.token if s.kind == "human" else None for s in made.seats], made.spectator_token, \
+        made.creator_token
+
+
+@dataclass
+class Settings:
+    clock: int | None
+    spectator_chat: bool
+    rated: bool
+
+
+@dataclass
+class SocialHub:
+    hub: TableHub
+    listeners: dict[str, list[Listener]] = field(default_factory=dict)
+    clocks: dict[str, int] = field(default_factory=dict)
+    settled: set[str] = field(default_factory=set)
+    _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
+    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    tick: float = 0.5
+    keep_abandoned_days: float | None = None
+    """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
+
+    @property
+    def sessions(self) -> Any:
+        return self.hub.sessions
+
+    # -- secrets and players -------------------------------------------------------------------
+
+    def secret(self, name: str) -> str:
+        """A server secret, made once and kept in the database (sessions survive a restart)."""
+        with self.sessions.begin() as db:
+            row = db.get(SecretRow, name)
+            if row is None:
+                row = SecretRow(name=name, value=secrets.token_urlsafe(48))
+                db.add(row)
+            return str(row.value)
+
+    def player(self, player_id: int) -> PlayerRow | None:
+        with self.sessions() as db:
+            return db.get(PlayerRow, player_id)  # type: ignore[no-any-return]
+
+    def player_by_key(self, key: str | None) -> PlayerRow | None:
+        """The player a browser key ("<id>.<secret>") holds, or None."""
+        if not key or len(key) > 100 or "." not in key:
+            return None
+        pid, _, _secret = key.partition(".")
+        if not pid.isdigit():
+            return None
+        found = self.player(int(pid))
+        if found is None or not secrets.compare_digest(found.key_hash, hash_key(key)):
+            return None
+        return found
+
+    def player_by_name(self, name_key: str) -> PlayerRow | None:
+        with self.sessions() as db:
+            return db.scalars(select(PlayerRow).where(PlayerRow.name_key == name_key)).first()  # type: ignore[no-any-return]
+
+    def new_player(self, name: str, name_key: str, password_hash: str | None = None) -> tuple[PlayerRow, str]:
+        """A new player holding ``name``; returns it and its browser key.  A taken name is refused."""
+        with self.sessions.begin() as db:
+            if db.scalars(select(PlayerRow.id).where(PlayerRow.name_key == name_key)).first() is not None:
+                raise SocialError(f"the name {name!r} is taken; please pick another", 409)
+            row = PlayerRow(name=name, name_key=name_key, key_hash="-", password_hash=password_hash)
+            db.add(row)
+            db.flush()
+            key = f"{row.id}.{new_key()}"
+            row.key_hash = hash_key(key)
+        return row, key
+
+    def new_key_for(self, player_id: int) -> str:
+        """A fresh browser key for a player who logged in (older browsers keep working by cookie)."""
+        key = f"{player_id}.{new_key()}"
+        with self.sessions.begin() as db:
+            row = db.get(PlayerRow, player_id)
+            if row is None:
+                raise SocialError("no such player", 404)
+            row.key_hash = hash_key(key)
+        return key
+
+    def set_password(self, player_id: int, password_hash: str) -> None:
+        with self.sessions.begin() as db:
+            row = db.get(PlayerRow, player_id)
+            if row is None:
+                raise SocialError("no such player", 404)
+            if row.password_hash is not None:
+                raise SocialError("this name already has an account; log in instead", 409)
+            row.password_hash = password_hash
+
+    # -- creating tables -----------------------------------------------------------------------
+
+    def create(self, creator: PlayerRow, game: str, players: int, options: dict[str, Any],
+               plans: list[SeatPlan], theme: str, settings: Settings, *, quick: bool = False,
+               wait: int | None = None, rematch_of: str | None = None,
+               names: list[str] | None = None, seat_players: list[int | None] | None = None) -> Created:
+        """A table with the creator seated (``me``), invitations, open seats and bots."""
+        if len(plans) != players:
+            raise SocialError(f"{players} players need {players} seats, not {len(plans)}")
+        if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
+            raise SocialError("exactly one seat is yours (kind \"me\")")
+        for i, p in enumerate(plans):
+            if p.kind not in ("me", "invite", "open", "bot"):
+                raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
+            if p.kind == "bot" and p.bot not in AGENTS:
+                raise SocialError(f"seat {i + 1}: unknown bot {p.bot!r}; bots are: {', '.join(AGENTS)}")
+        if settings.clock is not None and settings.clock not in CLOCK_CHOICES:
+            raise SocialError(f"the turn clock is one of {', '.join(map(str, CLOCK_CHOICES))} seconds "
+                              "or none")
+        specs = []
+        for i, p in enumerate(plans):
+            if names is not None:
+                name = names[i]
+            elif p.kind == "me":
+                name = creator.name
+            elif p.kind == "open":
+                name = OPEN_NAME
+            elif p.kind == "invite":
+                name = f"Guest {i + 1}"
+            else:
+                name = ""
+            specs.append(SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
+                                  name))
+        try:
+            table, tokens, spectator, creator_token = create_live(self.hub, game, players, options, specs,
+                                                                  theme)
+        except TableError as exc:
+            raise SocialError(str(exc)) from None
+        except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
+            raise SocialError(str(exc), 503) from None
+        links: dict[int, str] = {}
+        with self.sessions.begin() as db:
+            db.add(SocialTableRow(table_id=table.id, clock=settings.clock,
+                                  spectator_chat=settings.spectator_chat, rated=settings.rated,
+                                  quick=quick, settled=False, rematch_of=rematch_of,
+                                  fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None else None))
+            for i, p in enumerate(plans):
+                token = tokens[i]
+                pid = seat_players[i] if seat_players is not None \
+                    else (creator.id if p.kind == "me" else None)
+                pending = token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
+                    else None
+                db.add(SocialSeatRow(table_id=table.id, seat=i, player_id=pid, open=p.kind == "open",
+                                     pending_token=pending))
+                if p.kind in ("me", "invite"):
+                    links[i] = f"/table/{table.id}?token={token}"
+        if settings.clock is not None:
+            self.clocks[table.id] = settings.clock
+        self.hub.kick_bots(table)
+        return Created(table, links, spectator, creator_token)
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    async def rename_seat(self, table: LiveTable, seat: int, name: str) -> None:
+        """Show ``name`` at ``seat`` (stored, then every browser at the table told)."""
+        with self.sessions.begin() as db:
+            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)).one()
+            row.name = name
+        table.seats[seat].name = name
+        await self.hub.broadcast(table)
+
+    def social_seats(self, table_id: str) -> list[SocialSeatRow]:
+        with self.sessions() as db:
+            return list(db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id)
+                                   .order_by(SocialSeatRow.seat)).all())
+
+    def settings(self, table_id: str) -> SocialTableRow | None:
+        with self.sessions() as db:
+            return db.get(SocialTableRow, table_id)  # type: ignore[no-any-return]
+
+    def authorize(self, table: LiveTable, token: str, secret: str | None) -> tuple[int | None, bool]:
+        """``(seat, creator)`` that ``token`` opens, refusing a seat whose link another browser has
+        claimed (issue 14: a claimed seat answers only to the claiming browser's ``secret``)."""
+        found = role(table, token)
+        if found is None:
+            raise SocialError("this link opens no seat at this table", 403)
+        if found[0] is not None:
+            claim = getattr(table.seats[found[0]], "claim_hash", None)
+            if claim is not None and not token_matches(secret, claim):
+                raise SocialError("this seat's link was opened in another browser; only that browser "
+                                  "speaks for the seat", 403)
+        return found
+
+    async def hello(self, table: LiveTable, token: str, player: PlayerRow | None,
+                    secret: str | None = None) -> dict[str, Any]:
+        """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
+        seat, creator = self.authorize(table, token, secret)
+        row = self.settings(table.id)
+        if seat is not None and player is not None and table.seats[seat].kind == "human":
+            claimed = False
+            with self.sessions.begin() as db:
+                srow = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table.id,
+                                                              SocialSeatRow.seat == seat)).first()
+                if srow is not None and srow.player_id is None:
+                    others = db.scalars(select(SocialSeatRow.seat).where(
+                        SocialSeatRow.table_id == table.id, SocialSeatRow.player_id == player.id)).first()
+                    if others is None:
+                        srow.player_id, srow.open, srow.pending_token = player.id, False, None
+                        claimed = True
+            if claimed:
+                await self.rename_seat(table, seat, player.name)
+        return {"seat": seat, "creator": creator, "can_chat": self.can_chat(table, seat, creator),
+                "clock": row.clock if row else None, "rematch": row.rematch if row else None,
+                "finished": table.match.finished}
+
+    def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
+        if seat is not None or creator:
+            return True
+        row = self.settings(table.id)
+        return bool(row and row.spectator_chat)
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Running tables with seats anyone may take, newest first."""
+        with self.sessions() as db:
+            rows = db.execute(
+                select(SocialSeatRow.table_id, SocialSeatRow.seat)
+                .join(TableRow, TableRow.id == SocialSeatRow.table_id)
+                .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
+                       TableRow.status == "running")
+                .order_by(TableRow.created.desc()).limit(500)).all()
+        free: dict[str, list[int]] = {}
+        for tid, seat in rows:
+            free.setdefault(tid, []).append(seat)
+        out = []
+        for tid, seats in list(free.items())[:100]:
+            table = self.hub.load(tid)
+            if table is None or table.match.finished:
+                continue
+            row = self.settings(tid)
+            out.append({"id": tid, "game": table.match.config.game.id, "title": table.match.config.game.title,
+                        "players": table.match.config.players, "free": len(seats),
+                        "quick": bool(row and row.quick), "clock": row.clock if row else None,
+                        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "open": s.seat in seats}
+                                  for s in table.seats]})
+        return out
+
+    async def take_seat(self, table: LiveTable, player: PlayerRow, seat: int | None = None) -> str:
+        """Give ``player`` a free open seat of ``table`` (the lowest, or ``seat``); its link."""
+        if table.match.finished:
+            raise SocialError("this match is over", 409)
+        async with self._lock(table.id):
+            rows = self.social_seats(table.id)
+            if any(r.player_id == player.id for r in rows):
+                raise SocialError("you already have a seat at this table", 409)
+            free = [r for r in rows if r.open and r.pending_token is not None
+                    and table.seats[r.seat].kind == "human" and (seat is None or r.seat == seat)]
+            if not free:
+                raise SocialError("no free seat at this table" if seat is None
+                                  else f"seat {seat + 1} is not free", 409)
+            chosen = free[0]
+            token = chosen.pending_token
+            with self.sessions.begin() as db:
+                done = db.execute(update(SocialSeatRow).where(
+                    SocialSeatRow.id == chosen.id, SocialSeatRow.pending_token.is_not(None))
+                    .values(player_id=player.id, open=False, pending_token=None))
+                if getattr(done, "rowcount", 1) != 1:
+                    raise SocialError("someone took that seat a moment ago", 409)
+            await self.rename_seat(table, chosen.seat, player.name)
+        return f"/table/{table.id}?token={token}"
+
+    async def quick_match(self, player: PlayerRow, game: str, players: int, wait: int,
+                          theme: str, on_create: Callable[[], None]) -> tuple[LiveTable, str]:
+        """Seat ``player`` at a waiting quick-match table of this game and size, or open one whose
+        free seats bots take after ``wait`` seconds."""
+        if not 0 <= wait <= MAX_WAIT:
+            raise SocialError(f"the wait is 0 to {MAX_WAIT} seconds")
+        with self.sessions() as db:
+            candidates = db.scalars(
+                select(SocialTableRow.table_id).join(TableRow, TableRow.id == SocialTableRow.table_id)
+                .where(SocialTableRow.quick.is_(True), TableRow.game == game, TableRow.players == players,
+                       TableRow.status == "running", SocialTableRow.fill_at > now())
+                .order_by(TableRow.created)).all()
+        for tid in candidates:
+            table = self.hub.load(tid)
+            if table is None:
+                continue
+            try:
+                return table, await self.take_seat(table, player)
+            except SocialError:
+                continue
+        on_create()
+        plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
+        created = self.create(player, game, players, {}, plans, theme,
+                              Settings(clock=None, spectator_chat=False, rated=True), quick=True, wait=wait)
+        return created.table, created.links[0]
+
+    async def fill_with_bots(self, table: LiveTable, bot: str = FILL_BOT) -> int:
+        """Hand every seat still open to ``bot``; how many seats it took."""
+        async with self._lock(table.id):
+            rows = [r for r in self.social_seats(table.id) if r.open and r.pending_token is not None]
+            if not rows:
+                return 0
+            with self.sessions.begin() as db:
+                for r in rows:
+                    db.execute(update(SocialSeatRow).where(SocialSeatRow.id == r.id)
+                               .values(open=False, pending_token=None))
+                    seat = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id,
+                                                            SeatRow.seat == r.seat)).one()
+                    seat.kind, seat.bot, seat.name = "bot", bot, f"{bot} bot"
+                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
+                           .values(fill_at=None))
+            async with table.lock:
+                for r in rows:
+                    s = table.seats[r.seat]
+                    s.kind, s.bot, s.name = "bot", bot, f"{bot} bot"
+                    table.agents[r.seat] = make_agent(bot)
+            await self.hub.broadcast(table)
+            self.hub.kick_bots(table)
+            return len(rows)
+
+    # -- chat and notices ----------------------------------------------------------------------
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def listen(self, table: LiveTable, listener: Listener) -> None:
+        self.listeners.setdefault(table.id, []).append(listener)
+
+    def unlisten(self, table: LiveTable, listener: Listener) -> None:
+        group = self.listeners.get(table.id, [])
+        if listener in group:
+            group.remove(listener)
+
+    async def push(self, table_id: str,
+                   payload: dict[str, Any] | Callable[[Listener], dict[str, Any] | None]) -> None:
+        for listener in list(self.listeners.get(table_id, [])):
+            msg = payload(listener) if callable(payload) else payload
+            if msg is None:
+                continue
+            try:
+                await listener.push(msg)
+            except Exception:  # a closed socket: its handler removes it
+                pass
+
+    def chat_history(self, table: LiveTable) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.table_id == table.id)
+                              .order_by(ChatRow.id.desc()).limit(CHAT_HISTORY)).all()
+        return [self._chat_json(r) for r in reversed(rows)]
+
+    @staticmethod
+    def _chat_json(r: ChatRow) -> dict[str, Any]:
+        return {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "system": r.system,
+                "at": r.created.isoformat() if r.created else None}
+
+    async def say(self, table: LiveTable, token: str, raw: object,
+                  secret: str | None = None) -> dict[str, Any]:
+        seat, creator = self.authorize(table, token, secret)
+        if not self.can_chat(table, seat, creator):
+            raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
+        text = check_chat(raw)
+        name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
+        return await self._post(table, seat, name, text, system=False, spectator=seat is None and not creator)
+
+    async def notice(self, table: LiveTable, text: str) -> None:
+        """A message from the table itself (the turn clock), shown in the chat of everyone."""
+        await self._post(table, None, "", text, system=True, spectator=False)
+
+    async def _post(self, table: LiveTable, seat: int | None, name: str, text: str, *, system: bool,
+                    spectator: bool) -> dict[str, Any]:
+        with self.sessions.begin() as db:
+            row = ChatRow(table_id=table.id, seat=seat, name=name[:40], text=text, system=system)
+            db.add(row)
+            db.flush()
+            msg = self._chat_json(row)
+        settings = self.settings(table.id)
+        open_to_spectators = bool(settings and settings.spectator_chat)
+
+        def to(listener: Listener) -> dict[str, Any] | None:
+            if listener.seat is None and not open_to_spectators and not system:
+                found = role(table, listener.token)
+                if found is None or not found[1]:
+                    return None
+            return {"type": "chat", "message": msg}
+
+        await self.push(table.id, to)
+        return msg
+
+    # -- the turn clock ------------------------------------------------------------------------
+
+    async def _clock_step(self, table: LiveTable, limit: int, clock_now: float) -> None:
+        m = table.match
+        if m.finished:
+            self._turn_seen.pop(table.id, None)
+            return
+        seat = m.to_move
+        key = (table.seq, seat)
+        seen = self._turn_seen.get(table.id)
+        if seen is None or (seen[0], seen[1]) != key:
+            self._turn_seen[table.id] = (table.seq, seat, clock_now)
+            return
+        if clock_now - seen[2] < limit:
+            return
+        self._turn_seen.pop(table.id, None)
+        if seat is None:
+            humans = table.humans
+            if not m.round_over or not humans:
+                return
+            await self.hub.next_round(table, Connection(send=_drop, seat=humans[0]))
+            await self.notice(table, f"The turn clock ran out: the next round was dealt after {limit} s.")
+            return
+        if table.seats[seat].kind != "human":
+            return
+        view = m.view(seat)
+        rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
+        move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
+        await self.hub.move(table, Connection(send=_drop, seat=seat), move)
+        if table.match is m and table.seq > seen[0]:
+            await self.notice(table, f"The turn clock ran out for {table.seats[seat].name} after {limit} s: "
+                              f"the {CLOCK_BOT} bot played {move}.")
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    def settle(self, table: LiveTable) -> bool:
+        """Rate a finished table once (RULES.md §6 places by side totals); True if ratings changed."""
+        if not table.match.finished:
+            return False
+        cfg = table.match.config
+        with self.sessions.begin() as db:
+            row = db.get(SocialTableRow, table.id)
+            if row is None or row.settled:
+                return False
+            row.settled = True
+            if not row.rated:
+                return False
+            seats = {r.seat: r for r in db.scalars(select(SocialSeatRow)
+                                                     .where(SocialSeatRow.table_id == table.id)).all()}
+            entrants: dict[int, Entrant] = {}
+            ratings: dict[int, RatingRow] = {}
+            for s in table.seats:
+                if s.kind == "bot":
+                    mu, sigma = BOT_RATINGS.get(s.bot or "", (25.0, 1.0))
+                    entrants[s.seat] = Entrant(s.seat, mu, sigma, person=False)
+                    continue
+                srow = seats.get(s.seat)
+                if srow is None or srow.player_id is None:
+                    return False  # someone unidentified played: not a rated match
+                r = db.scalars(select(RatingRow).where(RatingRow.player_id == srow.player_id,
+                                                       RatingRow.game == cfg.game.id)).first()
+                if r is None:
+                    fresh = MODEL.rating()
+                    r = RatingRow(player_id=srow.player_id, game=cfg.game.id, mu=fresh.mu, sigma=fresh.sigma,
+                                  matches=0)
+                    db.add(r)
+                ratings[s.seat] = r
+                entrants[s.seat] = Entrant(s.seat, r.mu, r.sigma, person=True)
+            if not ratings:
+                return False
+            totals = list(table.match.totals)
+            new = rate([[entrants[seat] for seat in side] for side in cfg.sides], totals)
+            place = places(totals)
+            for seat, (mu, sigma) in new.items():
+                r = ratings[seat]
+                before = r.mu - 3 * r.sigma
+                r.mu, r.sigma, r.matches = mu, sigma, (r.matches or 0) + 1
+                side = cfg.side_of[seat]
+                db.add(ResultRow(table_id=table.id, seat=seat, player_id=seats[seat].player_id,
+                                 game=cfg.game.id, place=place[side], total=totals[side],
+                                 before=before, after=mu - 3 * sigma))
+        return True
+
+    # -- rematch -------------------------------------------------------------------------------
+
+    async def rematch(self, table: LiveTable, token: str, secret: str | None = None) -> str:
+        """The same seats again at a new table; the caller's link there (everyone else is told)."""
+        seat = self.authorize(table, token, secret)[0]
+        if seat is None:
+            raise SocialError("only a seated player can ask for a rematch", 403)
+        if not table.match.finished:
+            raise SocialError("a rematch starts once the match is over", 409)
+        async with self._lock(table.id):
+            row = self.settings(table.id)
+            if row is not None and row.rematch:
+                new = self.hub.load(row.rematch)
+                if new is None:
+                    raise SocialError("the rematch table is gone", 410)
+            else:
+                seats = self.social_seats(table.id)
+                by_seat = {r.seat: r for r in seats}
+                cfg = table.match.config
+                plans = [SeatPlan("bot", s.bot) if s.kind == "bot" else SeatPlan("invite")
+                         for s in table.seats]
+                creator = PlayerRow(id=0, name="", name_key="", key_hash="")
+                created = self.create(
+                    creator, cfg.game.id, cfg.players, dict(cfg.given_options), plans, table.theme,
+                    Settings(clock=row.clock if row else None,
+                             spectator_chat=bool(row and row.spectator_chat),
+                             rated=bool(row.rated) if row else True),
+                    rematch_of=table.id, names=[s.name for s in table.seats],
+                    seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
+                                  for s in table.seats])
+                new = created.table
+                with self.sessions.begin() as db:
+                    if row is None:
+                        db.add(SocialTableRow(table_id=table.id, rated=False, quick=False, settled=True,
+                                              spectator_chat=False, rematch=new.id))
+                    else:
+                        db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
+                                   .values(rematch=new.id))
+            link = self._hand_out(new, seat)
+            others = {listener.seat for listener in self.listeners.get(table.id, [])
+                      if listener.seat is not None and listener.seat != seat}
+            links: dict[int | None, str | None] = {}
+            for other in others:
+                if other is not None:
+                    links[other] = self._hand_out(new, other)
+        await self.push(table.id, lambda listener: (
+            {"type": "rematch", "table": new.id, "link": links.get(listener.seat)}
+            if listener.seat in links or listener.seat is None else None))
+        if link is None:
+            raise SocialError("the link to your seat at the rematch was already handed out "
+                              "(look in your other window)", 409)
+        return link
+
+    def _hand_out(self, table: LiveTable, seat: int) -> str | None:
+        """The pending link of ``seat`` at ``table``, once (it is cleared as it is given)."""
+        with self.sessions.begin() as db:
+            row = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table.id,
+                                                         SocialSeatRow.seat == seat)).first()
+            if row is None or row.pending_token is None:
+                return None
+            token, row.pending_token = row.pending_token, None
+        return f"/table/{table.id}?token={token}"
+
+    # -- keeping tables --------------------------------------------------------------------------
+
+    def prune_abandoned(self, days: float) -> list[str]:
+        """Delete running tables nobody has moved at for ``days`` that would not be rated (made
+        unrated, or with a person's seat nobody identified holds); finished tables and rated ones
+        are always kept.  Returns the ids deleted."""
+        cutoff = now() - dt.timedelta(days=days)
+        with self.sessions() as db:
+            last = (select(TableEventRow.table_id, func.max(TableEventRow.created).label("at"))
+                    .group_by(TableEventRow.table_id).subquery())
+            rows = db.execute(select(TableRow.id, TableRow.created, last.c.at)
+                              .outerjoin(last, last.c.table_id == TableRow.id)
+                              .where(TableRow.status == "running")).all()
+            stale = [tid for tid, created, at in rows if _aware(at or created) < cutoff]
+            keep: set[str] = set()
+            for tid in stale:
+                social = db.get(SocialTableRow, tid)
+                if social is None or not social.rated:
+                    continue
+                humans = db.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
+                                                               SeatRow.kind == "human")).all()
+                held = set(db.scalars(select(SocialSeatRow.seat).where(
+                    SocialSeatRow.table_id == tid, SocialSeatRow.player_id.is_not(None))).all())
+                if set(humans) <= held:
+                    keep.add(tid)
+        gone = [tid for tid in stale if tid not in keep]
+        if gone:
+            with self.sessions.begin() as db:
+                for model in (ChatRow, SocialSeatRow, ResultRow, SocialTableRow, TableEventRow, SeatRow):
+                    db.execute(delete(model).where(model.table_id.in_(gone)))
+                db.execute(delete(TableRow).where(TableRow.id.in_(gone)))
+        for tid in gone:
+            table = self.hub.tables.pop(tid, None)
+            if table is not None and table.bot_task is not None:
+                table.bot_task.cancel()
+            self.clocks.pop(tid, None)
+        return gone
+
+    # -- the ticker ----------------------------------------------------------------------------
+
+    def load_clocks(self) -> None:
+        with self.sessions() as db:
+            rows = db.execute(select(SocialTableRow.table_id, SocialTableRow.clock)
+                              .join(TableRow, TableRow.id == SocialTableRow.table_id)
+                              .where(SocialTableRow.clock.is_not(None), TableRow.status == "running")).all()
+        self.clocks.update({tid: int(c) for tid, c in rows})
+
+    async def run(self) -> None:
+        """Forever: quick-match tables filled when their wait is over, turn clocks, ratings, and
+        (when ``keep_abandoned_days`` is set) unrated abandoned tables deleted every 10 minutes."""
+        self.load_clocks()
+        pruned = 0.0
+        while True:
+            try:
+                await self.step()
+                if self.keep_abandoned_days is not None and time.monotonic() - pruned > 600:
+                    pruned = time.monotonic()
+                    gone = self.prune_abandoned(self.keep_abandoned_days)
+                    if gone:
+                        log.info("deleted %d unrated abandoned tables", len(gone))
+            except Exception:
+                log.exception("social ticker step failed")
+            await asyncio.sleep(self.tick)
+
+    async def step(self) -> None:
+        with self.sessions() as db:
+            due = db.scalars(select(SocialTableRow.table_id).where(
+                SocialTableRow.quick.is_(True), SocialTableRow.fill_at.is_not(None),
+                SocialTableRow.fill_at <= now())).all()
+        for tid in due:
+            table = self.hub.load(tid)
+            if table is not None:
+                await self.fill_with_bots(table)
+        clock_now = time.monotonic()
+        for tid, limit in list(self.clocks.items()):
+            table = self.hub.tables.get(tid)
+            if table is None or table.match.finished:
+                if table is not None:
+                    self.clocks.pop(tid, None)
+                continue
+            await self._clock_step(table, limit, clock_now)
+        for tid, table in list(self.hub.tables.items()):
+            if tid in self.settled or not table.match.finished:
+                continue
+            self.settled.add(tid)
+            if self.settle(table):
+                await self.push(tid, {"type": "rated"})
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    """SQLite hands back naive datetimes (stored as UTC)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
+
+
+async def _drop(_payload: dict[str, Any]) -> None:
+    """Where the hub's answers to the turn clock's own moves go (nobody reads them)."""

@@ -1,0 +1,70 @@
+// The leaderboard (/leaderboard/{game}), player (/player/{name}) and account (/account) pages.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const stored = () => { try { return JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { return null; } };
+
+async function leaderboard() {
+  const games = (await (await fetch("/api/games")).json()).games;
+  const game = decodeURIComponent(location.pathname.split("/")[2] || "") || games[0].id;
+  $("games").replaceChildren(...games.map((g) => HF.el("a", { href: `/leaderboard/${g.id}`, class: "chip" + (g.id === game ? " on" : ""), text: g.title })));
+  const r = await fetch(`/api/social/leaderboard/${encodeURIComponent(game)}`);
+  if (!r.ok) { $("empty").hidden = false; $("empty").textContent = (await r.json()).detail; return; }
+  const data = await r.json();
+  $("game-title").textContent = `· ${data.title}`;
+  const body = $("board").querySelector("tbody");
+  body.replaceChildren(...data.players.map((p) => HF.el("tr", { "data-player": p.name },
+    HF.el("td", { text: String(p.rank) }), HF.el("td", {}, HF.el("a", { href: `/player/${encodeURIComponent(p.name)}`, text: p.name })),
+    HF.el("td", { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
+  $("empty").hidden = data.players.length > 0;
+  $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${T("bot." + b.name.split(" ")[0])}: ${b.rating}` })));
+  $("start-note").textContent = T("lb.start", { n: data.start });
+}
+
+async function playerPage() {
+  const name = decodeURIComponent(location.pathname.split("/").slice(2).join("/"));
+  $("player-name").textContent = name;
+  const r = await fetch(`/api/social/players/${encodeURIComponent(name)}`);
+  if (!r.ok) { $("not-found").hidden = false; return; }
+  const data = await r.json();
+  $("player-name").textContent = data.name;
+  $("ratings").replaceChildren(...data.ratings.map((x) => HF.el("li", {}, HF.el("a", { href: `/leaderboard/${x.game}`, text: x.title }),
+    `: ${x.rating} (${T("lb.n_matches", { n: x.matches })})`)));
+  const body = $("matches").querySelector("tbody");
+  body.replaceChildren(...data.matches.map((m) => HF.el("tr", {},
+    HF.el("td", { text: m.title }), HF.el("td", { text: T("player.place_of", { place: m.place, n: m.players }) }),
+    HF.el("td", { text: m.seats.join(", ") }), HF.el("td", { text: `${m.before} → ${m.after}` }),
+    HF.el("td", {}, HF.el("a", { href: m.replay, text: T("all.replay") })))));
+}
+
+async function account() {
+  const status = async () => {
+    const me = (await (await fetch("/api/social/me", { headers: keyHeaders() })).json()).player;
+    $("status").textContent = me ? T("account.as", { name: me.name }) + (me.account ? "" : ` ${T("account.no_password")}`) : T("account.anonymous");
+    if (me && !$("reg-name").value) $("reg-name").value = me.name;
+  };
+  const keyHeaders = () => { const p = stored(); return Object.assign({ "content-type": "application/json" }, p && p.key ? { "x-player-key": p.key } : {}); };
+  const send = async (path, body) => {
+    $("error").textContent = "";
+    const r = await fetch(path, { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) { $("error").textContent = typeof data.detail === "string" ? data.detail : String(r.status); return; }
+    if (data.player) localStorage.setItem("hf-player", JSON.stringify({ name: data.player.name, key: data.key }));
+    else localStorage.removeItem("hf-player");
+    await status();
+  };
+  $("register").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/social/accounts", { name: $("reg-name").value, password: $("reg-pass").value }); });
+  $("login").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/social/login", { name: $("login-name").value, password: $("login-pass").value }); });
+  $("logout").addEventListener("click", () => send("/api/social/logout", {}));
+  await status();
+}
+
+(async () => {
+  HF.header();
+  await I18N.load();
+  I18N.header();
+  const page = location.pathname.split("/")[1];
+  if (page === "leaderboard") await leaderboard();
+  else if (page === "player") await playerPage();
+  else await account();
+  document.body.dataset.ready = "1";
+})();

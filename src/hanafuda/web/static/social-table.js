@@ -1,0 +1,134 @@
+// The table page's social panel (added to every /table/ page by the server): the seat's name,
+// chat (text only, never HTML), turn-clock notices and rematch.  Everything goes over
+// /ws/{table}/social, which carries the seat's claim cookie; the game itself stays with table.js.
+"use strict";
+(function () {
+  const id = location.pathname.split("/").pop(), token = new URLSearchParams(location.search).get("token") || "";
+  if (!id || !token) return;
+  let M = {}, ws = null, info = null, player = null, claimTries = 0;
+  const resend = [];  // messages the server asked to send again once this socket has the claim cookie
+  const t = (k, vars = {}) => { let s = M[k] || k; for (const [a, b] of Object.entries(vars)) s = s.split(`{${a}}`).join(String(b)); return s; };
+  const el = (tag, attrs = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) { if (k === "text") e.textContent = v; else if (k === "class") e.className = v; else e.setAttribute(k, v); }
+    for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+    return e;
+  };
+  try { player = JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { player = null; }
+  const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
+  const hello = () => send({ type: "hello", key: player && player.key ? player.key : null });
+
+  const log = el("ol", { id: "chat-log", class: "chat-log", "aria-live": "polite" });
+  const notice = el("p", { id: "social-notice", class: "notice", role: "status" });
+  const err = el("p", { class: "error", id: "chat-error", role: "alert" });
+  const rematch = el("div", { id: "rematch-box" });
+  let panel = null, offered = false;
+
+  function show(m) {
+    const who = m.system ? t("chat.table") : m.name;
+    log.append(el("li", { class: m.system ? "system" : "" }, el("strong", { text: who + ": " }), el("span", { class: "text", text: m.text })));
+    log.scrollTop = log.scrollHeight;
+    if (m.system) notice.textContent = m.text;
+  }
+
+  function rematchButton(extraId) {
+    const b = el("button", { type: "button", class: "primary rematch-btn", text: t("rematch.ask") });
+    if (extraId) b.id = extraId;
+    b.addEventListener("click", () => { err.textContent = ""; send({ type: "rematch" }); });
+    return b;
+  }
+
+  function offerRematch() {
+    if (!info || info.seat === null || offered) return;
+    offered = true;
+    rematch.append(rematchButton("rematch"));
+    // the page's end-of-match dialog (modal) gets one too, so it is reachable while it is open
+    setInterval(() => {
+      const d = document.querySelector("dialog[open]");
+      if (d && !d.querySelector(".rematch-btn")) (d.querySelector(".dialog-actions") || d).append(" ", rematchButton());
+    }, 500);
+  }
+
+  function build() {
+    panel = el("section", { class: "panel social", id: "social", "aria-labelledby": "social-h" },
+      el("h2", { id: "social-h", text: t("chat.title") }));
+    log.setAttribute("aria-label", t("chat.title"));
+    if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
+    if (info.seat !== null && !player) {
+      // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs
+      const input = el("input", { id: "seat-name", maxlength: "24", autocomplete: "nickname", "aria-label": t("name.pick") });
+      const form = el("form", { id: "seat-name-form", class: "chat-form" }, input, el("button", { type: "submit", text: t("name.save") }));
+      const box = el("div", { id: "seat-name-box" }, el("p", { class: "muted", text: t("name.why") }), form);
+      form.addEventListener("submit", async (ev) => {
+        ev.preventDefault(); err.textContent = "";
+        const r = await fetch("/api/social/names", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: input.value }) });
+        const data = await r.json().catch(() => ({}));
+        if (!r.ok) { err.textContent = typeof data.detail === "string" ? data.detail : String(r.status); return; }
+        player = { name: data.player.name, key: data.key };
+        localStorage.setItem("hf-player", JSON.stringify(player));
+        box.remove(); hello();
+      });
+      panel.append(box);
+    }
+    panel.append(notice, log);
+    if (info.can_chat) {
+      const input = el("input", { id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": t("chat.say") });
+      const form = el("form", { id: "chat-form", class: "chat-form" }, input, el("button", { type: "submit", text: t("chat.send") }));
+      form.addEventListener("submit", (ev) => {
+        ev.preventDefault(); err.textContent = "";
+        if (!input.value.trim()) return;
+        send({ type: "chat", text: input.value }); input.value = "";
+      });
+      panel.append(form);
+    } else panel.append(el("p", { class: "muted", text: t("chat.spectators_off") }));
+    panel.append(err, rematch);
+    (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
+  }
+
+  function connect() {
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}/social?token=${encodeURIComponent(token)}`);
+    ws.onopen = hello;
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "retry") { if (msg.message) resend.push(msg.message); return; }
+      if (msg.type === "hello") {
+        info = msg; claimTries = 0;
+        while (resend.length) ws.send(resend.shift());
+        if (!panel) build();
+        log.replaceChildren(); msg.chat.forEach(show);
+        if (msg.finished) offerRematch();
+      } else if (msg.type === "chat") show(msg.message);
+      else if (msg.type === "rated") offerRematch();
+      else if (msg.type === "error") { if (panel) err.textContent = msg.error; }
+      else if (msg.type === "rematch" && msg.link) {
+        if (!msg.table) { location.href = msg.link; return; }  // the answer to this browser's own request
+        const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
+        const a = go(); a.id = "rematch-link";
+        rematch.replaceChildren(a);
+        const d = document.querySelector("dialog[open]");
+        if (d) (d.querySelector(".dialog-actions") || d).append(" ", go());
+        notice.textContent = t("rematch.ready");
+      }
+    };
+    // 4409: the seat was claimed (by this browser's game socket) after this socket opened: again,
+    // now with the claim cookie; 4403: this link opens nothing here
+    ws.onclose = (ev) => {
+      if (ev.code === 4403) return;
+      if (ev.code === 4409) { if (++claimTries <= 20) setTimeout(connect, 500); return; }
+      setTimeout(connect, 2000);
+    };
+  }
+
+  async function start() {
+    try { M = await (await fetch(`/i18n/${document.documentElement.lang || "en"}.json`)).json(); } catch (e) { M = {}; }
+    connect();
+    // the match's end comes through table.js's socket; a light poll tells this panel
+    const poll = setInterval(async () => {
+      try {
+        const s = await (await fetch(`/api/tables/${id}`)).json();
+        if (s.status === "finished") { offerRematch(); if (info) clearInterval(poll); }
+      } catch (e) { /* the server is away: try again */ }
+    }, 3000);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

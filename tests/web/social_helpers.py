@@ -1,0 +1,55 @@
+"""Helpers of the social tests: names, tables and whole matches driven through the hub."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from hanafuda.web.live import Connection, LiveTable
+
+
+def name(client: TestClient, who: str) -> dict[str, str]:
+    """Hold ``who`` in a fresh "browser"; the headers that browser sends."""
+    r = client.post("/api/social/names", json={"name": who})
+    assert r.status_code == 201, r.text
+    return {"x-player-key": r.json()["key"]}
+
+
+def token_of(link: str) -> str:
+    return link.split("token=")[1]
+
+
+def new_table(client: TestClient, headers: dict[str, str], **body: Any) -> dict[str, Any]:
+    body = {"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}], **body}
+    r = client.post("/api/social/tables", json=body, headers=headers)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def table(client: TestClient, table_id: str) -> LiveTable:
+    t = client.app.state.hub.load(table_id)  # type: ignore[attr-defined]
+    assert t is not None
+    return t  # type: ignore[no-any-return]
+
+
+async def _noop(_payload: dict[str, Any]) -> None:
+    return None
+
+
+def play_out(client: TestClient, t: LiveTable, humans: list[int]) -> None:
+    """Play ``t`` to its end: every human seat makes its first legal move, rounds dealt on."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal  # type: ignore[attr-defined]
+    for _ in range(5000):
+        m = t.match
+        if m.finished:
+            return
+        seat = m.to_move
+        if seat is None:
+            portal.call(hub.next_round, t, Connection(send=_noop, seat=humans[0]))
+        elif seat in humans:
+            portal.call(hub.move, t, Connection(send=_noop, seat=seat), m.legal_moves()[0])
+        else:
+            portal.call(hub.idle, t)
+    raise AssertionError("the match did not end")

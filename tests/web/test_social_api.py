@@ -1,0 +1,504 @@
+"""The social API (issue 15): names, accounts, open seats, quick match, chat, the turn clock,
+ratings, rematch, languages and rate limits.  Every bad input gets a clear error and changes
+nothing."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from hanafuda.rules import GAMES, configure
+from hanafuda.rules.presets import applies, presets
+from hanafuda.web.app import create_app
+from hanafuda.web.social import reachable_urls, serve_banner
+from hanafuda.web.social.limits import Limit
+from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
+from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
+from hanafuda.web.social.service import role
+
+from .conftest import in_ci
+from .social_helpers import name, new_table, play_out, table, token_of
+
+
+def count(client: TestClient, model: type) -> int:
+    with client.app.state.hub.sessions() as db:  # type: ignore[attr-defined]
+        return int(db.scalar(select(func.count()).select_from(model)) or 0)
+
+
+def tables(client: TestClient) -> int:
+    return len(client.get("/api/tables").json()["tables"])
+
+
+# -- names -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("bad", "why"), [
+    ("x" * (MAX_NAME + 1), "at most"),
+    ("A", "at least"),
+    ("Ann\x07", "control"),
+    ("Ann\u202eevil", "control"),
+    ("Ann\nBob", "control"),
+    ("!!!", "letter or digit"),
+    (42, "text"),
+])
+def test_bad_names_are_refused_and_change_nothing(client: TestClient, bad: object, why: str) -> None:
+    before = count(client, PlayerRow)
+    r = client.post("/api/social/names", json={"name": bad})
+    assert r.status_code == 400 and why in r.json()["detail"]
+    assert count(client, PlayerRow) == before
+
+
+def test_a_name_is_held_once_and_html_is_kept_as_text(client: TestClient) -> None:
+    html = "<b>Ann</b>"
+    r = client.post("/api/social/names", json={"name": html})
+    assert r.status_code == 201 and r.json()["player"]["name"] == html
+    key = r.json()["key"]
+    assert client.get("/api/social/me", headers={"x-player-key": key}).json()["player"]["name"] == html
+    again = client.post("/api/social/names", json={"name": "<B>ANN</B>"})
+    assert again.status_code == 409 and "taken" in again.json()["detail"]
+    assert count(client, PlayerRow) == 1
+    assert client.get("/api/social/me", headers={"x-player-key": key[:-2] + "xx"}).json()["player"] is None
+
+
+# -- accounts --------------------------------------------------------------------------------------
+
+def test_accounts_argon2_and_signed_http_only_session(client: TestClient) -> None:
+    r = client.post("/api/social/accounts", json={"name": "Dana", "password": "correct horse"})
+    assert r.status_code == 201, r.text
+    cookie = r.headers["set-cookie"]
+    assert "hf_session=" in cookie and "HttpOnly" in cookie
+    with client.app.state.hub.sessions() as db:  # type: ignore[attr-defined]
+        stored = db.scalars(select(PlayerRow.password_hash)).one()
+    assert stored.startswith("$argon2id$") and "correct horse" not in stored
+    client.cookies.clear()
+    wrong = client.post("/api/social/login", json={"name": "Dana", "password": "wrong horse"})
+    assert wrong.status_code == 401 and "wrong name or password" in wrong.json()["detail"]
+    assert "set-cookie" not in wrong.headers
+    ok = client.post("/api/social/login", json={"name": "dana", "password": "correct horse"})
+    assert ok.status_code == 200 and ok.json()["player"] == {"id": 1, "name": "Dana", "account": True}
+    assert client.get("/api/social/me").json()["player"]["name"] == "Dana"  # by the cookie alone
+    client.cookies.set("hf_session", client.cookies.get("hf_session", "") + "x")
+    assert client.get("/api/social/me").json()["player"] is None  # a tampered cookie opens nothing
+
+
+def test_bad_account_requests_change_nothing(client: TestClient) -> None:
+    before = count(client, PlayerRow)
+    short = client.post("/api/social/accounts", json={"name": "Eve", "password": "short"})
+    assert short.status_code == 400 and "at least 8" in short.json()["detail"]
+    long = client.post("/api/social/accounts", json={"name": "Eve", "password": "p" * 201})
+    assert long.status_code == 400 and "at most" in long.json()["detail"]
+    ctrl = client.post("/api/social/accounts", json={"name": "Eve\x00", "password": "long enough"})
+    assert ctrl.status_code == 400 and "control" in ctrl.json()["detail"]
+    assert count(client, PlayerRow) == before
+    # a browser holding a name may add a password to it; another browser may not take it
+    holder = name(client, "Finn")
+    taken = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"})
+    assert taken.status_code == 409
+    mine = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"},
+                       headers=holder)
+    assert mine.status_code == 201 and mine.json()["player"]["account"]
+
+
+def test_rate_limits_on_accounts_tables_and_chat(client: TestClient) -> None:
+    limiter = client.app.state.limiter  # type: ignore[attr-defined]
+    limiter.limits.update({"account": Limit(2, 3600), "create": Limit(2, 3600), "chat": Limit(2, 3600)})
+    ann = name(client, "Ann")
+    name(client, "Bob")
+    r = client.post("/api/social/names", json={"name": "Cid"})
+    assert r.status_code == 429 and "too many account requests" in r.json()["detail"]
+    assert "retry-after" in r.headers and count(client, PlayerRow) == 2
+    t = new_table(client, ann)
+    new_table(client, ann)
+    before = tables(client)
+    r = client.post("/api/social/tables", json={"game": "mushi", "players": 2,
+                                                "seats": [{"kind": "me"}, {"kind": "open"}]}, headers=ann)
+    assert r.status_code == 429 and "too many create requests" in r.json()["detail"]
+    assert tables(client) == before
+    tok = token_of(t["you"]["path"])
+    for text in ("one", "two"):
+        r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": text})
+        assert r.status_code == 201
+    r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": "three"})
+    assert r.status_code == 429 and count(client, ChatRow) == 2
+
+
+# -- tables, open seats, quick match ---------------------------------------------------------------
+
+def test_bad_table_requests_change_nothing(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    before = tables(client)
+    cases = [
+        ({"seats": [{"kind": "me"}, {"kind": "me"}]}, "exactly one seat is yours"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "wizard"}]}, "unknown bot"),
+        ({"seats": [{"kind": "me"}, {"kind": "alien"}]}, "kind must be"),
+        ({"seats": [{"kind": "me"}]}, "need 2 seats"),
+        ({"clock": 7}, "turn clock"),
+        ({"options": {"bogus": True}}, "bogus"),
+        ({"game": "chess"}, "unknown game"),
+    ]
+    for extra, why in cases:
+        body = {"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}], **extra}
+        r = client.post("/api/social/tables", json=body, headers=ann)
+        assert r.status_code == 400 and why in r.json()["detail"], (extra, r.text)
+    r = client.post("/api/social/tables", json={"game": "mushi", "players": 2, "seats": []})
+    assert r.status_code == 401 and "pick a name" in r.json()["detail"]
+    assert tables(client) == before
+
+
+def test_the_servers_cap_on_bot_tables_is_a_clear_503(tmp_path: Path) -> None:
+    from hanafuda.web.limits import Limits
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'cap.db'}", bot_pause=0,
+                               limits=Limits(bot_tables=0))) as client:
+        _cap_refused(client)
+
+
+def _cap_refused(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    before = tables(client)
+    r = client.post("/api/social/tables", headers=ann, json={
+        "game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 503 and "limit" in r.json()["detail"]
+    assert tables(client) == before
+
+
+def test_invites_are_whole_urls_with_qr_codes(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
+    invite = t["seats"][1]["invite"]
+    assert invite["url"].startswith("http://testserver/table/") and "token=" in invite["url"]
+    assert invite["qr"].startswith("data:image/svg+xml;base64,")
+    assert client.get("/api/social/qr.svg", params={"text": invite["url"]}).text.startswith("<svg")
+    assert client.get("/api/social/qr.svg", params={"text": "x" * 601}).status_code == 400
+    assert not t["loopback"]
+    local = client.post("http://127.0.0.1:8000/api/social/tables", headers=ann,
+                        json={"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    assert local.json()["loopback"] and all("127.0.0.1" not in u for u in local.json()["lan"])
+    assert local.json()["seats"][1]["invite"]["url"].startswith("http://127.0.0.1:8000/table/")
+
+
+def test_open_seat_listed_and_taken_by_another_player(client: TestClient) -> None:
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    t = new_table(client, ann)
+    listed = client.get("/api/social/open").json()["tables"]
+    assert [x["id"] for x in listed] == [t["id"]] and listed[0]["free"] == 1
+    again = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=ann)
+    assert again.status_code == 409 and "already have a seat" in again.json()["detail"]
+    r = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
+    assert r.status_code == 200
+    live = table(client, t["id"])
+    assert role(live, token_of(r.json()["link"])) == (1, False)
+    assert [s.name for s in live.seats] == ["Ann", "Bob"]
+    assert client.get("/api/social/open").json()["tables"] == []
+    cid = name(client, "Cid")
+    full = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=cid)
+    assert full.status_code == 409 and "no free seat" in full.json()["detail"]
+
+
+def test_quick_match_seats_two_players_together_then_bots_fill(client: TestClient) -> None:
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    a = client.post("/api/social/quick", json={"game": "min-hwatu", "players": 3, "wait": 60}, headers=ann)
+    b = client.post("/api/social/quick", json={"game": "min-hwatu", "players": 3, "wait": 60}, headers=bob)
+    assert a.status_code == b.status_code == 200
+    assert a.json()["table"] == b.json()["table"]
+    live = table(client, a.json()["table"])
+    assert [s.name for s in live.seats][:2] == ["Ann", "Bob"] and live.seats[2].kind == "human"
+    social = client.app.state.social  # type: ignore[attr-defined]
+    assert client.portal.call(social.fill_with_bots, live) == 1  # type: ignore[attr-defined]
+    assert live.seats[2].kind == "bot" and client.get("/api/social/open").json()["tables"] == []
+    bad = client.post("/api/social/quick", json={"game": "mushi", "players": 3}, headers=ann)
+    assert bad.status_code == 400 and "played by 2" in bad.json()["detail"]
+    assert client.post("/api/social/quick", json={"game": "mushi", "players": 2, "wait": -1},
+                       headers=ann).status_code == 400
+
+
+def test_quick_match_wait_over_bots_take_the_free_seats(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    r = client.post("/api/social/quick", json={"game": "mushi", "players": 2, "wait": 0}, headers=ann)
+    live = table(client, r.json()["table"])
+    social = client.app.state.social  # type: ignore[attr-defined]
+    client.portal.call(social.step)  # type: ignore[attr-defined]
+    assert live.seats[1].kind == "bot" and live.seats[1].bot == "greedy"
+
+
+# -- chat --------------------------------------------------------------------------------------
+
+def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> None:
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    t = new_table(client, ann)
+    bob_link = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
+    ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
+    spec_tok = token_of(t["spectator"]["path"])
+    url = f"/api/social/tables/{t['id']}/chat"
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={bob_tok}") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "hello"
+        r = client.post(url, json={"token": ann_tok, "text": "<script>alert(1)</script>"})
+        assert r.status_code == 201
+        got = ws.receive_json()
+        assert got["type"] == "chat" and got["message"]["text"] == "<script>alert(1)</script>"
+        assert got["message"]["name"] == "Ann"
+    bads = [("x" * (MAX_CHAT + 1), "at most"), ("  ", "empty"), ("hi\x1b[31m", "control"), (5, "text")]
+    for bad, why in bads:
+        r = client.post(url, json={"token": ann_tok, "text": bad})
+        assert r.status_code == 400 and why in r.json()["detail"]
+    r = client.post(url, json={"token": spec_tok, "text": "hello"})
+    assert r.status_code == 403 and "spectators" in r.json()["detail"]
+    assert client.get(url, params={"token": spec_tok}).status_code == 403
+    assert client.post(url, json={"token": "nope", "text": "hello"}).status_code == 403
+    assert [m["text"] for m in client.get(url, params={"token": bob_tok}).json()["messages"]] == \
+        ["<script>alert(1)</script>"]
+
+
+def test_social_socket_refuses_other_sites(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann)
+    url = f"/ws/{t['id']}/social?token={token_of(t['you']['path'])}"
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+    with client.websocket_connect(url, headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
+    link = t["seats"][1]["invite"]["path"]
+    tok = token_of(link)
+    with client.websocket_connect(f"/ws/{t['id']}?token={tok}") as game:  # the friend's browser
+        secret = None
+        for _ in range(10):
+            msg = game.receive_json()
+            if msg.get("type") == "claimed":
+                secret = msg["secret"]
+                break
+    assert secret
+    url = f"/api/social/tables/{t['id']}/chat"
+    client.cookies.clear()
+    r = client.post(url, json={"token": tok, "text": "I am the guest"})  # the link alone: refused
+    assert r.status_code == 403 and "another browser" in r.json()["detail"]
+    assert client.post(url, json={"token": tok, "secret": secret, "text": "hi"}).status_code == 201
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}") as ws:
+        assert "another browser" in ws.receive_json()["error"]
+    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}&secret={secret}") as ws:
+        ws.send_json({"type": "chat", "text": "over the socket"})
+        assert ws.receive_json()["message"]["text"] == "over the socket"
+        ws.send_json({"type": "chat", "text": "x" * 400})
+        err = ws.receive_json()
+        assert err["type"] == "error" and "at most" in err["error"]
+        ws.send_json({"type": "hello"})
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["seat"] == 1 and len(hello["chat"]) == 2
+
+
+def test_spectators_chat_when_the_creator_allows(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, spectator_chat=True)
+    r = client.post(f"/api/social/tables/{t['id']}/chat",
+                    json={"token": token_of(t["spectator"]["path"]), "text": "nice move"})
+    assert r.status_code == 201 and r.json()["message"]["name"] == "Spectator"
+
+
+# -- the turn clock --------------------------------------------------------------------------------
+
+def test_turn_clock_moves_for_an_absent_player_and_tells_the_table(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, clock=15, seats=[{"kind": "me"}, {"kind": "invite"}])
+    live = table(client, t["id"])
+    social = client.app.state.social  # type: ignore[attr-defined]
+    portal = client.portal  # type: ignore[attr-defined]
+    seat = live.match.to_move
+    assert seat is not None
+    before = live.seq
+    now = time.monotonic()
+    portal.call(social._clock_step, live, 15, now)
+    portal.call(social._clock_step, live, 15, now + 14)
+    assert live.seq == before  # not yet
+    portal.call(social._clock_step, live, 15, now + 15.5)
+    assert live.seq == before + 1 and live.log[-1]["seat"] == seat
+    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
+    last = chat.json()["messages"][-1]
+    assert last["system"] and "turn clock ran out" in last["text"] and live.seats[seat].name in last["text"]
+    assert live.seats[seat].kind == "human"  # the seat stays the player's
+
+
+# -- ratings, leaderboard, player page, rematch ----------------------------------------------------
+
+def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: TestClient) -> None:
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    t = new_table(client, ann, options={"rounds": 1})
+    bob_link = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
+    live = table(client, t["id"])
+    play_out(client, live, [0, 1])
+    social = client.app.state.social  # type: ignore[attr-defined]
+    social.settle(live)  # (the server's ticker may have rated it already)
+    assert not social.settle(live)  # rated once only
+    board = client.get("/api/social/leaderboard/mushi").json()
+    names = [p["name"] for p in board["players"]]
+    assert sorted(names) == ["Ann", "Bob"] and all(p["matches"] == 1 for p in board["players"])
+    totals = live.match.totals
+    if totals[0] != totals[1]:
+        assert names[0] == ("Ann" if totals[0] > totals[1] else "Bob")
+        assert board["players"][0]["rating"] > board["players"][1]["rating"]
+    assert count(client, RatingRow) == 2
+    page = client.get("/api/social/players/ann").json()
+    assert page["name"] == "Ann" and page["ratings"][0]["game"] == "mushi"
+    assert page["matches"][0]["replay"] == f"/replay/{t['id']}"
+    assert client.get(page["matches"][0]["replay"]).status_code == 200
+    assert client.get("/api/social/players/nobody").status_code == 404
+    assert client.get("/api/social/players/a%2Fb").status_code == 404  # a name with a slash is a name
+    assert client.get("/api/social/leaderboard/chess").status_code == 404
+    # rematch: the same seats at a new table; each player gets their own link once
+    ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
+    r1 = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
+    r2 = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": bob_tok})
+    assert r1.status_code == r2.status_code == 200
+    new = table(client, r1.json()["link"].split("/")[2].split("?")[0])
+    assert new.id != live.id and role(new, token_of(r1.json()["link"])) == (0, False)
+    assert role(new, token_of(r2.json()["link"])) == (1, False)
+    assert [s.name for s in new.seats] == ["Ann", "Bob"]
+    twice = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
+    assert twice.status_code == 409 and "already handed out" in twice.json()["detail"]
+
+
+def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann, options={"rounds": 1},
+                  seats=[{"kind": "me"}, {"kind": "bot", "bot": "greedy"}])
+    live = table(client, t["id"])
+    play_out(client, live, [0])
+    client.app.state.social.settle(live)  # type: ignore[attr-defined]
+    assert [p["name"] for p in client.get("/api/social/leaderboard/mushi").json()["players"]] == ["Ann"]
+
+
+def test_rematch_refused_before_the_end_and_to_spectators(client: TestClient) -> None:
+    ann = name(client, "Ann")
+    t = new_table(client, ann)
+    url = f"/api/social/tables/{t['id']}/rematch"
+    r = client.post(url, json={"token": token_of(t["you"]["path"])})
+    assert r.status_code == 409 and "once the match is over" in r.json()["detail"]
+    assert client.post(url, json={"token": token_of(t["spectator"]["path"])}).status_code == 403
+
+
+# -- languages, manifest, presets, invites ---------------------------------------------------------
+
+def test_lang_query_selects_and_is_remembered(client: TestClient) -> None:
+    for path in ("/", "/leaderboard/mushi", "/player/Ann", "/account", "/rules"):
+        r = client.get(path, params={"lang": "ja"})
+        assert '<html lang="ja"' in r.text and "hf_lang=ja" in r.headers["set-cookie"], path
+    assert '<html lang="ja"' in client.get("/cards").text  # remembered by the cookie
+    assert '<html lang="ko"' in client.get("/", params={"lang": "ko"}).text
+    client.cookies.clear()
+    assert '<html lang="ko"' in client.get("/", headers={"accept-language": "ko-KR,ko;q=0.9"}).text
+    assert '<html lang="en"' in client.get("/", params={"lang": "xx"}).text
+    ja, ko = client.get("/i18n/ja.json").json(), client.get("/i18n/ko.json").json()
+    en = client.get("/i18n/en.json").json()
+    assert set(ja) == set(en) == set(ko) and ja["new.create"] != en["new.create"] != ko["new.create"]
+    assert client.get("/i18n/de.json").status_code == 404
+
+
+def test_pages_link_manifest_and_theme(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'rel="manifest"' in page and "/static/theme.css" in page
+    m = client.get("/manifest.webmanifest").json()
+    assert m["start_url"] == "/" and m["icons"][0]["src"] == "/static/icon.svg"
+    assert client.get("/static/icon.svg").text.startswith("<svg")
+    assert "prefers-color-scheme: dark" in client.get("/static/theme.css").text
+    assert "/static/social-table.js" in client.get("/table/abc").text
+
+
+def test_presets_endpoint_gives_option_words(client: TestClient) -> None:
+    data = client.get("/api/social/presets").json()
+    for gid, game in GAMES.items():
+        assert [p["id"] for p in data["presets"][gid]][0] == "standard"
+        for spec in game.option_specs():
+            words = data["words"][gid][spec.name]
+            assert words["label"] and words["help"] and "_" not in words["label"]
+    assert data["applies"]["kwa-do"]["teams"] == [4, 6]
+
+
+def test_every_preset_is_a_valid_option_set() -> None:
+    for gid, game in GAMES.items():
+        ps = presets(gid)
+        assert ps[0].id == "standard" and len(ps) >= 2, gid
+        for p in ps:
+            for n in game.player_counts():
+                configure(gid, n, p.options)
+    assert not applies("kwa-do", "teams", 3) and applies("kwa-do", "teams", 4)
+    assert applies("min-hwatu", "five_player_bonus", 5) and not applies("min-hwatu", "five_player_bonus", 2)
+
+
+def test_serve_prints_every_reachable_url() -> None:
+    assert reachable_urls("127.0.0.1", 8000) == ["http://127.0.0.1:8000/"]
+    every = reachable_urls("0.0.0.0", 8000)
+    assert every[0] == "http://127.0.0.1:8000/" and all(u.endswith(":8000/") for u in every)
+    assert "--host 0.0.0.0" in serve_banner("127.0.0.1", 8000, "sqlite://")
+    banner = serve_banner("0.0.0.0", 8000, "sqlite://")
+    assert all(u in banner for u in every) and "same network" in banner
+
+
+def test_social_tables_on_postgresql(tmp_path: Path) -> None:
+    url = os.environ.get("HANAFUDA_TEST_PG_URL")
+    if not url:
+        if in_ci():
+            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
+        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(url)
+    with eng.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    eng.dispose()
+    with TestClient(create_app(url, bot_pause=0)) as client:
+        ann, bob = name(client, "Ann"), name(client, "Bob")
+        t = new_table(client, ann, options={"rounds": 1})
+        client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
+        live = table(client, t["id"])
+        play_out(client, live, [0, 1])
+        client.app.state.social.settle(live)  # type: ignore[attr-defined]
+        assert len(client.get("/api/social/leaderboard/mushi").json()["players"]) == 2
+
+
+def test_rate_limits_from_the_environment() -> None:
+    from hanafuda.web.social.limits import limits_from_env
+
+    assert limits_from_env("create=30/2")["create"] == Limit(30, 2.0)
+    for bad in ("create=lots", "teleport=1/1", "chat=0/1"):
+        with pytest.raises(ValueError, match="HANAFUDA_RATE_LIMITS"):
+            limits_from_env(bad)
+
+
+def test_unrated_abandoned_tables_pruned_rated_and_finished_kept(client: TestClient) -> None:
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from hanafuda.web.db import TableRow
+    from hanafuda.web.social import keep_days
+
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    unrated = new_table(client, ann, rated=False)
+    guest = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])  # nobody holds seat 2
+    rated = new_table(client, ann)
+    client.post(f"/api/social/tables/{rated['id']}/join", json={}, headers=bob)
+    fresh = new_table(client, ann, rated=False)
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(days=10)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with hub.sessions.begin() as db:
+        db.execute(update(TableRow).where(TableRow.id != fresh["id"]).values(created=old))
+    social = client.app.state.social  # type: ignore[attr-defined]
+    assert sorted(social.prune_abandoned(7)) == sorted([unrated["id"], guest["id"]])
+    assert client.get(f"/api/tables/{unrated['id']}").status_code == 404
+    assert client.get(f"/api/tables/{rated['id']}").status_code == 200
+    assert client.get(f"/api/tables/{fresh['id']}").status_code == 200
+    assert keep_days("30") == 30.0 and keep_days(None) is None
+    with pytest.raises(ValueError, match="number of days"):
+        keep_days("forever")
