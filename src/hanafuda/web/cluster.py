@@ -45,8 +45,9 @@ log = logging.getLogger(__name__)
 __all__ = ["CHANNEL", "LOCAL_TYPES", "Cluster", "ClusterError"]
 
 CHANNEL = "hanafuda_tables"
-LOCAL_TYPES = frozenset({"ping", "state"})
-"""Client messages any member answers itself; every other type goes to the table's owner."""
+LOCAL_TYPES = frozenset({"ping", "state", "theme"})
+"""Client messages any member answers itself (they change only the socket's own connection);
+every other type goes to the table's owner."""
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer answers are cut."""
 ADOPT_BATCH = 20

@@ -454,7 +454,8 @@ class TableHub:
                 table.again = (again.id, tokens.seats, tokens.creator, again.spectator_token)
                 self.kick_bots(again)
             new_id, seat_tokens, creator, spectator = table.again
-            for c in list(table.connections):
+            asking = [] if conn in table.connections else [conn]  # a socket of another process
+            for c in list(table.connections) + asking:
                 token = (seat_tokens[c.seat] if c.seat is not None else creator if c.creator else spectator)
                 if token:
                     await self.send(table, c, {"type": "again", "link": f"/table/{new_id}?token={token}"})
