@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
+from .console import ProgressReport, fail
 from .datasets.cli import dataset_app
 from .records import RecordError, load_record, match_from_record, replay_summary
 from .rules import GAMES, get_game
@@ -36,9 +26,6 @@ app = typer.Typer(
 app.add_typer(dataset_app, name="dataset")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=2)
 
 
 def rules_text(game: str | None = None, options: dict[str, object] | None = None,
@@ -75,7 +62,7 @@ def rules(
         options = parse_option_args(option or [])
         typer.echo(rules_text(game, options, players, theme), nl=False)
     except (OptionError, UnknownThemeError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 @app.command()
@@ -89,50 +76,11 @@ def replay(
     try:
         match = match_from_record(load_record(file))
     except RecordError as exc:
-        raise _fail(f"{file}: {exc}") from None
+        raise fail(f"{file}: {exc}") from None
     if as_json:
         typer.echo(json.dumps(replay_summary(match), ensure_ascii=False))
     else:
         typer.echo(replay_text(match), nl=False)
-
-
-class _Progress:
-    """Arena progress on standard error, shown from the start: a Rich progress bar on a
-    terminal (deals done, elapsed, time left), a line every 10% otherwise."""
-
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.tty = sys.stderr.isatty()
-        self.last_tenth = -1
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
-
-    def __enter__(self) -> _Progress:
-        if self.tty:
-            self.bar = Progress(
-                TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                TextColumn("left"), TimeRemainingColumn(),
-                console=Console(stderr=True), transient=False)
-            self.bar.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-    def __call__(self, done: int, total: int) -> None:
-        if total < 1:  # nothing to play: run_arena refuses it with a clear message
-            return
-        if self.bar is not None:
-            if self.task is None:
-                self.task = self.bar.add_task("deals", total=total)
-            self.bar.update(self.task, completed=done)
-            return
-        if done * 10 // total > self.last_tenth:
-            self.last_tenth = done * 10 // total
-            elapsed = time.monotonic() - self.start
-            sys.stderr.write(f"deals {done}/{total} ({done / total:.0%}), {elapsed:.0f}s\n")
-
 
 @app.command()
 def arena(
@@ -170,13 +118,13 @@ def arena(
         count = matches if matches is not None else deals
         if count < 1:
             raise ValueError(f"{'matches' if matches is not None else 'deals'} must be at least 1")
-        with _Progress() as progress:
+        with ProgressReport("matches" if matches is not None else "deals") as progress:
             progress(0, count)  # the bar is there before the first chunk is done
             result = run_arena(game, players, names, count, seed, options, workers, records,
                                progress=progress, runner=ray_runner(ray) if ray else None,
                                matches=matches is not None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -199,7 +147,9 @@ def play(
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players (default 2).")
     ] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Your seat index, from 0 as in records (default 0); the screen counts from 1."
+    )] = None,
     bots: Annotated[
         str | None, typer.Option("--bots", help="Bots at the other seats: strong, greedy or random.")
     ] = None,
@@ -246,7 +196,7 @@ def play(
                 game, players=players, seat=seat or 0, bots=bots or "strong", options=option,
                 theme=theme, rounds=rounds, seed=seed, save=save, pause=wait)
     except PlayError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         typer.echo("hanafuda play: not a terminal, so playing line by line (as with --plain)",
                    err=True)
@@ -319,13 +269,13 @@ def serve(
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
                     idle_seconds=idle_minutes * 60.0, bot_only_moves_per_second=bot_only_rate)
     if workers > 1 and not url.startswith("postgresql"):
-        raise _fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
+        raise fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
                     "SQLite serves one process")
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
                              abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds)
     except Exception as exc:  # a bad URL or an unreachable database
-        raise _fail(f"cannot open the database {url}: {type(exc).__name__}") from None
+        raise fail(f"cannot open the database {url}: {type(exc).__name__}") from None
     typer.echo(serve_banner(host, port, _without_password(url))
                + (f"\n({workers} worker processes)" if workers > 1 else ""))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled

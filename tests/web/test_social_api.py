@@ -502,3 +502,24 @@ def test_unrated_abandoned_tables_pruned_rated_and_finished_kept(client: TestCli
     assert keep_days("30") == 30.0 and keep_days(None) is None
     with pytest.raises(ValueError, match="number of days"):
         keep_days("forever")
+
+
+def test_processes_starting_together_share_one_server_secret(tmp_path: Path, monkeypatch) -> None:
+    """Two servers on one database (issue 14) both look for the session secret before either
+    stored it: the one whose insert loses reads the winner's instead of failing to start."""
+    from sqlalchemy.orm import Session
+
+    url = f"sqlite:///{tmp_path / 'two.db'}"
+    first = create_app(url, bot_pause=0).state.social.secret("session")
+    real_get = Session.get
+    missed: list[bool] = []
+
+    def get_misses_once(self, entity, ident, **kw):  # the other process has not committed yet
+        if not missed:
+            missed.append(True)
+            return None
+        return real_get(self, entity, ident, **kw)
+
+    monkeypatch.setattr(Session, "get", get_misses_once)
+    second = create_app(url, bot_pause=0).state.social.secret("session")
+    assert missed and second == first

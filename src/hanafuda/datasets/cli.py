@@ -12,14 +12,12 @@ to standard output.  Bad arguments and unreadable files exit with code 2 and a m
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..console import ProgressReport, fail
 
 __all__ = ["dataset_app"]
 
@@ -27,22 +25,6 @@ dataset_app = typer.Typer(help="Datasets of (observation, mask, action, seat, re
                           no_args_is_help=True)
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=2)
-
-
-@contextmanager
-def _progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
-    console = Console(stderr=True)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=False) as bar:
-        task = bar.add_task(what, total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 @dataset_app.command()
@@ -77,11 +59,11 @@ def selfplay(
         if workers < 1:
             raise ValueError("--workers must be at least 1")
         runner = ray_runner(ray) if ray else process_runner(workers)
-        with _progress_bar("deals") as progress:
+        with ProgressReport("deals") as progress:
             summary = selfplay_dataset(game, players, names, deals, out, seed, options, deals_per_shard,
                                        reward, runner, progress)
     except (OptionError, ValueError, RayUnavailableError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     _report(summary.to_json(), as_json)
 
 
@@ -97,10 +79,10 @@ def records(
     from .generate import records_to_shard
 
     try:
-        with _progress_bar("records") as progress:
+        with ProgressReport("records") as progress:
             summary = records_to_shard(files, out, reward, progress)
     except (RecordError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     _report(summary.to_json(), as_json)
 
 
@@ -115,7 +97,7 @@ def info(
     try:
         shards = [read_shard(p) for p in shard_paths(path)]
     except DatasetError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     samples = sum(len(s) for s in shards)
     rewards = [float(r) for s in shards for r in s.reward]
     meta = shards[0].meta

@@ -272,9 +272,10 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
         obs = self._observation()
         return obs, reward, terminated, False, self._info(obs)
 
-    def render(self) -> str | None:
-        """The table as the learner's seat sees it: returned (``render_mode="ansi"``) or
-        printed (``"human"``)."""
+    def render(self) -> Any:
+        """The table as the learner's seat sees it: returned (``render_mode="ansi"``, a ``str``) or
+        printed (``"human"``, None).  Typed ``Any`` as Gymnasium's ``Env.render`` (a frame type
+        variable) admits no concrete override."""
         return deliver_render(self.render_mode,
                               lambda: table_text(self.match, self.seat, self.theme, self._names,
                                                  self.layout))

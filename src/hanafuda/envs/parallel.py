@@ -122,7 +122,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
             agent: observation_space(self.config, self.observation_key, self.layout.size)
             for agent in self.possible_agents
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {
+        self.action_spaces: dict[str, spaces.Discrete[np.int64]] = {
             agent: spaces.Discrete(self.layout.size) for agent in self.possible_agents
         }
         self.agents: list[str] = []
@@ -145,7 +145,7 @@ class HanafudaParallelEnv(ParallelEnv):  # type: ignore[misc]
         """The agent's observation space (the same object on every call)."""
         return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
-    def action_space(self, agent: str) -> spaces.Discrete:
+    def action_space(self, agent: str) -> spaces.Discrete[np.int64]:
         """``Discrete(k)`` of the action layout, the same object on every call for an agent."""
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 

@@ -136,7 +136,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
             agent: observation_space(self.config, self.observation_key, self.layout.size)
             for agent in self.possible_agents
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {
+        self.action_spaces: dict[str, spaces.Discrete[np.int64]] = {
             agent: spaces.Discrete(self.layout.size) for agent in self.possible_agents
         }
         self._np_random: np.random.Generator | None = None
@@ -165,7 +165,7 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         """The agent's observation space (the same object on every call)."""
         return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
-    def action_space(self, agent: str) -> spaces.Discrete:
+    def action_space(self, agent: str) -> spaces.Discrete[np.int64]:
         """``Discrete(k)`` of the action layout, the same object on every call for an agent."""
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 

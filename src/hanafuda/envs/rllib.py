@@ -53,7 +53,7 @@ def rllib_env(game: str, players: int = 2, options: Mapping[str, Any] | None = N
     settings = {"illegal_action": "end", **kwargs}
     aec = HanafudaAECEnv(game, players=players, options=options, observation_key=OBSERVATION_KEY,
                          **settings)
-    return PettingZooEnv(aec)
+    return PettingZooEnv(aec)  # type: ignore[no-untyped-call]  # RLlib ships no annotations here
 
 
 def _creator(game: str) -> Any:

@@ -36,6 +36,7 @@ from ..words import (
     log_entries,
     match_result_text,
     round_result_lines,
+    seat_number,
     side_notes,
     side_pile,
     status_line,
@@ -288,7 +289,7 @@ class PlayApp(App[Path | None]):
         cfg = self.session.config
         self.title = f"hanafuda · {cfg.game.title}"
         self.log_widget.write(Text(
-            f"{cfg.game.title}: {cfg.players} players, you are seat {self.session.seat}, "
+            f"{cfg.game.title}: {cfg.players} players, you are seat {seat_number(self.session.seat)}, "
             f"bots: {self.session.bots}. ? rules · c captures · l log · q save & quit",
             style="bold"))
         if self.session.resumed_from is not None:

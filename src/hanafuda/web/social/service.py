@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableEventRow, TableRow
@@ -129,13 +130,20 @@ class SocialHub:
     # -- secrets and players -------------------------------------------------------------------
 
     def secret(self, name: str) -> str:
-        """A server secret, made once and kept in the database (sessions survive a restart)."""
-        with self.sessions.begin() as db:
-            row = db.get(SecretRow, name)
-            if row is None:
-                row = SecretRow(name=name, value=secrets.token_urlsafe(48))
-                db.add(row)
-            return str(row.value)
+        """A server secret, made once and kept in the database (sessions survive a restart, and
+        every server process on one database signs with the same secret).  Processes starting
+        together may both try to make it: the one whose insert loses reads the winner's."""
+        for _attempt in range(2):
+            try:
+                with self.sessions.begin() as db:
+                    row = db.get(SecretRow, name)
+                    if row is None:
+                        row = SecretRow(name=name, value=secrets.token_urlsafe(48))
+                        db.add(row)
+                    return str(row.value)
+            except IntegrityError:
+                continue  # another process inserted it first: read it on the next attempt
+        raise RuntimeError(f"could not make or read the server secret {name!r}")
 
     def player(self, player_id: int) -> PlayerRow | None:
         with self.sessions() as db:

@@ -21,19 +21,6 @@ const HF = {
     return data.cards;
   },
   ordinal: ["1st", "2nd", "3rd", "4th"],
-  // a move in RULES.md §7 notation, in words with the theme's card names; ``names`` maps yaku /
-  // set ids to their display names (Kwa-Dō declarations)
-  moveText(move, names = {}) {
-    const w = String(move).trim().split(/\s+/), L = (c) => this.labels[c] || c, N = (s) => names[s] || s;
-    if (w[0] === "play" && w.length === 2) return `Play ${L(w[1])}`;
-    if (w[0] === "play" && w[2] === "take") return `Play ${L(w[1])} taking ${L(w[3])}`;
-    if (w[0] === "play" && w[2] === "declare") return `Play ${L(w[1])} declaring ${N(w[3])}`;
-    if (w[0] === "take" && w.length === 2) return `Take ${L(w[1])}`;
-    if (move === "expose") return "Exposed teyaku";
-    if (move === "keep") return "Kept the hand hidden";
-    if (move === "next-round") return "Next round";
-    return String(move);
-  },
   setTheme(theme) { localStorage.setItem("hf-theme", theme); return this.loadCards(theme); },
   el(tag, attrs = {}, ...kids) {
     const e = document.createElement(tag);
