@@ -147,7 +147,9 @@ def play(
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players (default 2).")
     ] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Your seat index, from 0 as in records (default 0); the screen counts from 1."
+    )] = None,
     bots: Annotated[
         str | None, typer.Option("--bots", help="Bots at the other seats: strong, greedy or random.")
     ] = None,

@@ -292,7 +292,7 @@ def test_render_ansi_shows_the_current_agents_view_only() -> None:
     seat = int(env.agent_selection.split("_")[1])
     text = env.render()
     assert isinstance(text, str)
-    assert f"you are seat {seat}" in text and "Legal actions: " in text
+    assert f"you are seat {seat + 1}" in text and "Legal actions: " in text
     rnd = env.match.current
     for other, hand in enumerate(rnd.hands):
         for card in range(48):

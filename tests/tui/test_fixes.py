@@ -244,3 +244,18 @@ async def test_fix7_light_wild_options_teyaku_and_kwa_do(tmp_path: Path) -> None
         assert "Kwa-Dō!" in _log_text(app)
         assert any("Kwa-Dō!" in str(n.message) for n in app._notifications)
         await pilot.press("q")
+
+
+async def test_h_shows_a_hint_with_the_best_move_and_the_runner_up(tmp_path: Path) -> None:
+    """Issue 13: ``h`` in the terminal gives the learned network's best move and runner-up, in
+    words, for the player's own decision."""
+    session = PlaySession.new("mushi", seed=3, rounds=1, bots="greedy", pause=0, save=tmp_path / "h.json")
+    app = PlayApp(session)
+    async with app.run_test(size=SMALL) as pilot:
+        assert await _until(pilot, lambda: session.human_to_move)
+        await pilot.press("h")
+        assert await _until(pilot, lambda: any("Best:" in str(n.message) for n in app._notifications))
+        text = next(str(n.message) for n in app._notifications if "Best:" in str(n.message))
+        assert "Next best:" in text and "worth about" in text
+        assert not any(word in text for word in ("play ", "take "))  # words, not notation
+        await pilot.press("q")

@@ -63,3 +63,19 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+def empty_database(url: str) -> None:
+    """Drop every table of a test PostgreSQL database, so the migrations run from scratch (whatever
+    migrations later add: the social tables, ...)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            names = conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'"))
+            quoted = ", ".join(f'"{name}"' for name in names.scalars())
+            if quoted:
+                conn.execute(text(f"DROP TABLE IF EXISTS {quoted} CASCADE"))
+    finally:
+        engine.dispose()

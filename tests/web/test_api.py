@@ -17,7 +17,7 @@ def test_games_list_every_option_with_default_and_help(client: TestClient) -> No
         names = [o["name"] for o in g["options"]]
         assert names == [s.name for s in get_game(g["id"]).option_specs()]
         assert all(o["help"] and "default_text" in o for o in g["options"])
-    assert set(data["bots"]) >= {"random", "greedy", "strong"}
+    assert set(data["bots"]) >= {"random", "greedy", "strong", "policy", "expert"}
 
 
 def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
@@ -117,7 +117,7 @@ def test_running_tables_offer_a_watch_link_and_replays_name_moves(client: TestCl
     assert data["frames"][1]["move"] and data["frames"][0]["move"] is None
     # each step says the move in words, as the table's log does: who, what, what it took
     labels = [f["label"] for f in data["frames"] if f["move"]]
-    assert all(label.startswith(("Greedy (seat 0)", "Random (seat 1)")) for label in labels), labels[:3]
+    assert all(label.startswith(("Greedy (seat 1)", "Random (seat 2)")) for label in labels), labels[:3]
     assert any("turned over" in label for label in labels)
     assert not any(f["move"] in f["label"] for f in data["frames"] if f["move"])
 

@@ -137,7 +137,7 @@ def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> Non
     logs = [p.locator("#log li").evaluate_all("els => els.map(e => e.dataset.cards)") for p in pages]
     assert logs[0] == logs[1] and len(logs[0]) >= 4
     texts = [p.locator("#log").inner_text() for p in pages]
-    assert "You played" in texts[0] and "You played" in texts[1] and "Ana (seat 0)" in texts[1]
+    assert "You played" in texts[0] and "You played" in texts[1] and "Ana (seat 1)" in texts[1]
     hands = [set(p.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.code)")) for p in pages]
     assert hands[0].isdisjoint(hands[1])
     shot(pages[0], "two-people-seat1-phone")

@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from .conftest import in_ci
-from .server import Server
+from .server import Server, empty_database
 
 
 def _state(ws: Any) -> dict[str, Any]:
@@ -109,10 +109,5 @@ def test_postgresql(tmp_path: Path) -> None:
         if in_ci():
             pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
         pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)  # start from an empty database: the migrations run from scratch
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS table_events, seats, tables, alembic_version CASCADE"))
-    engine.dispose()
+    empty_database(url)  # start from an empty database: the migrations run from scratch
     run_restart(tmp_path, url)

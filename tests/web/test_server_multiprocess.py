@@ -18,11 +18,10 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import in_ci
-from .server import Server
+from .server import Server, empty_database
 
 LEASE = "3"
 """Seconds a killed server keeps its tables before the other takes them over."""
@@ -36,10 +35,7 @@ def pg_url() -> Iterator[str]:
         if in_ci():
             pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
         pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS table_events, seats, tables, alembic_version CASCADE"))
-    engine.dispose()
+    empty_database(url)
     yield url
 
 

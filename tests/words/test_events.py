@@ -40,7 +40,7 @@ def test_a_turn_reads_as_one_sentence() -> None:
     match.play("play pine-chaff1")
     view = match.view(1)
     [entry] = log_entries(view, namer_for(view, "hanafuda", ["", "anna"]))
-    assert entry.text == ("Seat 0 played Pine Chaff, took Pine Crane and Sun; "
+    assert entry.text == ("Seat 1 played Pine Chaff, took Pine Crane and Sun; "
                           "turned over Cherry Chaff, took Cherry Curtain.")
     assert entry.cards == ("pine-chaff1", "pine-crane", "cherry-chaff1", "cherry-curtain")
     mine = match.view(0)
@@ -75,7 +75,7 @@ def test_declaration_names_the_card_and_the_set() -> None:
     match.play("play plum-warbler declare spring")
     view = match.view(1)
     entry = log_entries(view, namer_for(view, "kwa-do", ["me", "greedy"]))[0]
-    assert entry.text.startswith("Me (seat 0) played Plum Bush Warbler and declared Spring (no capture)")
+    assert entry.text.startswith("Me (seat 1) played Plum Bush Warbler and declared Spring (no capture)")
     assert entry.steps[0].declared == "spring"
 
 
@@ -94,7 +94,7 @@ def test_wild_capture_is_called_wild() -> None:
     match.play("play willow-lightning take cherry-curtain")
     view = match.view(1)
     entry = log_entries(view, namer_for(view))[0]
-    assert entry.text.startswith("Seat 0 played Willow Lightning (wild), took Cherry Curtain")
+    assert entry.text.startswith("Seat 1 played Willow Lightning (wild), took Cherry Curtain")
     assert entry.steps[0].wild
 
 
@@ -130,7 +130,7 @@ def test_teyaku_expose_names_cards_and_payment() -> None:
     match.play("expose")
     view = match.view(2)
     [entry] = log_entries(view, namer_for(view, players=["anna", "bob", "me"]))
-    assert entry.text.startswith("Anna (seat 0) exposed teyaku: 6 chaff (")
+    assert entry.text.startswith("Anna (seat 1) exposed teyaku: 6 chaff (")
     assert entry.text.endswith("paid 20 by each other player.")
     assert set(entry.cards) == set(chaff)
 
@@ -141,7 +141,7 @@ def test_dealer_captures_a_dealt_four() -> None:
     view = match.view(1)
     [entry] = log_entries(view, namer_for(view, "hawaiifuda"))
     assert entry.kind == "dealer-captures"
-    assert entry.text.startswith("Seat 0 (the dealer) captured the four ʻĀhinahina (1) cards")
+    assert entry.text.startswith("Seat 1 (the dealer) captured the four ʻĀhinahina (1) cards")
 
 
 def test_round_log_without_a_view_reads_a_whole_round() -> None:

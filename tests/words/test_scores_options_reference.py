@@ -44,7 +44,7 @@ def test_option_values_in_words() -> None:
     words = {w.name: w for w in option_words(config.game, config)}
     assert words["rounds"].value_text == "no round limit"  # never "rounds = null"
     assert words["gaji"].value_text == "on" and words["gaji"].given
-    assert words["teams"].value_text == "Team A (seats 0 & 2), Team B (seats 1 & 3)"
+    assert words["teams"].value_text == "Team A (seats 1 & 3), Team B (seats 2 & 4)"
     assert words["target"].value_text == "200"
     alone = {w.name: w for w in option_words(config.game, configure("kwa-do", 3))}
     assert alone["teams"].value_text == "everyone plays alone"

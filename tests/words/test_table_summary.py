@@ -46,8 +46,8 @@ def test_view_words_marks_dealer_order_and_teams() -> None:
     view = match.view(1)
     words = view_words(view, namer_for(view, "kwa-do", ["anna", None, "greedy", "strong"]))
     seats = {s["seat"]: s for s in words["seats"]}
-    assert seats[1]["name"] == "You" and seats[0]["name"] == "Anna (seat 0)"
-    assert seats[3]["team"] == "Your team (seats 1 & 3)" and seats[0]["team"].startswith("Team A")
+    assert seats[1]["name"] == "You" and seats[0]["name"] == "Anna (seat 1)"
+    assert seats[3]["team"] == "Your team (seats 2 & 4)" and seats[0]["team"].startswith("Team A")
     assert sum(s["dealer"] for s in words["seats"]) == 1
     assert sorted(s["order"] for s in words["seats"]) == [0, 1, 2, 3]
     assert [s["you"] for s in words["sides"]] == [False, True]
@@ -80,7 +80,7 @@ def test_round_and_match_results_in_words() -> None:
     assert text.startswith("Match over after 1 round: ")
     assert ("You win with" in text) == (view.winners == (0,))
     tie = match_result_text(namer, (0, 1), (10, 10), 2)
-    assert tie == "Match over after 2 rounds: You and Seat 1 share the win with 10."
+    assert tie == "Match over after 2 rounds: You and Seat 2 share the win with 10."
 
 
 def test_a_wild_card_is_called_wild_only_where_it_acts_wild() -> None:

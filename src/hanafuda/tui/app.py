@@ -28,14 +28,17 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
+from ..agents import hint
 from ..cards import CARDS, Kind, card_id
 from ..words import (
     MoveWords,
     captures_lines,
+    hint_lines,
     legal_move_words,
     log_entries,
     match_result_text,
     round_result_lines,
+    seat_number,
     side_notes,
     side_pile,
     status_line,
@@ -241,6 +244,7 @@ class PlayApp(App[Path | None]):
         Binding("question_mark", "rules", "Rules"),
         Binding("c", "captures", "Captures"),
         Binding("l", "whole_log", "Log"),
+        Binding("h", "hint", "Hint"),
         Binding("q", "quit_match", "Save & quit"),
         *[Binding(str(n % 10), f"number({n})", str(n), show=False) for n in range(1, 11)],
     ]
@@ -288,8 +292,8 @@ class PlayApp(App[Path | None]):
         cfg = self.session.config
         self.title = f"hanafuda · {cfg.game.title}"
         self.log_widget.write(Text(
-            f"{cfg.game.title}: {cfg.players} players, you are seat {self.session.seat}, "
-            f"bots: {self.session.bots}. ? rules · c captures · l log · q save & quit",
+            f"{cfg.game.title}: {cfg.players} players, you are seat {seat_number(self.session.seat)}, "
+            f"bots: {self.session.bots}. ? rules · c captures · l log · h hint · q save & quit",
             style="bold"))
         if self.session.resumed_from is not None:
             self.log_widget.write(Text(f"Resumed from {self.session.resumed_from}; saving to "
@@ -495,6 +499,17 @@ class PlayApp(App[Path | None]):
         lines = [f"Round {view.round_number} (dealer: {self.session.namer.seat(view.dealer)})"]
         lines += [e.text for e in log_entries(view, self.session.namer)]
         self._page("This round's log", "\n".join(lines))
+
+    def action_hint(self) -> None:
+        """``h``: the learned network's best move and runner-up for your decision (issue 13)."""
+        if not self.session.human_to_move:
+            self.notify("A hint is for your own decision: wait for your turn.", title="Hint")
+            return
+        view = self.session.view()
+        found = hint(view)
+        self.notify("\n".join(hint_lines(view, self.session.namer, found.best, found.best_value,
+                                          found.runner_up, found.runner_up_value)),
+                    title="Hint", timeout=12)
 
     def after_page(self, keep_playing: bool | None) -> None:
         if keep_playing is False:

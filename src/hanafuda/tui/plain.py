@@ -18,6 +18,7 @@ from ..words import (
     log_entries,
     match_result_text,
     round_result_lines,
+    seat_number,
     view_lines,
 )
 from .session import PlaySession
@@ -33,8 +34,8 @@ def rules_screen(session: PlaySession) -> str:
 
     cfg = session.config
     text = rules_reference(cfg, session.theme).text(options_in_force=True)
-    return text + (f"\nPlayers: {cfg.players}; you are seat {session.seat}; bots: {session.bots}; "
-                   f"theme: {session.theme}\n")
+    return text + (f"\nPlayers: {cfg.players}; you are seat {seat_number(session.seat)}; "
+                   f"bots: {session.bots}; theme: {session.theme}\n")
 
 
 def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
@@ -45,7 +46,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
         stdout.flush()
 
     cfg = session.config
-    say(f"{cfg.game.title}: {cfg.players} players, you are seat {session.seat}, "
+    say(f"{cfg.game.title}: {cfg.players} players, you are seat {seat_number(session.seat)}, "
         f"bots: {session.bots}, options: {cfg.describe_options()}")
     say("Type a move's number or its notation; ? shows the rules, q quits (the match is saved).")
     if session.resumed_from is not None:

@@ -19,7 +19,7 @@ from ..agents import Agent, make_agent
 
 __all__ = ["INLINE_BOTS", "BotPool", "decide"]
 
-INLINE_BOTS = frozenset({"random", "greedy"})
+INLINE_BOTS = frozenset({"random", "greedy", "policy"})
 """Bots that look at the legal moves once, without a search: cheaper inline than in a process."""
 
 _agents: dict[str, Agent] = {}

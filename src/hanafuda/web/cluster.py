@@ -45,8 +45,9 @@ log = logging.getLogger(__name__)
 __all__ = ["CHANNEL", "LOCAL_TYPES", "Cluster", "ClusterError"]
 
 CHANNEL = "hanafuda_tables"
-LOCAL_TYPES = frozenset({"ping", "state"})
-"""Client messages any member answers itself; every other type goes to the table's owner."""
+LOCAL_TYPES = frozenset({"ping", "state", "theme"})
+"""Client messages any member answers itself (they change only the socket's own connection);
+every other type goes to the table's owner."""
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer answers are cut."""
 ADOPT_BATCH = 20
@@ -198,7 +199,7 @@ class Cluster:
                         "SELECT pg_notify(%s, body) FROM unnest(%s::text[]) AS n(body)",  # in array order
                         (CHANNEL, batch))
                     break
-                except psycopg.Error as exc:
+                except Exception as exc:  # the sender must outlive any failure: reconnect next time
                     self._sender = None
                     if attempt == 3:
                         log.error("could not notify the other servers of %d changes (%s)", len(batch),

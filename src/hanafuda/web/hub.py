@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, make_agent
+from ..engine.moves import MalformedMoveError
 from ..engine.round import PHASE_TEYAKU
 from ..records import Match
 from ..rules import GAMES
@@ -59,7 +60,7 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
     one now.  The text repeats the refused move, says why, and lists the legal moves."""
     reason = str(getattr(exc, "reason", "") or exc).strip().rstrip(":").strip()
     shown = ", ".join(legal) if legal else "none"
-    if reason.startswith(("malformed", "unknown")):
+    if isinstance(exc, MalformedMoveError):
         why = "it is not in the move notation" if reason.startswith("malformed") else reason
         return "bad-move", (f"{move!r} is not a move: {why} (moves are {NOTATION}); "
                             f"legal moves now: {shown}")
@@ -124,9 +125,9 @@ class TableHub:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
-                raise TableError(f"seat {i}: kind must be human or bot, not {spec.kind!r}")
+                raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
             if spec.kind == "bot" and spec.bot not in AGENTS:
-                raise TableError(f"seat {i}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
+                raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
         try:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
@@ -454,7 +455,8 @@ class TableHub:
                 table.again = (again.id, tokens.seats, tokens.creator, again.spectator_token)
                 self.kick_bots(again)
             new_id, seat_tokens, creator, spectator = table.again
-            for c in list(table.connections):
+            asking = [] if conn in table.connections else [conn]  # a socket of another process
+            for c in list(table.connections) + asking:
                 token = (seat_tokens[c.seat] if c.seat is not None else creator if c.creator else spectator)
                 if token:
                     await self.send(table, c, {"type": "again", "link": f"/table/{new_id}?token={token}"})

@@ -20,8 +20,8 @@ players)``), then:
 """
 
 from .events import LogEntry, LogStep, log_entries, round_log_entries
-from .moves import MoveWords, describe_move, legal_move_words
-from .names import Namer, join_words, player_label
+from .moves import MoveWords, describe_move, hint_lines, legal_move_words
+from .names import Namer, join_words, player_label, seat_number, seat_numbers
 from .options import OptionWords, option_label, option_words, value_text
 from .piles import PileGroup, SidePile, side_pile
 from .progress import SideProgress, YakuProgress, yaku_in_force, yaku_progress
@@ -64,6 +64,7 @@ __all__ = [
     "YakuEntry",
     "YakuProgress",
     "describe_move",
+    "hint_lines",
     "games_text",
     "join_words",
     "legal_move_words",
@@ -73,6 +74,8 @@ __all__ = [
     "option_label",
     "option_words",
     "player_label",
+    "seat_number",
+    "seat_numbers",
     "replay_text",
     "round_log_entries",
     "round_result",

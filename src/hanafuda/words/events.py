@@ -1,6 +1,6 @@
 """The round's public history as log entries a person can follow (RULES.md §3, §4, §9).
 
-A turn is one entry: "Greedy (seat 2) played Pine Chaff, took Pine Crane and Sun; turned over
+A turn is one entry: "Greedy (seat 3) played Pine Chaff, took Pine Crane and Sun; turned over
 Cherry Chaff, took Cherry Curtain."  A turned-over card that waits for its owner's choice is part
 of the same entry, marked pending, until the choice is made (the entry is then complete and says
 what it took) — never "no capture" for a card still waiting.  Teyaku, the dealer's captured four

@@ -29,6 +29,7 @@ __all__ = [
     "OUTCOME_PLACE",
     "OUTCOME_WILD",
     "describe_move",
+    "hint_lines",
     "legal_move_words",
     "position_of",
 ]
@@ -197,3 +198,15 @@ def legal_move_words(view: PlayerView, namer: Namer) -> list[MoveWords]:
         return card, _OUTCOME_ORDER[w.outcome], target
 
     return sorted(words, key=order)
+
+
+def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
+               runner_up: str | None, runner_up_value: float | None) -> list[str]:
+    """A hint in words (the terminal's ``h``): the best move and the runner-up of ``view``'s
+    decision with their estimated worth in round points for the seat's side."""
+    lines = [f"Best: {describe_move(view, best, namer).text} (worth about {best_value:+.0f})"]
+    if runner_up is not None and runner_up_value is not None:
+        lines.append(f"Next best: {describe_move(view, runner_up, namer).text} "
+                     f"(worth about {runner_up_value:+.0f})")
+    return lines
+

@@ -2,9 +2,13 @@
 
 Every other module of the words layer names things through a ``Namer``: it knows the game's
 ``Config`` (which card is wild, the sides), the display theme and what to call each seat.
-A seat is "You" for the viewer, else its player's name with the seat number ("Greedy (seat 2)"),
-so two seats are never called the same.  A team is "Team A (seats 0 & 2)" ("Your team …" for
+A seat is "You" for the viewer, else its player's name with the seat number ("Greedy (seat 3)"),
+so two seats are never called the same.  A team is "Team A (seats 1 & 3)" ("Your team …" for
 the viewer's).
+
+Text counts seats from 1, as the lobby labels them (seat 0 of RULES.md §2 reads "seat 1"); every
+data field (move notation, records, ``replay --json``, ``sides``, API numbers) stays 0-based.
+``seat_number`` is the one place that turns a seat index into the number a person reads.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
 from ..themes import face, kind_label, month_label, normalize_theme
 
-__all__ = ["Namer", "join_words", "player_label", "team_name"]
+__all__ = ["Namer", "join_words", "player_label", "seat_number", "seat_numbers", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
@@ -51,9 +55,19 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def seat_number(seat: int) -> int:
+    """The number a person reads for a seat index: seat 0 (RULES.md §2) is "seat 1"."""
+    return seat + 1
+
+
+def seat_numbers(seats: Iterable[int], last: str = "&") -> str:
+    """Seat indices as read by a person: [0, 2] → "1 & 3"."""
+    return join_words([str(seat_number(s)) for s in seats], last)
+
+
 def team_name(side: int, seats: Sequence[int]) -> str:
-    """"Team A (seats 0 & 2)": teams are lettered by side, their seats listed."""
-    return f"Team {ascii_uppercase[side]} (seats {join_words([str(s) for s in seats], '&')})"
+    """"Team A (seats 1 & 3)": teams are lettered by side, their seats listed (from 1)."""
+    return f"Team {ascii_uppercase[side]} (seats {seat_numbers(seats)})"
 
 
 def player_label(name: str) -> str:
@@ -67,7 +81,7 @@ class Namer:
     """What things are called at one table, as seen by ``viewer`` (None: a spectator or record).
 
     ``players`` names each seat's player ("Anna", "greedy"); missing or empty names read
-    "Seat N".
+    "Seat N" (N counted from 1).
     """
 
     config: Config
@@ -163,7 +177,7 @@ class Namer:
     # -- seats, sides, teams -------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
-        """"You", "Greedy (seat 2)", "Seat 3"."""
+        """"You", "Greedy (seat 3)", "Seat 4" (seat numbers from 1: ``seat_number``)."""
         cached = self._seat_cache.get(seat)
         if cached is not None:
             return cached
@@ -171,22 +185,24 @@ class Namer:
             text = "You"
         else:
             given = self.players[seat] if seat < len(self.players) else None
-            text = f"{player_label(given)} (seat {seat})" if given and given.strip() else f"Seat {seat}"
+            number = seat_number(seat)
+            text = (f"{player_label(given)} (seat {number})" if given and given.strip()
+                    else f"Seat {number}")
         self._seat_cache[seat] = text
         return text
 
     def side(self, side: int) -> str:
-        """A side: a seat's name when it plays alone, else "Team A (seats 0 & 2)"."""
+        """A side: a seat's name when it plays alone, else "Team A (seats 1 & 3)"."""
         seats = self.config.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
         if self.viewer in seats:
-            return f"Your team (seats {join_words([str(s) for s in seats], '&')})"
+            return f"Your team (seats {seat_numbers(seats)})"
         return team_name(side, seats)
 
     def side_is_viewer(self, side: int) -> bool:
         return self.viewer is not None and self.viewer in self.config.sides[side]
 
     def verb(self, subject: str, singular: str, plural: str) -> str:
-        """"You win" / "Greedy (seat 1) wins"."""
+        """"You win" / "Greedy (seat 2) wins"."""
         return plural if subject == "You" else singular

@@ -1,5 +1,5 @@
 """Options in words: each option's label and one-sentence help (``OptionSpec.label``/``help``) and
-its value said humanly ("no round limit", "on", "Team A (seats 0 & 2), Team B (seats 1 & 3)"),
+its value said humanly ("no round limit", "on", "Team A (seats 1 & 3), Team B (seats 2 & 4)"),
 never ``rounds = null`` (RULES.md §9)."""
 
 from __future__ import annotations

@@ -3,18 +3,21 @@
 Every round lists its turns as the log says them (``events.round_log_entries``), then each
 side's captures by kind (as card codes, exact and theme-free), yaku by name and the score with
 how it was computed (``scores.score_line``).
+
+Seats read from 1 ("dealer: seat 1" is seat 0 of RULES.md §2), as everywhere in words; side
+indices ("side 0 = …") are the ``replay --json`` indices and stay 0-based.
 """
 
 from __future__ import annotations
 
 from ..cards import CODES, KIND_MASKS, cards_of
 from ..engine.match import next_dealer
-from ..engine.round import Round
+from ..engine.round import PHASE_NAMES, PHASE_OVER, Round
 from ..records import Match
 from ..rules.base import RoundScore
 from ..views import _public_history
 from .events import round_log_entries
-from .names import Namer
+from .names import Namer, seat_number
 from .piles import KIND_ORDER
 from .scores import score_line
 from .summary import match_result_text
@@ -39,10 +42,17 @@ def _captures_block(namer: Namer, rnd: Round, side: int) -> list[str]:
     return lines
 
 
+def _position(rnd: Round) -> str:
+    """Where a round in play stands, seat read from 1: "move 9 (seat 2 to play)"."""
+    if rnd.phase == PHASE_OVER:
+        return f"move {len(rnd.moves) + 1} (round over)"
+    return f"move {len(rnd.moves) + 1} (seat {seat_number(rnd.seat)} to {PHASE_NAMES[rnd.phase]})"
+
+
 def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[str]:
     cfg = match.config
-    lines = [f"Round {number} · dealer: seat {rnd.dealer} · turn order: "
-             + ", ".join(str(s) for s in rnd.order)]
+    lines = [f"Round {number} · dealer: seat {seat_number(rnd.dealer)} · turn order: "
+             + ", ".join(str(seat_number(s)) for s in rnd.order)]
     lines += ["  " + entry.text for entry in round_log_entries(_public_history(rnd, None), namer,
                                                           rnd.stock_left)]
     standing: RoundScore = rnd.standing()
@@ -68,7 +78,7 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
             lines.append(f"  note: {rnd.result.note}")
     else:
         lines.append(
-            f"  in play: {rnd.describe_position()}; stock {rnd.stock_left} cards; field: "
+            f"  in play: {_position(rnd)}; stock {rnd.stock_left} cards; field: "
             + (field or "empty")
         )
     return lines
@@ -101,14 +111,16 @@ def replay_text(match: Match) -> str:
             )
             last = number == len(match.rounds)
             if not (last and match.finished):
-                out.append(f"  next dealer: seat {next_dealer(cfg, rnd)}")
+                out.append(f"  next dealer: seat {seat_number(next_dealer(cfg, rnd))}")
     out.append("")
     if match.finished:
         out.append(match_result_text(namer, match.winners, match.totals, len(match.rounds)))
     elif match.to_move is not None:
-        out.append(f"Match in progress: seat {match.to_move} to move; legal: "
+        out.append(f"Match in progress: seat {seat_number(match.to_move)} to move; legal: "
                    + ", ".join(match.legal_moves()))
-    else:
+    elif match.due_dealer is not None:
         out.append(f"Match in progress: round {len(match.rounds)} is complete; "
-                   f"seat {match.due_dealer} deals the next round.")
+                   f"seat {seat_number(match.due_dealer)} deals the next round.")
+    else:
+        out.append("Match in progress: no round dealt yet.")
     return "\n".join(out) + "\n"

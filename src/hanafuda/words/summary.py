@@ -50,7 +50,7 @@ def round_result(namer: Namer, result: RoundScore,
 
 
 def totals_text(namer: Namer, totals: Sequence[int]) -> str:
-    """"You 120, Greedy (seat 1) 80"."""
+    """"You 120, Greedy (seat 2) 80"."""
     return ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
 
 

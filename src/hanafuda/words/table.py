@@ -15,7 +15,7 @@ from ..rules import configure
 from ..views import PlayerView
 from .events import log_entries
 from .moves import legal_move_words
-from .names import Namer
+from .names import Namer, seat_number
 from .piles import side_pile
 from .progress import yaku_progress
 from .summary import totals_text
@@ -32,7 +32,7 @@ def namer_for(view: PlayerView, theme: str = "hanafuda",
 
 
 def turn_text(view: PlayerView, namer: Namer) -> str:
-    """"Your turn: play a card", "Greedy (seat 1) to move", "Round over", "Match over"."""
+    """"Your turn: play a card", "Greedy (seat 2) to move", "Round over", "Match over"."""
     if view.finished:
         return "Match over"
     if view.to_move is None:
@@ -115,7 +115,7 @@ def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
 
 
 def status_line(namer: Namer, view: PlayerView) -> str:
-    """"Mushi · round 2 of 12 · dealer: You · stock 14 · You 20, Random (seat 1) −20"."""
+    """"Mushi · round 2 of 12 · dealer: You · stock 14 · You 20, Random (seat 2) −20"."""
     config = namer.config
     limit = f" of {config.rounds_limit}" if config.rounds_limit is not None else ""
     target = f" · first to {config.target}" if config.target is not None else ""
@@ -156,7 +156,7 @@ def captures_lines(namer: Namer, view: PlayerView) -> list[str]:
 
 def view_lines(namer: Namer, view: PlayerView) -> list[str]:
     """The whole seat view as text (plain mode)."""
-    you = f" · you are seat {view.seat}" if view.seat is not None else ""
+    you = f" · you are seat {seat_number(view.seat)}" if view.seat is not None else ""
     lines = [f"== {status_line(namer, view)}{you} =="]
     lines.append("Hands: " + ", ".join(f"{namer.seat(s)} {n}" for s, n in
                                        enumerate(view.hand_counts)))

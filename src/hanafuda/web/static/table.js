@@ -340,6 +340,8 @@ function creatorToken() {
   return t ? t.creator_token : null;
 }
 let botChoice = "greedy";
+let BOTS = ["random", "greedy", "strong"];  // replaced by /api/games' list at start-up
+fetch("/api/games").then((r) => r.json()).then((d) => { if (Array.isArray(d.bots) && d.bots.length) BOTS = d.bots; }).catch(() => { /* keep the defaults */ });
 function drawAdmin() {
   const token = creatorToken(), box = $("admin-body");
   const people = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.you);
@@ -347,7 +349,7 @@ function drawAdmin() {
   if ($("admin").hidden) return;
   if (box.contains(document.activeElement)) return;  // do not rebuild under the user's hand
   const sel = HF.el("select", { id: "takeover-bot", "aria-label": "Bot level for a seat handed to a bot" });
-  for (const b of ["random", "greedy", "strong"]) sel.append(HF.el("option", { value: b, text: b }));
+  for (const b of BOTS) sel.append(HF.el("option", { value: b, text: b }));
   sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
   box.replaceChildren(HF.el("p", { class: "muted", text: "If a player leaves, hand their seat to a bot so the match goes on." }), HF.el("label", { class: "opt" }, "Bot level ", sel));
   for (const s of people) {
