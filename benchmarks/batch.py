@@ -7,7 +7,7 @@ stepping and the sampling, "with deal" adds the dealing.  Memory is the state
 arrays per round.  Prints tables; it asserts nothing.
 
     python benchmarks/batch.py [--seconds 2] [--sizes 64,256,1024,4096,8192] [--procs 2]
-    python benchmarks/batch.py --masked-only     # the compact masked-policy table only
+    python benchmarks/batch.py --masked-only     # the masked-policy table only (mask vs list)
 """
 
 from __future__ import annotations
@@ -56,31 +56,44 @@ def measure(game: str, players: int, batch: int, seconds: float, seed: int = 0) 
     }
 
 
-def measure_masked(game: str, players: int, batch: int, seconds: float, sampler: str,
-                   seed: int = 0) -> float:
-    """Steps/s (stepping and choosing, dealing excluded) with one of three samplers:
-    ``builtin`` (``sample_actions``), ``compact`` (``legal_compact`` then a uniform
-    ``sample_compact``) or ``logits`` (``legal_compact`` then ``sample_compact`` from a
-    policy's (B, k) logits, here a fixed random array so only the masking is timed)."""
+SAMPLERS = ("builtin", "mask", "mask+logits", "list", "list+logits")
+
+
+def measure_masked(game: str, players: int, batch: int, seconds: float, seed: int = 0
+                   ) -> dict[str, float]:
+    """Steps per CPU-second of this process (stepping and choosing, dealing excluded) of each
+    of the ``SAMPLERS``, interleaved episode by episode so that a shared machine's load
+    weighs on all alike: ``builtin`` (``sample_actions``); ``mask`` / ``mask+logits`` (the
+    (B, k) ``legal_compact`` mask, then ``sample_compact`` uniformly / from a policy's (B, k)
+    logits over it: the path before the padded list); ``list`` / ``list+logits`` (the padded
+    (B, W) ``legal_list``, then ``sample_list`` uniformly / from the logits read at the W
+    listed moves only, ``gather``).  The logits are a fixed random array, so only the masking
+    is timed."""
     sim = BatchSim(game, players, batch)
     rng = np.random.default_rng(seed)
-    logits = rng.standard_normal((batch, sim.compact.size))
-    steps = 0
-    step_time = 0.0
+    logits = rng.standard_normal((batch, sim.compact.size)).astype(np.float32)
+    steps = dict.fromkeys(SAMPLERS, 0)
+    cpu = dict.fromkeys(SAMPLERS, 0.0)
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds or steps == 0:
-        sim.reset_random(rng, dealer=rng.integers(0, players, batch))
-        t1 = time.perf_counter()
-        while not sim.done.all():
-            if sampler == "builtin":
-                sim.step(sim.sample_actions(rng))
-            else:
-                mask = sim.legal_compact()
-                chosen = sim.sample_compact(rng, logits if sampler == "logits" else None, mask)
-                sim.step_compact(chosen)
-        step_time += time.perf_counter() - t1
-        steps += int(sim.decisions.sum())
-    return steps / step_time
+    while time.perf_counter() - start < seconds * len(SAMPLERS) or not all(steps.values()):
+        for sampler in SAMPLERS:
+            sim.reset_random(rng, dealer=rng.integers(0, players, batch))
+            t1 = time.process_time()
+            while not sim.done.all():
+                if sampler == "builtin":
+                    sim.step(sim.sample_actions(rng))
+                elif sampler.startswith("mask"):
+                    mask = sim.legal_compact()
+                    chosen = sim.sample_compact(rng, logits if sampler == "mask+logits" else None,
+                                                mask)
+                    sim.step_compact(chosen)
+                else:
+                    legal = sim.legal_list()
+                    scores = sim.gather(logits, legal) if sampler == "list+logits" else None
+                    sim.step_compact(sim.sample_list(rng, legal, scores))
+            cpu[sampler] += time.process_time() - t1
+            steps[sampler] += int(sim.decisions.sum())
+    return {s: steps[s] / cpu[s] for s in SAMPLERS}
 
 
 def _worker(args: tuple[str, int, int, float, int]) -> dict[str, float]:
@@ -109,16 +122,20 @@ def main() -> None:
     parser.add_argument("--masked-only", action="store_true",
                         help="print only the masked-policy table (compact mask vs built-in)")
     args = parser.parse_args()
-    print(f"\nMasked policy at batch {args.all_batch}: steps/s of the built-in sampler, of a "
-          "uniform draw over legal_compact(), and of a draw from (B, k) logits over it:")
-    print(f"{'game':<11} {'players':>7} {'k':>4} {'built-in':>11} {'compact':>11} {'logits':>11} "
-          f"{'logits/built-in':>15}")
+    print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"Masked policy at batch {args.all_batch}: steps per CPU-second of the built-in "
+          "sampler; of the (B, k) compact mask (legal_compact) with a uniform draw and with a "
+          "draw from (B, k) logits; "
+          "of the padded (B, W) legal list (legal_list + sample_list), uniform and from the "
+          "logits gathered at the listed moves:")
+    print(f"{'game':<11} {'players':>7} {'k':>4} {'built-in':>10} {'mask':>10} {'mask+lgt':>10} "
+          f"{'list':>10} {'list+lgt':>10} {'mask+lgt/b-in':>13} {'list+lgt/b-in':>13}")
     for game, players in CURVE:
         k = BatchSim(game, players, 1).compact.size
-        rates = [measure_masked(game, players, args.all_batch, args.seconds, s)
-                 for s in ("builtin", "compact", "logits")]
-        print(f"{game:<11} {players:>7} {k:>4} {rates[0]:>11,.0f} {rates[1]:>11,.0f} "
-              f"{rates[2]:>11,.0f} {rates[2] / rates[0]:>15.0%}")
+        rates = list(measure_masked(game, players, args.all_batch, args.seconds).values())
+        print(f"{game:<11} {players:>7} {k:>4} "
+              + " ".join(f"{r:>10,.0f}" for r in rates)
+              + f" {rates[2] / rates[0]:>13.0%} {rates[4] / rates[0]:>13.0%}")
     if args.masked_only:
         return
     sizes = [int(s) for s in args.sizes.split(",")]

@@ -126,7 +126,8 @@ class BatchSim:
         self.num_sides = cfg.num_sides
         self.stock_size = cfg.stock_size
         self._rows = np.arange(batch_size)
-        self._match = np.array(list(cfg.match_masks) + [0], dtype=U64)
+        # Indexed by card, NONE and up to 64 (the bit index of an empty set) map to nothing.
+        self._match = np.array(list(cfg.match_masks) + [0] * 17, dtype=U64)
         wild = cfg.wild
         self._wild_hand = wild is not None and wild.from_hand
         self._wild_stock = wild is not None and wild.from_stock
@@ -156,9 +157,10 @@ class BatchSim:
         self._declaring = bool(cfg.declarable)
         # For each card (and NONE), the declarable sets it belongs to, as bits of a set mask.
         self._card_set_bits = np.array(
-            [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0], dtype=np.int64
+            [sum(1 << i for i in cfg.card_sets[c]) for c in range(48)] + [0] * 17, dtype=np.int64
         )
         self.compact: CompactActions = compact_actions(cfg)
+        self._row_offsets = self._rows * self.compact.size
         self._compact_plan()
         self._alloc()
 
@@ -381,7 +383,7 @@ class BatchSim:
 
     @staticmethod
     def _takes_field_lightning(cards: Mask | Int, field: Mask) -> Bool:
-        lying: Bool = ((field & _LIGHTNING_BIT) != 0) & (_MONTH[cards] != 11) & (cards != NONE)
+        lying: Bool = ((field & _LIGHTNING_BIT) != 0) & (_MONTH[cards] != 11) & (cards < NONE)
         return lying
 
     def _targetable(self) -> Mask:
@@ -405,6 +407,12 @@ class BatchSim:
         if cards.ndim == 2:
             declared = declared[:, None]
         result: Int = self._card_set_bits[cards] & ~declared
+        return result
+
+    def _sets_open_of(self, cards: Int) -> Int:
+        """``_sets_open`` of (H, B) cards, one row of cards per hand slot (``legal_list``)."""
+        declared = self.declared[self._rows, self._side_of[self.seat]]
+        result: Int = self._card_set_bits[cards] & ~declared[None, :]
         return result
 
     def legal_mask(self) -> Bool:
@@ -465,6 +473,29 @@ class BatchSim:
         self._c_declare = (np.flatnonzero(declares), column[card[declares]],
                            (1 << np.maximum(lay.declared[declares], 0)).astype(np.int64))
         self._c_full = lay.full
+        # Lookup tables of ``legal_list``: the compact index of each (card, target) pick, free
+        # play, take, declaration and teyaku answer (−1 where the layout has none; card 48, the
+        # dummy, and 64, an empty set's bit index, have none).
+        to_compact = lay.to_compact
+        cards = np.arange(48)
+        self._l_pick = np.full((49, 49), -1, np.int64)
+        self._l_pick[:48, :48] = to_compact[cards[:, None] * 49 + cards[None, :]]
+        self._l_free = np.full(49, -1, np.int64)
+        self._l_free[:48] = to_compact[cards * 49 + NO_CHOICE]
+        self._l_take = np.full(49, -1, np.int64)
+        self._l_take[:48] = to_compact[TAKE_BASE + cards]
+        self._l_declare = np.full((65, NUM_SETS), -1, np.int64)
+        self._l_declare[:48] = to_compact[DECLARE_BASE + cards[:, None] * NUM_SETS
+                                          + np.arange(NUM_SETS)[None, :]]
+        self._l_teyaku = (int(to_compact[EXPOSE_INDEX]), int(to_compact[KEEP_INDEX]))
+        # Flat, 65 per card: indexed by card·65 + the target's bit position, 64 for no target
+        # (the card's play without a choice).
+        pick65 = np.full((65, 65), -1, np.int64)
+        pick65[:49, :49] = self._l_pick
+        pick65[:49, 64] = self._l_free
+        self._l_pick65: Int = pick65.reshape(-1)
+        self._l_take65 = np.full(65, -1, np.int64)
+        self._l_take65[:48] = self._l_take[:48]
 
     def legal_compact(self) -> Bool:
         """(B, k) bool over ``self.compact`` (k = ``self.compact.size``): the legal actions of
@@ -508,6 +539,152 @@ class BatchSim:
         result: Bool = out.T
         return result
 
+    def legal_list(self) -> Int:
+        """(B, W) int64: each row's legal compact actions in ascending order, padded with −1
+        (a row that is done has none).  W is the longest row of this step (at least 1; at
+        most 19 in the five games).  The same moves as ``legal_compact()`` — ``legal_list()
+        [r][legal_list()[r] >= 0]`` is ``np.flatnonzero(legal_compact()[r])`` — built from the
+        bitmasks alone, hand card by hand card, never materialising a (B, k) or 2,786-wide
+        mask: a policy scores and ``sample_list`` draws from these W entries only.
+
+        Per row and phase (RULES.md §3, §9, §4.2, §4.3): in play, each hand card in id order
+        gives its capture choices (two month targets, or a wild card's candidates, by
+        target id) or its one play; then every open declaration (card, then set); in a take,
+        the targets of the turned-over card; in a teyaku question, expose and keep."""
+        b = self.batch_size
+        play = self.phase == PHASE_PLAY
+        hand = np.where(play, self.hands[self._rows, self.seat], ZERO)
+        # The hand's cards in id order, (H, B): card slot by row; 64 pads shorter hands (every
+        # table read below maps 64 to nothing).
+        width = int(np.bitwise_count(hand).max(initial=0))
+        cards = np.full((max(width, 1), b), 64, np.int64)
+        rest = hand.copy()
+        for i in range(width):
+            lowest = rest & (~rest + ONE)
+            cards[i] = np.bitwise_count(lowest - ONE)  # 64 once the hand is used up
+            rest ^= lowest
+        held = cards < 48
+        targets, choose = self._play_targets(cards, self._targetable()[None, :])
+        # A card's entries: its first target, or its one play (table column 64: no target),
+        # then its other targets (RULES.md §3: a month choice has exactly two; §9: a wild card
+        # from hand, at most one per hand, may have many, listed further below).
+        targets = np.where(choose, targets, ZERO)
+        first_target = targets & (~targets + ONE)
+        later = targets ^ first_target
+        plays = held + np.bitwise_count(later).astype(np.int64)
+        counts = plays.sum(axis=0)
+        open_sets: Int | None = None
+        if self._declaring:
+            open_sets = np.where(held, self._sets_open_of(cards), 0)
+            declares = np.bitwise_count(open_sets).astype(np.int64)
+            counts = counts + declares.sum(axis=0)
+        pending = np.where(self.phase == PHASE_TAKE, self.pending_targets, ZERO)
+        counts = counts + _popcount(pending)
+        asking = self.phase == PHASE_TEYAKU if self._teyaku else None
+        if asking is not None:
+            counts = counts + 2 * asking
+        size = max(int(counts.max(initial=0)), 1)
+        # Built transposed, (W + 1, B), written through flat positions column·B + row (so the
+        # returned (B, W) view is column-major: per-row reductions run across contiguous
+        # columns); column W takes the discarded writes.
+        out = np.full((size + 1, b), -1, np.int64)
+        flat = out.reshape(-1)
+        rows = self._rows
+        trash = rows + size * b
+        start = rows + b * (np.cumsum(plays, axis=0) - plays)  # each card's first slot
+        card_base = cards * 65
+        # The padding slots (NONE) write −1 just past the row's plays: a later entry (a
+        # declaration, a take, a teyaku answer) overwrites it, or it is the row's end anyway.
+        flat[start] = self._l_pick65[card_base + np.bitwise_count(first_target - ONE)]
+        second = np.bitwise_count((later & (~later + ONE)) - ONE)
+        flat[np.where(choose, start + b, trash)] = self._l_pick65[card_base + second]
+        if self._wild_hand:
+            wild = (cards == WILLOW_LIGHTNING) & (plays > 2)
+            if wild.any():
+                wild_rows = np.flatnonzero(wild.any(axis=0))
+                slot = np.argmax(wild[:, wild_rows], axis=0)
+                more = later[slot, wild_rows]
+                more &= more - ONE  # the first two are listed
+                self._list_bits(flat, more, start[slot, wild_rows] + 2 * b, trash[wild_rows], b,
+                                self._l_pick65[65 * WILLOW_LIGHTNING : 65 * WILLOW_LIGHTNING + 65])
+        if open_sets is not None:
+            first = rows + b * (plays.sum(axis=0) + np.cumsum(declares, axis=0) - declares)
+            left_sets = open_sets
+            for j in range(int(declares.max(initial=0))):
+                lowest_set = left_sets & -left_sets
+                which = np.minimum(np.bitwise_count(lowest_set - 1), NUM_SETS - 1).astype(np.int64)
+                flat[np.where(lowest_set != 0, first + j * b, trash)] = self._l_declare[cards, which]
+                left_sets = left_sets ^ lowest_set
+        taking = np.flatnonzero(pending)
+        if taking.size:
+            self._list_bits(flat, pending[taking], taking, trash[taking], b, self._l_take65)
+        if asking is not None and asking.any():
+            ask = np.flatnonzero(asking)
+            out[0, ask], out[1, ask] = self._l_teyaku
+        result: Int = out[:size].T
+        return result
+
+    @staticmethod
+    def _list_bits(flat: Int, bits: Mask, first: Int, trash: Int, stride: int, index_of: Int
+                   ) -> None:
+        """Write ``index_of[card]`` for every card of ``bits[i]``, in id order, at flat
+        positions ``first[i]``, ``first[i] + stride``, … (``legal_list``; ``index_of`` is
+        indexed by the bit's position, 64 meaning none)."""
+        left = bits
+        for j in range(int(np.bitwise_count(bits).max(initial=0))):
+            lowest = left & (~left + ONE)
+            flat[np.where(lowest != 0, first + j * stride, trash)] = index_of[
+                np.bitwise_count(lowest - ONE)]
+            left = left ^ lowest
+
+    def gather(self, values: npt.ArrayLike, legal: Int) -> npt.NDArray[Any]:
+        """``values[r, legal[r, j]]`` as a (B, W) array (padding reads an arbitrary entry): a (B, k)
+        array of per-action values (logits, Q) read at the listed moves only."""
+        array = np.asarray(values)
+        k = self.compact.size
+        if array.shape != (self.batch_size, k):
+            raise ValueError(f"values must have shape {(self.batch_size, k)}, not {array.shape}")
+        # Padding (−1) reads the previous flat entry (the last one for row 0): any value will do.
+        result: npt.NDArray[Any] = array.reshape(-1)[self._row_offsets[:, None] + legal]
+        return result
+
+    def sample_list(
+        self,
+        rng: np.random.Generator,
+        legal: Int | None = None,
+        scores: npt.ArrayLike | None = None,
+    ) -> Int:
+        """A legal compact action per row from a ``legal_list()`` (B, W): from
+        ``softmax(scores)`` when ``scores`` (B, W), aligned with the list, are given (entries
+        at −1 padding are ignored), uniformly otherwise; 0 where the round is over.  Draws
+        ``B`` uniforms from ``rng``."""
+        legal = self.legal_list() if legal is None else legal
+        valid = legal >= 0
+        count = valid.sum(axis=1)
+        if scores is None:  # the legal moves are a prefix of each row: index it directly
+            pick = np.minimum((rng.random(self.batch_size) * count).astype(np.int64),
+                              np.maximum(count - 1, 0))
+            uniform: Int = np.where(count > 0, legal[self._rows, pick], 0)
+            return uniform
+        # float32: NumPy's vectorised exp is an order of magnitude faster than float64's.
+        z = np.asarray(scores, dtype=np.float32)
+        if z.shape != legal.shape:
+            raise ValueError(f"scores must have the list's shape {legal.shape}, not {z.shape}")
+        z = np.where(valid, z, np.float32(-np.inf))
+        top = np.where(count > 0, z.max(axis=1), np.float32(0))
+        weights = np.exp(z - top[:, None])  # the padding weighs exp(−inf) = 0
+        u = rng.random(self.batch_size, dtype=np.float32) * weights.sum(axis=1)
+        # Inverse CDF: how many running sums stay at or below u (column by column: a per-row
+        # cumsum is slow on short rows).
+        running = np.zeros(self.batch_size, np.float32)
+        index = np.zeros(self.batch_size, np.int64)
+        for j in range(weights.shape[1]):
+            running += weights[:, j]
+            index += running <= u
+        index = np.minimum(index, count - 1)
+        choice: Int = np.where(count > 0, legal[self._rows, np.maximum(index, 0)], 0)
+        return choice
+
     def sample_compact(
         self,
         rng: np.random.Generator,
@@ -517,8 +694,19 @@ class BatchSim:
         """A legal compact action per row, vectorised over the (B, k) compact mask (never the
         2,786-wide one): from ``softmax(logits)`` restricted to the legal actions when
         ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
-        round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has."""
-        legal = self.legal_compact() if mask is None else mask
+        round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has; without
+        it the draw runs on ``legal_list()`` (gathering only the ≤ 19 legal logits per row),
+        which is faster.  Both draw the same move for the same ``rng`` state."""
+        if mask is None:
+            listed = self.legal_list()
+            if logits is None:
+                return self.sample_list(rng, listed)
+            z = np.asarray(logits, dtype=np.float64)
+            if z.shape != (self.batch_size, self.compact.size):
+                raise ValueError(f"logits must have shape {(self.batch_size, self.compact.size)}, "
+                                 f"not {z.shape}")
+            return self.sample_list(rng, listed, self.gather(z, listed))
+        legal = mask
         rows, cols = np.nonzero(legal)  # at most 19 per row: work on the legal entries only
         if logits is None:
             weights = np.ones(rows.size)

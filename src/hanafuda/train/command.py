@@ -10,23 +10,28 @@ from __future__ import annotations
 
 import json
 import platform
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
 import numpy as np
 import typer
 
+from ..agents.learned.policy import plays_in_teams, weights_stem
+from ..rules import configure
 from ..rules.options import OptionError, parse_option_args
 from .selfplay import TrainReport, TrainSettings, train_network
 
-__all__ = ["plot_curve", "run_training", "train_command"]
+__all__ = ["default_stem", "parse_player_counts", "plot_curve", "run_training", "train_command"]
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "agents" / "weights"
 
 
 def train_command(
     game: Annotated[str, typer.Argument(help="The game.")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 2,
+    players: Annotated[str, typer.Option(
+        "--players", "-n",
+        help="Number of players, or a range (3-6: one network for every count in it).")] = "2",
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
@@ -50,9 +55,11 @@ def train_command(
         options = parse_option_args(option or [])
         if rounds < 1 or batch < 1:
             raise ValueError("--rounds and --batch must be at least 1")
-        settings = TrainSettings(game, players, options, rounds=rounds, batch=batch, seed=seed,
-                                 epsilon=epsilon, lr=lr, max_minutes=max_minutes)
-        target = out if out is not None else DEFAULT_DIR / f"{game}-{players}p.npz"
+        low, high = parse_player_counts(players)
+        settings = TrainSettings(game, low, options, rounds=rounds, batch=batch, seed=seed,
+                                 epsilon=epsilon, lr=lr, max_minutes=max_minutes,
+                                 max_players=high if high != low else None)
+        target = out if out is not None else DEFAULT_DIR / f"{default_stem(settings)}.npz"
         report = run_training(settings, target, plot)
     except (OptionError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -60,6 +67,25 @@ def train_command(
     last = report.curve[-1][2] if report.curve else float("nan")
     typer.echo(f"wrote {target}: {report.rounds} rounds in {report.seconds:.0f} s; "
                f"margin vs the capture heuristic {last:+.1f} per round")
+
+
+def parse_player_counts(text: str) -> tuple[int, int]:
+    """``"4"`` → (4, 4); ``"3-6"`` → (3, 6); ``ValueError`` otherwise."""
+    low, sep, high = text.strip().partition("-")
+    try:
+        counts = (int(low), int(high) if sep else int(low))
+    except ValueError:
+        raise ValueError(f"--players takes a number or a range like 3-6, not {text!r}") from None
+    if counts[0] < 1 or counts[1] < counts[0]:
+        raise ValueError(f"--players {text!r} is not an increasing range of counts")
+    return counts
+
+
+def default_stem(settings: TrainSettings) -> str:
+    """The shipped file name for these settings (``policy.weights_stem``): the game, the
+    player counts and ``-teams`` when the options make teams."""
+    config = configure(settings.game, settings.players, settings.options)
+    return weights_stem(config.game.id, settings.player_counts, plays_in_teams(config))
 
 
 def run_training(settings: TrainSettings, out: Path, plot: Path | None = None,
@@ -76,7 +102,9 @@ def run_training(settings: TrainSettings, out: Path, plot: Path | None = None,
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("rounds"), TimeElapsedColumn(), TextColumn("{task.fields[margin]}"))
     with Progress(*columns, disable=quiet) as bar:
-        task = bar.add_task(f"{settings.game} {settings.players}p", total=settings.rounds,
+        counts = settings.player_counts
+        label = f"{counts[0]}" + (f"-{counts[-1]}" if len(counts) > 1 else "")
+        task = bar.add_task(f"{settings.game} {label}p", total=settings.rounds,
                             margin="")
 
         def progress(done: int, total: int, margin: float | None) -> None:
@@ -101,11 +129,14 @@ def run_training(settings: TrainSettings, out: Path, plot: Path | None = None,
 
 def reproduce_command(settings: TrainSettings) -> str:
     """The ``hanafuda train`` command that makes these weights again."""
-    words = ["hanafuda", "train", settings.game, "--players", str(settings.players),
+    counts = settings.player_counts
+    players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    words = ["hanafuda", "train", settings.game, "--players", players,
              "--rounds", str(settings.rounds), "--batch", str(settings.batch),
              "--seed", str(settings.seed), "--epsilon", str(settings.epsilon), "--lr", str(settings.lr)]
     for key, value in sorted(settings.options.items()):
-        words += ["-o", f"{key}={json.dumps(value) if not isinstance(value, str) else value}"]
+        text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+        words += ["-o", shlex.quote(f"{key}={text}")]
     if settings.max_minutes is not None:
         words += ["--max-minutes", str(settings.max_minutes)]
     return " ".join(words)
@@ -133,7 +164,10 @@ def plot_curve(report: TrainReport, path: Path) -> bool:
     right.set_xlabel("self-play rounds")
     right.set_ylabel("MSE (scaled)")
     right.set_title("Q regression loss")
-    fig.suptitle(f"{meta['game']} {meta['players']} players: deep Monte-Carlo self-play")
+    counts = meta.get("player_counts") or [meta["players"]]
+    seats = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+    teams = ", teams" if meta.get("teams") else ""
+    fig.suptitle(f"{meta['game']} {seats} players{teams}: deep Monte-Carlo self-play")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)

@@ -226,6 +226,11 @@ def regression_step(net: QNetwork, opt: Adam, obs: Float, act: Float, target: Fl
 
 @dataclass
 class TrainSettings:
+    """How to train.  ``players`` … ``max_players`` (default: ``players`` alone) are the player
+    counts self-play cycles through, one batch each in turn, so that one network serves them
+    all (the observation carries the player and side counts); ``options`` apply to every
+    count (Kwa-Dō ``teams`` fixes one)."""
+
     game: str
     players: int = 2
     options: dict[str, Any] = field(default_factory=dict)
@@ -240,6 +245,15 @@ class TrainSettings:
     eval_every: int = 20
     eval_batch: int = 256
     max_minutes: float | None = None
+    max_players: int | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts trained on, smallest first."""
+        top = self.players if self.max_players is None else self.max_players
+        if top < self.players:
+            raise ValueError(f"the player counts {self.players}-{top} are not a range")
+        return tuple(range(self.players, top + 1))
 
 
 @dataclass
@@ -254,11 +268,14 @@ def train_network(settings: TrainSettings,
                   progress: Callable[[int, int, float | None], None] | None = None) -> TrainReport:
     """Deep Monte-Carlo self-play for ``settings.rounds`` rounds (see the module docstring)."""
     rng = np.random.default_rng(settings.seed)
-    sim = BatchSim(settings.game, settings.players, settings.batch, settings.options)
-    eval_sim = BatchSim(settings.game, settings.players, settings.eval_batch, settings.options)
+    counts = settings.player_counts
+    sims = [BatchSim(settings.game, n, settings.batch, settings.options) for n in counts]
+    eval_sims = [BatchSim(settings.game, n, settings.eval_batch, settings.options) for n in counts]
+    config = sims[0].config
     meta = {
-        "game": sim.config.game.id, "players": settings.players,
-        "options": dict(sim.config.given_options), "scale": settings.scale,
+        "game": config.game.id, "players": settings.players, "player_counts": list(counts),
+        "teams": config.num_sides < config.players,
+        "options": dict(config.given_options), "scale": settings.scale,
         "method": "deep Monte-Carlo self-play (Q(o, a), round margin target, MSE, Adam)",
         "settings": {k: v for k, v in vars(settings).items() if k != "options"},
     }
@@ -269,8 +286,17 @@ def train_network(settings: TrainSettings,
     start = time.perf_counter()
     losses: list[float] = []
     played = 0
+
+    def checkpoint() -> float:
+        """A curve point: the mean margin over the player counts, each on the same deals."""
+        margin = float(np.mean([evaluate(s, net, np.random.default_rng(settings.seed + 1))
+                                for s in eval_sims]))
+        curve.append((played, float(np.mean(losses)), margin))
+        losses.clear()
+        return margin
+
     for it in range(iterations):
-        obs, act, target = play_selfplay(sim, net, rng, settings.epsilon)
+        obs, act, target = play_selfplay(sims[it % len(sims)], net, rng, settings.epsilon)
         order = rng.permutation(obs.shape[0])
         for lo in range(0, order.size, settings.minibatch):
             pick = order[lo : lo + settings.minibatch]
@@ -278,12 +304,12 @@ def train_network(settings: TrainSettings,
         played += settings.batch
         margin: float | None = None
         if (it + 1) % settings.eval_every == 0 or it == iterations - 1:
-            margin = evaluate(eval_sim, net, np.random.default_rng(settings.seed + 1))
-            curve.append((played, float(np.mean(losses)), margin))
-            losses = []
+            margin = checkpoint()
         if progress is not None:
             progress(played, iterations * settings.batch, margin)
         if settings.max_minutes is not None and time.perf_counter() - start > 60 * settings.max_minutes:
+            if losses:  # the curve ends where training stopped
+                checkpoint()
             break
     seconds = time.perf_counter() - start
     net.meta["rounds_played"] = played

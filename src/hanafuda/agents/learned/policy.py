@@ -2,14 +2,16 @@
 
 The network (``network.py``) scores every legal move from the seat's view only
 (``features.py``); the bot plays the best, ties broken by its seeded RNG.  Weights ship in
-``agents/weights/GAME-Np.npz`` (made by ``hanafuda train``); a configuration without its
-own file uses the game's file for another player count (the features do not depend on the
-player count or the options), and ``PolicyAgent(weights=PATH)`` loads any file.
+``agents/weights/`` (made by ``hanafuda train``): ``GAME-Np.npz`` for one player count,
+``GAME-L-Hp.npz`` for a network trained on every count from L to H (the features carry the
+player and side counts), ``…-teams.npz`` for team play.  A configuration without its own file
+uses the nearest one (``shipped_weights``), and ``PolicyAgent(weights=PATH)`` loads any file.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -33,28 +35,52 @@ from .features import (
 )
 from .network import QNetwork, WeightsError
 
-__all__ = ["PolicyAgent", "load_for", "move_values", "round_values", "rounds_values",
-           "seat_state_from_round",
-           "shipped_weights"]
+__all__ = ["PolicyAgent", "load_for", "move_values", "plays_in_teams", "round_values",
+           "rounds_values", "seat_state_from_round", "shipped_weights", "weights_stem"]
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights"
 _LOADED: dict[Path, QNetwork] = {}
 
 
-def shipped_weights(game: str, players: int) -> Path | None:
-    """The shipped weights file for ``game`` with ``players`` (or the game's nearest player
-    count), None when the game has none."""
-    exact = WEIGHTS_DIR / f"{game}-{players}p.npz"
-    if exact.exists():
-        return exact
-    others = sorted(WEIGHTS_DIR.glob(f"{game}-*p.npz"),
-                    key=lambda p: abs(int(p.stem.rsplit("-", 1)[1][:-1]) - players))
-    return others[0] if others else None
+_WEIGHTS_NAME = re.compile(r"^(?P<game>[a-z-]+?)-(?P<lo>\d)(?:-(?P<hi>\d))?p(?P<teams>-teams)?$")
+
+
+def weights_stem(game: str, players: Sequence[int], teams: bool = False) -> str:
+    """The shipped file name (without ``.npz``) of a network for ``game`` trained at
+    ``players`` (one count, or a contiguous range: ``min-hwatu-3-6p``), ``-teams`` for
+    team play (Kwa-Dō ``teams``)."""
+    lo, hi = min(players), max(players)
+    counts = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    return f"{game}-{counts}p" + ("-teams" if teams else "")
+
+
+def shipped_weights(game: str, players: int, teams: bool = False) -> Path | None:
+    """The shipped weights file for ``game`` with ``players`` (team play when ``teams``):
+    a file whose player counts cover ``players`` (``GAME-Np.npz``, ``GAME-L-Hp.npz``) with
+    the same team play, else the nearest player count with the same team play, else the
+    nearest of the game's other files; None when the game has none.  The features carry the
+    player and side counts (``features.encode_observations``), so one file serves a range."""
+    ranked: list[tuple[int, int, Path]] = []
+    for path in WEIGHTS_DIR.glob(f"{game}-*p*.npz"):
+        found = _WEIGHTS_NAME.match(path.stem)
+        if found is None or found["game"] != game:
+            continue
+        lo = int(found["lo"])
+        hi = int(found["hi"] or lo)
+        distance = 0 if lo <= players <= hi else min(abs(players - lo), abs(players - hi))
+        ranked.append((int(bool(found["teams"]) != teams), distance, path))
+    return min(ranked, key=lambda r: (r[0], r[1], r[2].name))[2] if ranked else None
+
+
+def plays_in_teams(config: Config) -> bool:
+    """Whether sides are teams (Kwa-Dō ``teams``): fewer sides than players."""
+    return config.num_sides < config.players
 
 
 def load_for(config: Config, path: str | Path | None = None) -> QNetwork:
     """The network for ``config`` (``path`` overrides the shipped file); cached per file."""
-    file = Path(path) if path is not None else shipped_weights(config.game.id, config.players)
+    file = (Path(path) if path is not None
+            else shipped_weights(config.game.id, config.players, plays_in_teams(config)))
     if file is None:
         raise WeightsError(f"no shipped weights for {config.game.id}; make them with "
                            f"`hanafuda train {config.game.id} --players {config.players}`")
