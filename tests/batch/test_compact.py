@@ -142,3 +142,83 @@ def test_step_compact_checks():
         sim.step_compact(illegal, check=True)
     with pytest.raises(ValueError, match="one action per row"):
         sim.step_compact([0], check=True)
+
+
+@pytest.mark.parametrize("game,players,options", OPTION_SETS, ids=IDS)
+def test_padded_legal_list_equals_the_masks_nonzeros(game, players, options):
+    """Row by row and step by step, ``legal_list`` is ``legal_compact``'s nonzeros in
+    ascending order, padded with −1 (rows that are done: all −1), for random play to the end."""
+    sim = BatchSim(game, players, 256, options)
+    rng = np.random.default_rng(5)
+    sim.reset_random(rng, dealer=rng.integers(0, players, 256))
+    widest = 0
+    while not sim.done.all():
+        legal = sim.legal_list()
+        mask = sim.legal_compact()
+        assert legal.shape[0] == 256 and legal.dtype == np.int64
+        for row in range(256):
+            listed = legal[row]
+            count = int((listed >= 0).sum())
+            assert (listed[count:] == -1).all(), f"row {row}: padding not at the end"
+            assert listed[:count].tolist() == np.flatnonzero(mask[row]).tolist(), f"row {row}"
+        assert legal.shape[1] == max(int(mask.sum(axis=1).max()), 1)  # as wide as the widest row
+        widest = max(widest, legal.shape[1])
+        scores = rng.standard_normal(legal.shape)
+        actions = sim.sample_list(rng, legal, scores)
+        running = ~sim.done
+        assert mask[np.flatnonzero(running), actions[running]].all()
+        assert (actions[~running] == 0).all()
+        sim.step_compact(actions, check=True)
+    assert (sim.legal_list() == -1).all()
+    assert widest >= 2
+
+
+def test_sample_list_follows_the_scores_uniform_and_gather():
+    sim = BatchSim("hawaiifuda", 2, 3000)
+    sim.reset_random(np.random.default_rng(0))
+    legal = sim.legal_list()
+    count = (legal >= 0).sum(axis=1)
+    rng = np.random.default_rng(1)
+    # A huge score on each row's last legal move always wins; padding scores are ignored.
+    scores = np.zeros(legal.shape)
+    last = count - 1
+    scores[np.arange(3000), last] = 60.0
+    scores[legal < 0] = 1e9
+    assert (sim.sample_list(rng, legal, scores) == legal[np.arange(3000), last]).all()
+    # Uniform: each legal move of row 0 drawn about equally often, never a padding entry.
+    draws = np.array([sim.sample_list(rng, legal)[0] for _ in range(600)])
+    assert set(draws.tolist()) == set(legal[0, : count[0]].tolist())
+    counts = np.array([(draws == j).sum() for j in legal[0, : count[0]]])
+    assert counts.min() > 600 / count[0] * 0.5
+    # Softmax: two legal moves with scores log 3 and 0 are drawn about 3 : 1.
+    two = np.flatnonzero(count >= 2)
+    scores = np.full(legal.shape, -50.0)
+    scores[two, 0], scores[two, 1] = np.log(3.0), 0.0
+    picked = sim.sample_list(rng, legal, scores)[two]
+    share = (picked == legal[two, 0]).mean()
+    assert 0.70 < share < 0.80
+    # gather reads (B, k) values at the listed moves; sample_compact(logits) uses it.
+    values = np.random.default_rng(2).standard_normal((3000, sim.compact.size))
+    gathered = sim.gather(values, legal)
+    rows, cols = np.nonzero(legal >= 0)
+    assert (gathered[rows, cols] == values[rows, legal[rows, cols]]).all()
+    huge = np.zeros_like(values)
+    huge[np.arange(3000), legal[:, 0]] = 80.0
+    assert (sim.sample_compact(rng, huge) == legal[:, 0]).all()
+    with pytest.raises(ValueError, match="scores must have the list's shape"):
+        sim.sample_list(rng, legal, np.zeros((3, 3)))
+    with pytest.raises(ValueError, match="values must have shape"):
+        sim.gather(np.zeros((3, 3)), legal)
+
+
+def test_sample_compact_draws_the_same_move_with_or_without_the_mask():
+    """The list path and the mask path share the inverse-CDF draw: same rng, same moves
+    (up to float32 rounding at a bin edge, hence the tolerance of a few rows)."""
+    sim = BatchSim("mushi", 2, 2000)
+    sim.reset_random(np.random.default_rng(4))
+    mask = sim.legal_compact()
+    uniform = [sim.sample_compact(np.random.default_rng(9), mask=m) for m in (mask, None)]
+    assert (uniform[0] == uniform[1]).all()
+    logits = np.random.default_rng(3).standard_normal((2000, sim.compact.size))
+    drawn = [sim.sample_compact(np.random.default_rng(9), logits, m) for m in (mask, None)]
+    assert (drawn[0] != drawn[1]).sum() <= 5

@@ -673,7 +673,7 @@ class BatchSim:
         z = np.where(valid, z, np.float32(-np.inf))
         top = np.where(count > 0, z.max(axis=1), np.float32(0))
         weights = np.exp(z - top[:, None])  # the padding weighs exp(−inf) = 0
-        u = rng.random(self.batch_size, dtype=np.float32) * weights.sum(axis=1)
+        u = rng.random(self.batch_size) * weights.sum(axis=1)
         # Inverse CDF: how many running sums stay at or below u (column by column: a per-row
         # cumsum is slow on short rows).
         running = np.zeros(self.batch_size, np.float32)
@@ -696,7 +696,8 @@ class BatchSim:
         ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
         round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has; without
         it the draw runs on ``legal_list()`` (gathering only the ≤ 19 legal logits per row),
-        which is faster.  Both draw the same move for the same ``rng`` state."""
+        which is faster.  Both draw the same move for the same ``rng`` state (but for float32
+        rounding at the edge between two moves, with logits)."""
         if mask is None:
             listed = self.legal_list()
             if logits is None:

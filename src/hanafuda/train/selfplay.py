@@ -1,7 +1,7 @@
 """Deep Monte-Carlo self-play on the batch simulator: how the shipped Q networks are made.
 
 Every seat of B rounds is played by the current network (ε-greedy over its compact legal
-moves, ``BatchSim.legal_compact``); each decision with a real choice is recorded as
+moves, ``BatchSim.legal_list``); each decision with a real choice is recorded as
 (observation, chosen move's features) from the deciding seat's view only
 (``agents.learned.features``), and labelled, when the round ends, with that seat's round
 margin (its side's score minus the mean of the other sides', RULES.md §4) over the
@@ -88,17 +88,17 @@ def choose_moves(
     either one function for every seat or one per seat.  Returns the compact actions (B,),
     the rows that had a real choice, and their observations, chosen moves' features and
     deciding seats."""
-    mask = sim.legal_compact()
-    running = np.flatnonzero(~sim.done)
+    legal = sim.legal_list()  # the padded list: only the ≤ ~20 legal moves are ever scored
     actions = np.zeros(sim.batch_size, np.int64)
-    counts = mask.sum(axis=1)
-    single = running[counts[running] == 1]
-    actions[single] = mask[single].argmax(axis=1)
-    multi = running[counts[running] > 1]
+    counts = (legal >= 0).sum(axis=1)
+    actions[counts == 1] = legal[counts == 1, 0]
+    multi = np.flatnonzero(counts > 1)
     empty = np.zeros((0, 0), np.float32)
     if multi.size == 0:
         return actions, multi, empty, empty, multi
-    cand_row, cand_action = np.nonzero(mask[multi])
+    listed = np.ascontiguousarray(legal[multi])
+    cand_row, cand_col = np.nonzero(listed >= 0)
+    cand_action = listed[cand_row, cand_col]
     state = batch_seat_state(sim, multi)
     obs = encode_observations(sim.config, state)
     act = encode_candidates(sim.config, sim.compact, state, cand_row, cand_action)
