@@ -5,7 +5,9 @@
     sim.reset_random(np.random.default_rng(0))        # or sim.reset(seeds) / sim.reset(deals=…)
     while not sim.done.all():
         sim.step(sim.sample_actions(rng))              # or a policy over sim.legal_mask()
-    # compact, per configuration (sim.compact): sim.step_compact(sim.sample_compact(rng, logits))
+    # compact, per configuration (sim.compact): legal = sim.legal_list()  (B, W), −1 padded;
+    #   sim.step_compact(sim.sample_list(rng, legal, scores))   scores (B, W), or
+    #   sim.step_compact(sim.sample_compact(rng, logits))        logits (B, k), read at the list
     sim.scores()                                       # (B, sides)
 
 ``BatchMatch`` plays whole matches the same way (totals, next dealer, match end).

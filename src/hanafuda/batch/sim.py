@@ -541,8 +541,8 @@ class BatchSim:
 
     def legal_list(self) -> Int:
         """(B, W) int64: each row's legal compact actions in ascending order, padded with −1
-        (a row that is done has none).  W is the longest row of this step (at least 1; at
-        most 19 in the five games).  The same moves as ``legal_compact()`` — ``legal_list()
+        (a row that is done has none).  W is the longest row of this step (at least 1; about
+        20 at most in the five games).  The same moves as ``legal_compact()`` — ``legal_list()
         [r][legal_list()[r] >= 0]`` is ``np.flatnonzero(legal_compact()[r])`` — built from the
         bitmasks alone, hand card by hand card, never materialising a (B, k) or 2,786-wide
         mask: a policy scores and ``sample_list`` draws from these W entries only.
@@ -695,7 +695,7 @@ class BatchSim:
         2,786-wide one): from ``softmax(logits)`` restricted to the legal actions when
         ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
         round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has; without
-        it the draw runs on ``legal_list()`` (gathering only the ≤ 19 legal logits per row),
+        it the draw runs on ``legal_list()`` (gathering only the ~20 legal logits per row at most),
         which is faster.  Both draw the same move for the same ``rng`` state (but for float32
         rounding at the edge between two moves, with logits)."""
         if mask is None:
@@ -708,7 +708,7 @@ class BatchSim:
                                  f"not {z.shape}")
             return self.sample_list(rng, listed, self.gather(z, listed))
         legal = mask
-        rows, cols = np.nonzero(legal)  # at most 19 per row: work on the legal entries only
+        rows, cols = np.nonzero(legal)  # ~20 per row at most: work on the legal entries only
         if logits is None:
             weights = np.ones(rows.size)
         else:

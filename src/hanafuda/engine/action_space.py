@@ -17,7 +17,8 @@ Every legal engine move has exactly one batch index and back (``from_engine`` /
 
 ``compact_actions(config)`` gives the compact per-configuration layout: only the
 indices that configuration can ever use (``CompactActions``; 50–220 instead of
-2,786, at most 19 legal at once), numbered in ascending batch-index order.
+2,786; about 20 legal at once at most, a wild card's picks and Kwa-Dō declarations making
+the longest lists), numbered in ascending batch-index order.
 """
 
 from __future__ import annotations
