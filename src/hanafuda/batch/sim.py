@@ -675,7 +675,7 @@ class BatchSim:
         weights = np.exp(z - top[:, None])  # the padding weighs exp(−inf) = 0
         u = rng.random(self.batch_size) * weights.sum(axis=1)
         # Inverse CDF: how many running sums stay at or below u (column by column: a per-row
-        # cumsum is slow on short rows).
+        # cumsum is slow on short rows, and NumPy accumulates slowly along the other axis).
         running = np.zeros(self.batch_size, np.float32)
         index = np.zeros(self.batch_size, np.int64)
         for j in range(weights.shape[1]):
