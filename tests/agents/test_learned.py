@@ -14,14 +14,32 @@ from typer.testing import CliRunner
 
 from hanafuda.agents import AGENTS, ExpertAgent, PolicyAgent, make_agent
 from hanafuda.agents.hint import hint
-from hanafuda.agents.learned import QNetwork, WeightsError, shipped_weights
+from hanafuda.agents.learned import QNetwork, WeightsError, load_for, shipped_weights
+from hanafuda.agents.learned.policy import plays_in_teams, weights_stem
 from hanafuda.cli import app
 from hanafuda.records import Match
 from hanafuda.rules import GAMES
 from hanafuda.train import TrainSettings, train_network
+from hanafuda.train.command import default_stem, parse_player_counts
 from tests.agents.test_agents import CASES, _swap_hidden, play_round
 
 EVERY_TWO_PLAYER = [(game, 2, {}) for game in GAMES]
+EVERY_COUNT = [(game, n, {}) for game, cls in GAMES.items() for n in cls.player_counts()] + [
+    ("kwa-do", 4, {"teams": [[0, 2], [1, 3]]}),
+    ("kwa-do", 6, {"teams": [[0, 3], [1, 4], [2, 5]]}),
+    ("kwa-do", 6, {"teams": [[0, 2, 4], [1, 3, 5]]}),
+]
+# The networks trained for other seat counts than 2 (issue 13): file per family.
+FAMILIES = {
+    ("min-hwatu", 3, False): "min-hwatu-3-6p.npz",
+    ("min-hwatu", 6, False): "min-hwatu-3-6p.npz",
+    ("hawaiifuda", 4, False): "hawaiifuda-3-6p.npz",
+    ("hawaiifuda", 6, False): "hawaiifuda-3-6p.npz",
+    ("kwa-do", 4, True): "kwa-do-4p-teams.npz",
+    ("kwa-do", 6, True): "kwa-do-6p-teams.npz",
+    ("kwa-do", 2, False): "kwa-do-2p.npz",
+    ("mushi", 2, False): "mushi-2p.npz",
+}
 
 
 def small_expert() -> ExpertAgent:
@@ -53,6 +71,74 @@ def test_networks_load_and_play_every_game_and_option_set(game, players, options
         bots = [PolicyAgent() if s % 2 == 0 else small_expert() for s in range(players)]
         moves = play_round(match, bots, seed)
         assert match.current.over and moves
+
+
+@pytest.mark.parametrize("family,name", sorted(FAMILIES.items()))
+def test_each_family_has_its_own_network(family, name):
+    """Min-Hwatu and Hawaiʻifuda at 3–6 players share one network per game (the features
+    carry the player and side counts); Kwa-Dō 2×2 and 3×2 teams have theirs."""
+    game, players, teams = family
+    path = shipped_weights(game, players, teams)
+    assert path is not None and path.name == name
+    net = QNetwork.load(path)
+    assert net.meta["game"] == game and players in net.meta.get("player_counts", [players])
+    assert bool(net.meta.get("teams")) == teams
+    assert net.meta["rounds_played"] > 0 and "hanafuda train" in net.meta["command"]
+
+
+@pytest.mark.parametrize("game,players,options", EVERY_COUNT)
+def test_policy_plays_every_game_at_every_player_count(game, players, options):
+    """The policy bot loads the family's network (``load_for``) and plays a whole round from
+    every seat, with teams too; the env opponent and ``make_agent`` use the same lookup."""
+    cfg = Match(game, players, options, seed=0).config
+    net = load_for(cfg)
+    file = shipped_weights(game, players, plays_in_teams(cfg))
+    assert file is not None and net is load_for(cfg, file)
+    match = Match(game, players, options, seed=3)
+    moves = play_round(match, [PolicyAgent() for _ in range(players)], seed=3)
+    assert match.current.over and len(moves) >= players
+
+
+def test_weights_names_and_lookup():
+    assert weights_stem("min-hwatu", [3, 4, 5, 6]) == "min-hwatu-3-6p"
+    assert weights_stem("kwa-do", [4], teams=True) == "kwa-do-4p-teams"
+    assert default_stem(TrainSettings("kwa-do", 6, {"teams": [[0, 3], [1, 4], [2, 5]]})) == (
+        "kwa-do-6p-teams")
+    assert default_stem(TrainSettings("hawaiifuda", 3, max_players=6)) == "hawaiifuda-3-6p"
+    assert parse_player_counts("3-6") == (3, 6) and parse_player_counts("4") == (4, 4)
+    for bad in ("x", "6-3", "0", "3-"):
+        with pytest.raises(ValueError, match="--players"):
+            parse_player_counts(bad)
+    # No file of the count: the nearest with the same team play (Kwa-Dō 5p: the 2p file).
+    assert shipped_weights("kwa-do", 5).name == "kwa-do-2p.npz"
+    assert shipped_weights("hana-awase", 4).name == "hana-awase-2p.npz"
+    assert shipped_weights("no-such-game", 2) is None
+
+
+def test_training_over_a_range_of_counts_is_reproducible(tmp_path):
+    """One network over 3–5 players and one for 2×2 teams: seeded, cycling the counts, and
+    the command line records the range and the team option."""
+    settings = TrainSettings("hawaiifuda", 3, rounds=96, batch=32, seed=4, eval_every=1,
+                             eval_batch=8, max_players=5)
+    one = train_network(settings)
+    two = train_network(settings)
+    for name, array in one.network.params.items():
+        np.testing.assert_allclose(array, two.network.params[name], rtol=1e-4, atol=1e-5)
+    assert one.network.meta["player_counts"] == [3, 4, 5] and one.rounds == 96
+    assert len(one.curve) == 3
+    out = tmp_path / "teams.npz"
+    result = CliRunner().invoke(app, ["train", "kwa-do", "-n", "4", "-o", "teams=[[0,2],[1,3]]",
+                                      "--rounds", "32", "--batch", "16", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    net = QNetwork.load(out)
+    assert net.meta["teams"] is True and net.meta["player_counts"] == [4]
+    assert "-o 'teams=[[0,2],[1,3]]'" in net.meta["command"]
+    match = Match("kwa-do", 4, {"teams": [[0, 2], [1, 3]]}, seed=2)
+    assert play_round(match, [make_agent(f"policy:{out}") for _ in range(4)], seed=2)
+    bad = CliRunner().invoke(app, ["train", "kwa-do", "-n", "2-x"])
+    assert bad.exit_code == 2 and "--players" in bad.output
+    bad = CliRunner().invoke(app, ["train", "kwa-do", "-n", "3-4", "-o", "teams=[[0,2],[1,3]]"])
+    assert bad.exit_code == 2 and "error" in bad.output
 
 
 @pytest.mark.parametrize("game,players,options", CASES)
@@ -140,11 +226,13 @@ def test_inference_imports_no_torch_and_no_training_code():
         "import random, sys\n"
         "from hanafuda.agents import make_agent\n"
         "from hanafuda.records import Match\n"
-        "m = Match('mushi', 2, seed=0)\n"
-        "bots = [make_agent('policy'), make_agent('expert')]\n"
-        "while m.to_move is not None:\n"
-        "    v = m.view(m.to_move)\n"
-        "    m.play(bots[m.to_move].choose(v, v.legal, random.Random(0)))\n"
+        "for game, n, opts in [('mushi', 2, {}), ('min-hwatu', 5, {}),\n"
+        "                      ('kwa-do', 6, {'teams': [[0, 3], [1, 4], [2, 5]]})]:\n"
+        "    m = Match(game, n, opts, seed=0)\n"
+        "    bots = [make_agent('policy'), make_agent('expert')] * 3\n"
+        "    while m.to_move is not None:\n"
+        "        v = m.view(m.to_move)\n"
+        "        m.play(bots[m.to_move].choose(v, v.legal, random.Random(0)))\n"
         "bad = [n for n in sys.modules if n.split('.')[0] == 'torch' or n.startswith('hanafuda.train')"
         " or n.startswith('hanafuda.batch')]\n"
         "print(json.dumps(bad))\n"
