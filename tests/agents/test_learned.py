@@ -240,3 +240,31 @@ def test_inference_imports_no_torch_and_no_training_code():
     out = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True,
                          text=True, check=True)
     assert json.loads(out.stdout.strip()) == []
+
+
+def test_env_policy_opponent_uses_the_family_network(monkeypatch):
+    """``opponent="policy"`` in the vector env scores with the configuration's own network
+    (Kwa-Dō 2×2 teams: ``kwa-do-4p-teams.npz``), vectorised over the listed legal moves."""
+    pytest.importorskip("gymnasium")
+    import hanafuda.envs.vector as vector_module
+    from hanafuda.agents.learned import policy as learned_policy
+
+    seen: list[str] = []
+    real = learned_policy.load_for
+
+    def spy(config, path=None):
+        teams = learned_policy.plays_in_teams(config)
+        seen.append(learned_policy.shipped_weights(config.game.id, config.players, teams).name)
+        return real(config, path)
+
+    monkeypatch.setattr(vector_module, "load_for", spy)
+    env = vector_module.HanafudaVectorEnv("kwa-do", 8, 4, {"teams": [[0, 2], [1, 3]]},
+                                          opponent="policy")
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        mask = obs["action_mask"].astype(bool)
+        actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in mask])
+        obs, *_ = env.step(actions)
+    env.close()
+    assert seen and set(seen) == {"kwa-do-4p-teams.npz"}
