@@ -39,6 +39,8 @@ FAMILIES = {
     ("kwa-do", 6, True): "kwa-do-6p-teams.npz",
     ("kwa-do", 2, False): "kwa-do-2p.npz",
     ("mushi", 2, False): "mushi-2p.npz",
+    ("hana-awase", 3, False): "hana-awase-3-4p.npz",
+    ("hana-awase", 4, False): "hana-awase-3-4p.npz",
 }
 
 
@@ -109,10 +111,25 @@ def test_weights_names_and_lookup():
     for bad in ("x", "6-3", "0", "3-"):
         with pytest.raises(ValueError, match="--players"):
             parse_player_counts(bad)
-    # No file of the count: the nearest with the same team play (Kwa-Dō 5p: the 2p file).
-    assert shipped_weights("kwa-do", 5).name == "kwa-do-2p.npz"
-    assert shipped_weights("hana-awase", 4).name == "hana-awase-2p.npz"
     assert shipped_weights("no-such-game", 2) is None
+
+
+def test_shipped_weights_picks_the_covering_file_then_the_nearest(tmp_path, monkeypatch):
+    from hanafuda.agents.learned import policy as learned_policy
+
+    for name in ("kwa-do-2p", "kwa-do-4p-teams", "kwa-do-3-4p", "min-hwatu-2p", "mushi-2p",
+                 "kwa-do-x", "notes"):
+        (tmp_path / f"{name}.npz").write_bytes(b"")
+    monkeypatch.setattr(learned_policy, "WEIGHTS_DIR", tmp_path)
+    picks = {(players, teams): learned_policy.shipped_weights("kwa-do", players, teams).name
+             for players in range(2, 7) for teams in (False, True)}
+    assert picks[(2, False)] == "kwa-do-2p.npz"
+    assert picks[(3, False)] == picks[(4, False)] == "kwa-do-3-4p.npz"  # the range covers them
+    assert picks[(6, False)] == "kwa-do-3-4p.npz"  # nearest count, same team play
+    assert picks[(4, True)] == picks[(6, True)] == "kwa-do-4p-teams.npz"
+    assert learned_policy.shipped_weights("min-hwatu", 5).name == "min-hwatu-2p.npz"
+    assert learned_policy.shipped_weights("mushi", 2, teams=True).name == "mushi-2p.npz"
+    assert learned_policy.shipped_weights("hana-awase", 2) is None
 
 
 def test_training_over_a_range_of_counts_is_reproducible(tmp_path):
