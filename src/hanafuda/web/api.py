@@ -136,7 +136,7 @@ async def create_table(request: Request) -> dict[str, Any]:
                             "without other people (at most one human seat)")
     try:
         table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
-                                   theme=req.theme or "hanafuda", seed=req.seed)
+                                   theme=req.theme or "hanafuda", seed=req.seed, hints=req.hints)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
     except CapacityError as exc:
@@ -190,7 +190,7 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
     table = _finished(request, table_id)
     record = {**table.match.to_record(),
               "meta": {"web": {"table": table.id, "seed": table.match.seed, "seeded": table.seeded,
-                               "seats": [s.name for s in table.seats]}}}
+                               "hints": table.hints, "seats": [s.name for s in table.seats]}}}
     return JSONResponse(record, headers={
         "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})
 

@@ -237,14 +237,19 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
 
     # -- tables --------------------------------------------------------------------------------
 
-    def settings_from(data: dict[str, Any]) -> Settings:
+    def settings_from(data: dict[str, Any], bots: bool) -> Settings:
+        """The table settings of a request; ``hints`` defaults to on for an unrated table with
+        bots (issue 13) and is refused at a rated table (``SocialHub.create``)."""
         clock = data.get("clock")
         spectator_chat, rated = data.get("spectator_chat", False), data.get("rated", True)
         if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)):
             raise HTTPException(400, "clock must be a number of seconds or null")
         if not isinstance(spectator_chat, bool) or not isinstance(rated, bool):
             raise HTTPException(400, "spectator_chat and rated are true or false")
-        return Settings(clock=clock, spectator_chat=spectator_chat, rated=rated)
+        hints = data.get("hints", bots and not rated)
+        if not isinstance(hints, bool):
+            raise HTTPException(400, "hints is true or false")
+        return Settings(clock=clock, spectator_chat=spectator_chat, rated=rated, hints=hints)
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -259,9 +264,9 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             raise HTTPException(400, "players is 2 to 6 (what the game allows)")
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise HTTPException(400, "seats must be a list of objects with a kind")
-        settings = settings_from(data)
         plans = [SeatPlan(str(s.get("kind")), s.get("bot") if isinstance(s.get("bot"), str) else None)
                  for s in seats]
+        settings = settings_from(data, bots=any(p.kind == "bot" for p in plans))
         limit("create", request)
         try:
             created = social.create(player, game, players, options, plans, theme, settings)
