@@ -10,6 +10,7 @@ let selected = null;      // hand card chosen (touch first tap, or a card with s
 let previewing = null;    // hand card hovered or focused
 let queued = null;        // a move made while disconnected, sent once the connection is back
 let seenResult = "", lastTurnMine = false, lastLogKey = "";
+let hinted = null;        // the server's hint for this decision (cleared once the decision is made)
 
 // -- sending --------------------------------------------------------------------------------
 function send(obj) {
@@ -88,7 +89,7 @@ function draw() {
   $("stock").textContent = `Stock ${v.stock_count}`;
   notifyTurn();
   drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
-  drawAdmin(); maybeSummary(); showOffline();
+  drawAdmin(); maybeSummary(); showOffline(); drawHint();
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
   $("hand-wrap").hidden = S.you === null;
   $("choice").hidden = S.you === null;
@@ -136,6 +137,8 @@ function drawField() {
     const cls = (m ? "target" : "") + (last.has(c) ? " last" : "");
     const el = HF.card(c, { class: cls, button: !!m, label: m ? `${name} — ${m.choice || m.text}` : name });
     if (preview.has(c)) el.setAttribute("data-preview", "take");
+    // a hinted take (a turned-over card's choice): its field card is the one to click
+    if (hinted && !S.view.hand.includes(hinted.best_card) && hinted.best_takes.includes(c)) el.setAttribute("data-hint", "best");
     if (m) el.addEventListener("click", () => doMove(m.move));
     field.append(el);
   }
@@ -165,6 +168,8 @@ function drawHand() {
       el.addEventListener("blur", () => setPreview(null));
       el.addEventListener("click", (ev) => clickHand(c, ev));
     }
+    if (hinted && hinted.best_card === c) el.setAttribute("data-hint", "best");
+    else if (hinted && hinted.runner_up_card === c) el.setAttribute("data-hint", "next");
     if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "wild" }));
     else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "shown" }));
     hand.append(el);
@@ -310,6 +315,27 @@ function drawLog() {
   if (prevCount && fresh.length) { $("announce").textContent = fresh.map((e) => e.text).join(" "); HF.lang($("announce"), $("announce").textContent); }
 }
 
+// -- hints (key h): asked of the server, which answers only where the table allows them -----
+function hintAllowed() { return !!(S && S.table.hints && S.you !== null && S.table.seats[S.you].kind === "human" && !S.view.finished); }
+function askHint() {
+  if (!hintAllowed()) return;
+  if (!myTurn()) { showHint(["A hint is for your own decision: wait for your turn."]); return; }
+  send({ type: "hint" });
+}
+// a hint holds for the decision it was asked for: any new log entry or another turn ends it
+function decisionKey() { return `${S.view.round}|${W.log.length}|${myTurn()}`; }
+function showHint(lines) {
+  $("hint-lines").replaceChildren(...lines.map((t) => HF.text("li", t)));
+  HF.lang($("hint-lines"), lines.join(" "));
+  $("hint").hidden = false;
+}
+function drawHint() {
+  $("hint-btn").hidden = !hintAllowed();
+  $("hint-btn").disabled = !myTurn();
+  $("keys").textContent = `Enter plays · Esc cancels · 1–9 choose${hintAllowed() ? " · h hint" : ""} · ? help`;
+  if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
+}
+
 // -- turn notification: the tab title, and an optional sound (off unless switched on) -------
 function notifyTurn() {
   const mine = myTurn();
@@ -444,6 +470,11 @@ function connect() {
     } else if (msg.type === "error") {
       $("error").textContent = msg.error;
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
+    } else if (msg.type === "hint") {
+      if (myTurn() && S.view.legal.includes(msg.best)) {
+        hinted = Object.assign({}, msg, { key: decisionKey() });
+        showHint(msg.lines); render();
+      }
     } else if (msg.type === "again") {
       location.href = msg.link;
     }
@@ -505,11 +536,14 @@ function animateMoves(before, mover) {
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
   if (ev.key === "?") { ev.preventDefault(); openHelp(); return; }
+  if (ev.key === "h" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); askHint(); return; }
   if (ev.key === "Escape" && selected) { unselect(); return; }
   const n = Number(ev.key);
   if (n >= 1 && n <= 9) { const b = document.querySelectorAll("#choice button[data-move]")[n - 1]; if (b) b.click(); }
 });
 $("help-btn").addEventListener("click", openHelp);
+$("hint-btn").addEventListener("click", askHint);
+$("close-hint").addEventListener("click", () => { $("hint").hidden = true; });
 $("close-help").addEventListener("click", () => $("help").close());
 $("close-pile").addEventListener("click", () => $("pile").close());
 $("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", localStorage.getItem("hf-sound") === "on" ? "off" : "on"); drawSound(); });
