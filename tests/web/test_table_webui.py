@@ -147,3 +147,109 @@ def test_lobby_hints_option_follows_rated_and_reaches_the_table(server: Server, 
     assert page.locator("#hint-btn").is_hidden()
     assert page.errors == []
     page.context.close()
+
+
+def _frames(page: Any) -> list[dict[str, Any]]:
+    """Every state message the page's table socket receives, recorded from now on."""
+    import json
+
+    got: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        if "/social" in ws.url:
+            return
+
+        def on_frame(payload: Any) -> None:
+            msg = json.loads(payload)
+            if msg.get("type") == "state":
+                got.append({"url": ws.url, "log_from": msg.get("log_from"), "log": len(msg["log"])})
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return got
+
+
+def _play_my_turns(page: Any, turns: int) -> None:
+    """Make ``turns`` of this seat's decisions (the first legal choice each time)."""
+    for _ in range(turns):
+        _my_turn(page)
+        before = page.evaluate("W.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"W.log.length > {before}")
+
+
+@pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)
+def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
+        server: Server, browser: Any, size: str, viewport: dict[str, int], touch: bool) -> None:
+    t = _table(server, _first_mover_seed(), hints=False)
+    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    frames = _frames(page)
+    page.goto(server.url + t["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    _play_my_turns(page, 3)
+    assert all("deltas=1" in f["url"] for f in frames)
+    assert frames[0]["log_from"] is None  # the first state is whole
+    deltas = [f for f in frames[1:] if f["log_from"] is not None]
+    assert deltas and all(f["log"] <= 2 for f in deltas), frames  # only what changed
+    # a dropped connection: the new socket's first state is whole again, nothing is lost
+    count = len(frames)
+    page.evaluate("ws.close()")
+    page.wait_for_function("document.querySelector('#conn').textContent === 'connected'")
+    _play_my_turns(page, 2)
+    assert frames[count]["log_from"] is None, frames[count:]
+    _my_turn(page)
+    held = page.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]")
+    # a page opened now gets the whole log in one piece: the same log
+    other = ctx.new_page()
+    other.goto(server.url + t["seats"][0]["link"])
+    other.wait_for_selector("#hand [data-card]")
+    _my_turn(other)
+    assert other.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]") == held
+    assert len(held[0]) >= 10
+    assert page.locator("#log li").count() == len(held[1])
+    shot(page, f"deltas-{size}")
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)
+def test_rematch_button_comes_from_the_match_end_hook_without_polling(
+        server: Server, browser: Any, size: str, viewport: dict[str, int], touch: bool) -> None:
+    t = _table(server, _first_mover_seed(), hints=False, options={"rounds": 1})
+    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.add_init_script("window.matchEnds = 0; document.addEventListener('hanafuda:match-end', "
+                        "(e) => { window.matchEnds += 1; window.matchEnd = e.detail; });")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if f"/api/tables/{t['id']}" in r.url else None)
+    page.goto(server.url + t["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    page.wait_for_selector("#social")
+    assert page.locator(".rematch-btn").count() == 0
+    for _ in range(60):  # this seat's decisions until the match is over
+        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && W.legal.length > 0)")
+        if page.evaluate("S.view.finished"):
+            break
+        before = page.evaluate("W.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"W.log.length > {before} || S.view.finished")
+    page.wait_for_selector("#summary[open] .rematch-btn")
+    assert page.evaluate("window.matchEnds") == 1
+    assert page.evaluate("window.matchEnd") == {"table": t["id"], "seat": 0, "creator": False}
+    assert page.evaluate("document.body.dataset.matchOver") == "1"
+    assert page.locator("#rematch").count() == 1
+    # no polling: the page asked about its table at most once (the theme, at start-up)
+    assert len([u for u in asked if "/help" not in u]) <= 1, asked
+    shot(page, f"rematch-{size}")
+    page.locator("#summary[open] .rematch-btn").click()
+    page.wait_for_url(lambda url: "/table/" in url and t["id"] not in url)
+    page.wait_for_selector("#hand [data-card]")
+    assert errors == []
+    ctx.close()

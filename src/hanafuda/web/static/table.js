@@ -415,6 +415,18 @@ function maybeSummary() {
   ($("next-round").hidden ? ($("play-again").hidden ? $("close-summary") : $("play-again")) : $("next-round")).focus();
 }
 
+// The match-end hook (issue 15): once the match is over this page says so once, as the DOM event
+// "hanafuda:match-end" on document (detail: table id, your seat, whether you are the creator) and
+// as <body data-match-over>, for scripts that start later; the social panel adds its rematch
+// button from it instead of polling the server.
+let endAnnounced = false;
+function announceEnd() {
+  if (endAnnounced || !S.view.finished) return;
+  endAnnounced = true;
+  document.body.dataset.matchOver = "1";
+  document.dispatchEvent(new CustomEvent("hanafuda:match-end", { detail: { table: TABLE_ID, seat: S.you, creator: !!S.creator } }));
+}
+
 // -- help (key ?) ----------------------------------------------------------------------------
 async function openHelp() {
   const body = $("help-body");
@@ -448,12 +460,16 @@ function yakuList(yaku, none) {
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}`);
+  // deltas=1 (issue 14): after the first (whole) state, "log" holds only the entries after
+  // "log_from" (web/messages.py); a new socket starts whole again, so a reconnect restores all
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1`);
+  fresh = true;
   $("conn").textContent = "connecting…";
   ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; showOffline(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      if (!withLog(msg)) return;
       const before = S ? cardRects() : null;
       S = msg; W = msg.words;
       if (selected && !S.view.hand.includes(selected)) selected = null;
@@ -461,6 +477,7 @@ function connect() {
       render();
       if (before && msg.event) animateMoves(before, msg.event.seat);
       callOut();
+      announceEnd();
       if (queued) {  // the move made while away: sent if it is still legal
         const m = queued; queued = null;
         if (myTurn() && W.legal.some((x) => x.move === m)) send({ type: "move", move: m });
@@ -484,6 +501,17 @@ function connect() {
     showOffline();
     retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
+}
+
+// a delta state carries the log entries after "log_from": they follow the log this page holds.
+// A delta with nothing to follow (it cannot happen on one socket, whose first state is whole)
+// asks for the whole state again instead of drawing a partial log.
+let fresh = true;
+function withLog(msg) {
+  if (msg.log_from === undefined || msg.log_from === null) { fresh = false; return true; }
+  if (fresh || !S) { send({ type: "state" }); return false; }
+  msg.log = S.log.concat(msg.log);
+  return true;
 }
 
 // -- a call the game makes ("Kwa-Dō!" when a bright is captured, RULES.md §4.3) -------------
