@@ -253,3 +253,50 @@ def test_rematch_button_comes_from_the_match_end_hook_without_polling(
     page.wait_for_selector("#hand [data-card]")
     assert errors == []
     ctx.close()
+
+
+LATIN_WORD = r"[A-Za-z]{3,}"
+
+
+@pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)
+def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: Any, size: str,
+                                                        viewport: dict[str, int], touch: bool) -> None:
+    import re
+
+    from hanafuda.rules import GAMES
+
+    from .test_lobby_browser import no_sideways_scroll, person
+
+    device = {"viewport": viewport, "has_touch": touch, "is_mobile": touch}
+    page = person(browser, server, f"Korean {size}", device, path="/?lang=ko")
+    assert page.evaluate("document.documentElement.lang") == "ko"
+    seen = 0
+    for gid, game in GAMES.items():
+        page.select_option("#game", gid)
+        page.select_option("#players", str(max(game.player_counts())))
+        page.check("#preset-custom")
+        texts = page.evaluate("""() => {
+          const out = [document.querySelector('#game-summary').innerText,
+                       ...[...document.querySelectorAll('#presets label')].map((e) => e.innerText)];
+          for (const row of document.querySelectorAll('#options label.opt')) {
+            out.push(...[...row.querySelectorAll(':scope > span')].map((e) => e.innerText));
+            out.push(...[...row.querySelectorAll('option')].map((e) => e.text));
+          }
+          return out.filter((t) => t.trim());
+        }""")
+        assert len(texts) > 3, gid
+        for text in texts:
+            if re.fullmatch(r"[\d\s()]+", text):
+                continue
+            assert re.search(r"[\uac00-\ud7a3]", text), (gid, text)
+            assert not re.search(LATIN_WORD, text), (gid, text)
+        seen += len(texts)
+        no_sideways_scroll(page)
+    for preset in page.locator("#presets label").all_inner_texts():
+        assert not re.search(LATIN_WORD, preset), preset
+    assert seen > 80
+    page.select_option("#game", "min-hwatu")
+    page.check("#preset-custom")
+    shot(page, f"lobby-ko-options-{size}")
+    assert page.errors == []
+    page.context.close()

@@ -356,7 +356,7 @@ async function main() {
   $("theme-slot").append(HF.themeSelect());
   for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
-  const [data, social] = await Promise.all([(await fetch("/api/games")).json(), (await fetch("/api/social/presets")).json()]);
+  const [data, social] = await Promise.all([(await fetch(`/api/games?lang=${I18N.lang}`)).json(), (await fetch(`/api/social/presets?lang=${I18N.lang}`)).json()]);
   BOTS = data.bots; SOCIAL = social;
   for (const g of data.games) {
     GAMES[g.id] = g;
