@@ -300,3 +300,37 @@ def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: 
     shot(page, f"lobby-ko-options-{size}")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_long_choice_bar_wraps_on_a_phone_without_moving_the_hand(server: Server, browser: Any) -> None:
+    """Kwa-Dō with declared Sakura sets: the Curtain has four outcomes (two captures, two
+    declarations).  On 390×844 the bar wraps onto lines of its own height (nothing scrolls
+    sideways, every choice is on screen) and the hand's and field's boxes do not move."""
+    options = {"yaku": True, "declare_sets": True}
+    seed = next(s for s in range(400) if Match("kwa-do", 2, options, seed=s).to_move == 0
+                and len([m for m in Match("kwa-do", 2, options, seed=s).legal_moves()
+                         if m.split()[1] == "cherry-curtain"]) >= 4)
+    t = _table(server, seed, hints=False, game="kwa-do", options=options)
+    for size, viewport, touch in SIZES:
+        page = _open(browser, server, t["seats"][0]["link"], viewport, touch)
+        _my_turn(page)
+        hand = page.locator('[data-region="hand"]').bounding_box()
+        field = page.locator('[data-region="field"]').bounding_box()
+        card = page.locator('[data-region="hand"] [data-card="cherry-curtain"]')
+        card.tap() if touch else card.click()
+        page.wait_for_selector("#choice [data-cancel]")
+        assert page.locator("#choice button[data-move]").count() == 4
+        assert page.locator('[data-region="hand"]').bounding_box() == hand
+        assert page.locator('[data-region="field"]').bounding_box() == field
+        bar = page.locator("#choice")
+        shot(page, f"choice-long-{size}")
+        assert bar.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the bar scrolls sideways"
+        box = bar.bounding_box()
+        for b in page.locator("#choice button").all():
+            r = b.bounding_box()
+            assert box["x"] - 1 <= r["x"] and r["x"] + r["width"] <= box["x"] + box["width"] + 1, r
+            assert box["y"] - 1 <= r["y"] and r["y"] + r["height"] <= box["y"] + box["height"] + 1, r
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.locator("#choice [data-cancel]").click()
+        page.context.close()
+        t = _table(server, seed, hints=False, game="kwa-do", options=options)  # one browser per link

@@ -205,7 +205,7 @@ function drawChoice() {
     if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : "Waiting for the other players…" }));
     return;
   }
-  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`));
+  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`, { class: "card-of" }));
   else box.append(HF.text("strong", W.turn));
   ms.forEach((m, i) => {
     const b = HF.el("button", { type: "button", "data-move": m.move, title: m.text, class: m.outcome === "declare" ? "declare" : "" },
