@@ -334,3 +334,28 @@ def test_a_long_choice_bar_wraps_on_a_phone_without_moving_the_hand(server: Serv
         page.locator("#choice [data-cancel]").click()
         page.context.close()
         t = _table(server, seed, hints=False, game="kwa-do", options=options)  # one browser per link
+
+
+def test_a_hint_for_a_turned_over_cards_choice_marks_its_field_card(server: Server, browser: Any) -> None:
+    """Mushi seed 24: seat 0 plays the cherry chaff and the stock turns over the wild lightning,
+    so the next decision is which field card it takes.  The hint of the first decision goes when
+    it is made; the hint of the second marks the field card to take."""
+    m = Match("mushi", 2, seed=24)
+    m.play("play cherry-chaff2")
+    assert m.to_move == 0 and all(mv.startswith("take") for mv in m.legal_moves())
+    expected = hint(m.view(0))
+    t = _table(server, 24, hints=True)
+    page = _open(browser, server, t["seats"][0]["link"], DESKTOP, False)
+    _my_turn(page)
+    page.keyboard.press("h")
+    page.wait_for_selector('[data-region="hand"] [data-hint="best"]')
+    page.evaluate("send({ type: 'move', move: 'play cherry-chaff2' })")
+    page.wait_for_function("S.view.legal.length > 1 && S.view.legal.every((m) => m.startsWith('take'))")
+    page.wait_for_function("!document.querySelector('[data-hint]') && document.querySelector('#hint').hidden")
+    page.keyboard.press("h")
+    page.wait_for_selector('[data-region="field"] [data-hint="best"]')
+    assert page.locator('[data-hint="best"]').get_attribute("data-card") == expected.best.split()[-1]
+    assert page.locator("#hint-lines li").first.inner_text().startswith("Best: ")
+    shot(page, "hint-take-desktop")
+    assert page.errors == []
+    page.context.close()

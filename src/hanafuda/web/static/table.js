@@ -88,6 +88,7 @@ function draw() {
   HF.lang($("turn"), W.turn);
   $("stock").textContent = `Stock ${v.stock_count}`;
   notifyTurn();
+  dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing
   drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
   drawAdmin(); maybeSummary(); showOffline(); drawHint();
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
@@ -322,8 +323,9 @@ function askHint() {
   if (!myTurn()) { showHint(["A hint is for your own decision: wait for your turn."]); return; }
   send({ type: "hint" });
 }
-// a hint holds for the decision it was asked for: any new log entry or another turn ends it
-function decisionKey() { return `${S.view.round}|${W.log.length}|${myTurn()}`; }
+// a hint holds for the decision it was asked for (a play from the hand, then the choice for a
+// turned-over card, are two): another round, stock, hand or set of legal moves ends it
+function decisionKey() { return `${S.view.round}|${S.view.stock_count}|${S.view.hand.length}|${myTurn()}|${S.view.legal.join(",")}`; }
 function showHint(lines) {
   $("hint-lines").replaceChildren(...lines.map((t) => HF.text("li", t)));
   HF.lang($("hint-lines"), lines.join(" "));
@@ -333,6 +335,8 @@ function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
   $("hint-btn").disabled = !myTurn();
   $("keys").textContent = `Enter plays · Esc cancels · 1–9 choose${hintAllowed() ? " · h hint" : ""} · ? help`;
+}
+function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
 }
 
