@@ -352,6 +352,10 @@ def test_a_hint_for_a_turned_over_cards_choice_marks_its_field_card(server: Serv
     page.evaluate("send({ type: 'move', move: 'play cherry-chaff2' })")
     page.wait_for_function("S.view.legal.length > 1 && S.view.legal.every((m) => m.startsWith('take'))")
     page.wait_for_function("!document.querySelector('[data-hint]') && document.querySelector('#hint').hidden")
+    # the wild card's seven choices fit the bar: nothing sideways, nothing cut off
+    bar = page.locator("#choice")
+    assert page.locator("#choice button[data-move]").count() == 7
+    assert bar.evaluate("(e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
     page.keyboard.press("h")
     page.wait_for_selector('[data-region="field"] [data-hint="best"]')
     assert page.locator('[data-hint="best"]').get_attribute("data-card") == expected.best.split()[-1]
