@@ -139,3 +139,23 @@ def test_record_says_hints_were_allowed_and_it_survives_a_reload(client: TestCli
     rated = new_table(client, ann, seats=[{"kind": "me"}, BOT], options={"rounds": 1})
     play_out(client, table(client, rated["id"]), [0])
     assert client.get(f"/api/tables/{rated['id']}/record").json()["meta"]["web"]["hints"] is False
+
+
+def test_play_again_keeps_the_tables_hints(client: TestClient) -> None:
+    from hanafuda.web.live import Connection
+
+    from .social_helpers import play_out
+
+    r = client.post("/api/tables", json={"game": "mushi", "players": 2, "hints": True,
+                                         "options": {"rounds": 1}, "seats": [{"kind": "human"}, BOT]})
+    live = table(client, r.json()["id"])
+    play_out(client, live, [0])
+    sent: list[dict[str, Any]] = []
+
+    async def keep(payload: dict[str, Any]) -> None:
+        sent.append(payload)
+
+    conn = Connection(send=keep, seat=0)
+    client.portal.call(client.app.state.hub.play_again, live, conn)  # type: ignore[attr-defined]
+    assert live.again is not None
+    assert table(client, live.again[0]).hints is True
