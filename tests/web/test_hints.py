@@ -159,3 +159,57 @@ def test_play_again_keeps_the_tables_hints(client: TestClient) -> None:
     client.portal.call(client.app.state.hub.play_again, live, conn)  # type: ignore[attr-defined]
     assert live.again is not None
     assert table(client, live.again[0]).hints is True
+
+
+def test_hint_from_a_socket_on_another_process(tmp_path: Any) -> None:
+    """Two servers on one PostgreSQL: the table lives on A, both seats' sockets on B; B forwards the
+    hint to A (the table's owner) and hands the answer to the asking socket only."""
+    import json
+    import os
+
+    import httpx
+    import pytest
+
+    from .conftest import in_ci
+    from .server import empty_database
+    from .test_server_multiprocess import member, open_seat, server, state
+
+    url = os.environ.get("HANAFUDA_TEST_PG_URL")
+    if not url:
+        if in_ci():
+            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
+        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
+    empty_database(url)
+    a = server(url, tmp_path / "a.log").start()
+    try:
+        b = server(url, tmp_path / "b.log").start()
+        try:
+            r = httpx.post(a.url + "/api/tables", timeout=60, json={
+                "game": "mushi", "players": 2, "hints": True,
+                "seats": [{"kind": "human"}, {"kind": "human"}]})
+            assert r.status_code == 201, r.text
+            t = r.json()
+            ws0, _ = open_seat(b, t, 0)
+            ws1, _ = open_seat(b, t, 1)
+            try:
+                from websockets.sync.client import connect
+
+                with connect(f"ws://127.0.0.1:{a.port}/ws/{t['id']}?token={t['spectator_token']}",
+                             open_timeout=60) as on_a:
+                    assert member(on_a) != member(ws0) == member(ws1)  # the seats are not on A
+                st0, st1 = state(ws0), state(ws1)
+                mover, st = (ws0, st0) if st0["view"]["to_move"] == 0 else (ws1, st1)
+                mover.send(json.dumps({"type": "hint"}))
+                while True:
+                    msg = json.loads(mover.recv(timeout=120))
+                    if msg["type"] in ("hint", "error"):
+                        break
+                assert msg["type"] == "hint", msg
+                assert msg["best"] in st["view"]["legal"] and msg["lines"][0].startswith("Best: ")
+            finally:
+                ws0.close()
+                ws1.close()
+        finally:
+            b.stop()
+    finally:
+        a.stop()
