@@ -258,8 +258,13 @@ def test_rematch_button_comes_from_the_match_end_hook_without_polling(
 LATIN_WORD = r"[A-Za-z]{3,}"
 
 
-@pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)
-def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: Any, size: str,
+SCRIPTS = {"ko": r"[\uac00-\ud7a3]", "ja": r"[\u3040-\u30ff\u4e00-\u9fff]"}
+"""Hangul for Korean, kana or kanji for Japanese."""
+
+
+@pytest.mark.parametrize(("lang", "size", "viewport", "touch"),
+                         [("ko", *SIZES[0]), ("ko", *SIZES[1]), ("ja", *SIZES[0])])
+def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: Any, lang: str, size: str,
                                                         viewport: dict[str, int], touch: bool) -> None:
     import re
 
@@ -268,8 +273,8 @@ def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: 
     from .test_lobby_browser import no_sideways_scroll, person
 
     device = {"viewport": viewport, "has_touch": touch, "is_mobile": touch}
-    page = person(browser, server, f"Korean {size}", device, path="/?lang=ko")
-    assert page.evaluate("document.documentElement.lang") == "ko"
+    page = person(browser, server, f"Lang {lang} {size}", device, path=f"/?lang={lang}")
+    assert page.evaluate("document.documentElement.lang") == lang
     seen = 0
     for gid, game in GAMES.items():
         page.select_option("#game", gid)
@@ -288,7 +293,7 @@ def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: 
         for text in texts:
             if re.fullmatch(r"[\d\s()]+", text):
                 continue
-            assert re.search(r"[\uac00-\ud7a3]", text), (gid, text)
+            assert re.search(SCRIPTS[lang], text), (gid, text)
             assert not re.search(LATIN_WORD, text), (gid, text)
         seen += len(texts)
         no_sideways_scroll(page)
@@ -297,7 +302,7 @@ def test_lobby_in_korean_shows_no_english_option_words(server: Server, browser: 
     assert seen > 80
     page.select_option("#game", "min-hwatu")
     page.check("#preset-custom")
-    shot(page, f"lobby-ko-options-{size}")
+    shot(page, f"lobby-{lang}-options-{size}")
     assert page.errors == []
     page.context.close()
 
