@@ -80,6 +80,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "players": m.config.players,
         "theme": table.theme,
         "seeded": table.seeded,
+        "hints": table.hints,
         "yaku_names": yaku_names(m),
         "card_values": card_values(m),
         "status": ("finished" if m.finished else "stopped" if table.stopped
