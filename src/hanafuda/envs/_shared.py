@@ -152,6 +152,18 @@ class ActionLayout:
         return out
 
 
+ILLEGAL_ACTION_MODES = ("raise", "end")
+
+
+def check_illegal_action(mode: str) -> str:
+    """``mode`` if it is one of ``ILLEGAL_ACTION_MODES`` (raise ``IllegalActionError``, or end
+    the episode with ``illegal_reward``); ``EnvConfigError`` otherwise."""
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise EnvConfigError(
+            f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {mode!r}")
+    return mode
+
+
 def check_reward_timing(timing: str) -> str:
     """``timing`` if it is one of ``REWARD_TIMINGS``; ``EnvConfigError`` otherwise."""
     if timing not in REWARD_TIMINGS:

@@ -66,6 +66,7 @@ from ._shared import (
     EnvConfigError,
     IllegalActionError,
     check_action,
+    check_illegal_action,
     check_render_mode,
     check_reward_mode,
     deal_from_reset_options,
@@ -82,7 +83,6 @@ __all__ = ["ENV_IDS", "HanafudaEnv", "register_envs"]
 ENV_IDS: dict[str, str] = {game.env_id: game.id for game in GAMES.values()}
 """The registered Gymnasium ids (``Game.env_id``) and the game each plays."""
 
-ILLEGAL_ACTION_MODES = ("raise", "end")
 
 VECTOR_ENTRY_POINT = "hanafuda.envs.vector:HanafudaVectorEnv"
 """``gym.make_vec(id, num_envs=…)`` builds the batch simulator's vector env (``hanafuda.envs.vector``)."""
@@ -135,11 +135,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             )
         self.seat_setting = seat
         self.opponent = _make_opponent(opponent)
-        if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise EnvConfigError(
-                f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}"
-            )
-        self.illegal_action = illegal_action
+        self.illegal_action = check_illegal_action(illegal_action)
         self.reward = check_reward_mode(reward)
         self.illegal_reward = (
             float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
