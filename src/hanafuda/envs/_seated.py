@@ -25,6 +25,7 @@ from ..themes import normalize_theme
 from ._shared import (
     ActionLayout,
     EnvConfigError,
+    MatchHolder,
     check_illegal_action,
     check_observation_key,
     check_render_mode,
@@ -42,7 +43,7 @@ __all__ = ["Observation", "SeatedMatchEnv"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class SeatedMatchEnv:
+class SeatedMatchEnv(MatchHolder):
     """A match of one game with agents ``"player_0"`` … ``"player_{N-1}"`` (see the module doc)."""
 
     def __init__(
@@ -110,18 +111,6 @@ class SeatedMatchEnv:
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     # -- the match --------------------------------------------------------------------------------
-
-    @property
-    def match(self) -> Match:
-        """The running match (the engine's full state: hidden cards included)."""
-        if self._match is None:
-            raise EnvConfigError("the env has no match yet: call reset() first")
-        return self._match
-
-    def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self.match.legal_actions()
-        return self._legal
 
     def _observation(self, seat: int) -> Observation:
         """The seat's observation from its ``PlayerView`` only (DESIGN.md layer 4); the mask

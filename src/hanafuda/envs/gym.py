@@ -65,6 +65,7 @@ from ._shared import (
     ActionLayout,
     EnvConfigError,
     IllegalActionError,
+    MatchHolder,
     check_action,
     check_illegal_action,
     check_render_mode,
@@ -100,7 +101,7 @@ def _make_opponent(opponent: str | Agent) -> Agent:
     return make_agent(opponent)
 
 
-class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
+class HanafudaEnv(MatchHolder, gymnasium.Env[Observation, np.int64]):
     """One seat of a match against bots (module docstring for the contract)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -155,19 +156,10 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             "learner" if s == self.seat else self.opponent.name for s in range(players)
         ]
 
-    @property
-    def match(self) -> Match:
-        """The running match (the engine's full state: hidden cards included)."""
-        if self._match is None:
-            raise ResetNeeded("the env has no match yet: call reset() first")
-        return self._match
+    def _no_match(self) -> Exception:
+        return ResetNeeded("the env has no match yet: call reset() first")
 
     # -- the loop ---------------------------------------------------------------------------------
-
-    def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self.match.legal_actions()
-        return self._legal
 
     def _play_bots(self) -> float:
         """Let the bots move and deal new rounds until the learner decides or the match ends.
