@@ -3,8 +3,8 @@
     pip install -e '.[rl]'
     python examples/rllib_ppo.py --iterations 1 --quick      # a CI-sized smoke run
     python examples/rllib_ppo.py --iterations 50             # a longer run
-    nice -n 15 python examples/rllib_ppo.py --iterations 400 --minutes 22 --eval-every 25
-                                                # the docs' run: a learning curve, ≤ 22 min
+    nice -n 15 python examples/rllib_ppo.py --iterations 1000 --minutes 20 --eval-every 10 \
+        --curve-deals 100 --eval-deals 500      # docs/research.md's run: training ≤ 20 min
 
 The env is ``hanafuda.envs.rllib.rllib_env`` (RLlib's ``PettingZooEnv`` around the AEC env,
 observation key ``"observations"``); the RL module is RLlib's ``ActionMaskingTorchRLModule``,
