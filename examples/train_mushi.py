@@ -318,13 +318,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="the bot whose moves are cloned")
     ap.add_argument("--teacher-iterations", type=int, default=100,
                     help="rollouts per decision of the strong teacher")
-    ap.add_argument("--demo-rounds", type=int, default=8000,
+    ap.add_argument("--demo-rounds", type=int, default=3000,
                     help="deals the teacher plays (all seats) for the demonstrations")
     ap.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
-    ap.add_argument("--bc-epochs", type=int, default=8, help="behaviour-cloning epochs")
+    ap.add_argument("--bc-epochs", type=int, default=6, help="behaviour-cloning epochs")
     ap.add_argument("--bc-batch", type=int, default=256, help="behaviour-cloning batch size")
     ap.add_argument("--bc-lr", type=float, default=1e-3, help="behaviour-cloning Adam learning rate")
-    ap.add_argument("--rl-deals", type=int, default=20000,
+    ap.add_argument("--rl-deals", type=int, default=2000,
                     help="deals of policy-gradient training (each played --rl-plays times); 0 skips it")
     ap.add_argument("--rl-batch", type=int, default=64, help="deals per policy-gradient update")
     ap.add_argument("--rl-plays", type=int, default=2,
@@ -335,7 +335,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="policy-gradient opponents, cycled per deal: random, greedy, self")
     ap.add_argument("--snapshot-every", type=int, default=10,
                     help="updates between refreshes of the frozen self-play opponent")
-    ap.add_argument("--eval-deals", type=int, default=1000,
+    ap.add_argument("--eval-deals", type=int, default=500,
                     help="duplicate deals per evaluation pairing (arena)")
     ap.add_argument("--out", default=argparse.SUPPRESS,
                     help="where to save the weights (default: GAME_policy.npz)")
