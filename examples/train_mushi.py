@@ -179,14 +179,14 @@ def play_learner_round(config: Config, match: Match, learner_seat: int, policy: 
             match.apply(actions[0])
             continue
         view = match.view(seat)
-        if seat == learner_seat or isinstance(opponent, CandidatePolicy):
+        if seat == learner_seat:
             decision = decision_from_view(view, config, actions)
-            if seat == learner_seat:
-                col = policy.act(config, decision, learner_gen)
-                out.add(decision, col)
-            else:
-                col = opponent.act(config, decision, opponent_gen)
+            col = policy.act(config, decision, learner_gen)
+            out.add(decision, col)
             match.apply(actions[col])
+        elif isinstance(opponent, CandidatePolicy):
+            decision = decision_from_view(view, config, actions)
+            match.apply(actions[opponent.act(config, decision, opponent_gen)])
         else:
             match.play(opponent.choose(view, view.legal, opponent_rng))
     result = match.current.result
