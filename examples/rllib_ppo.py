@@ -3,14 +3,18 @@
     pip install -e '.[rl]'
     python examples/rllib_ppo.py --iterations 1 --quick      # a CI-sized smoke run
     python examples/rllib_ppo.py --iterations 50             # a longer run
+    nice -n 15 python examples/rllib_ppo.py --iterations 1000 --minutes 20 --eval-every 10 \
+        --curve-deals 100 --eval-deals 500      # docs/research.md's run: training ≤ 20 min
 
 The env is ``hanafuda.envs.rllib.rllib_env`` (RLlib's ``PettingZooEnv`` around the AEC env,
 observation key ``"observations"``); the RL module is RLlib's ``ActionMaskingTorchRLModule``,
 which sets the logits of illegal actions to the lowest float.  Both seats map to the policy
 ``"shared"`` (self-play).  Each iteration prints the mean episode return of the shared policy
 over the episodes it finished — for two-seat self-play with ``reward="margin"`` that is 0 by
-construction, so the script also evaluates the policy against the random bot at the end
-(``--eval-deals`` deals, each played from both seats).
+construction, so the script evaluates the policy against the random and the greedy bot at
+the end (``--eval-deals`` deals, each played from both seats) and, with ``--eval-every K``,
+every K iterations on ``--curve-deals`` deals (the learning curve).  ``--minutes`` stops
+training early once that much wall-clock time has passed.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import numpy as np
@@ -31,7 +36,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--iterations", type=int, default=5, help="PPO training iterations")
     parser.add_argument("--batch", type=int, default=2000, help="env steps per iteration")
     parser.add_argument("--eval-deals", type=int, default=200)
+    parser.add_argument("--eval-every", type=int, default=0,
+                        help="evaluate every K iterations (0: only at the end)")
+    parser.add_argument("--curve-deals", type=int, default=100,
+                        help="deals per opponent for each learning-curve evaluation")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="stop training after this much wall-clock time (0: no limit)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--torch-threads", type=int, default=1,
+                        help="torch intra-op threads (small networks: one is fastest on a busy CPU)")
     parser.add_argument("--quick", action="store_true", help="tiny batch and evaluation (smoke run)")
     parser.add_argument("--json", help="write the summary here")
     return parser.parse_args(argv)
@@ -63,19 +76,30 @@ def build(args: argparse.Namespace) -> Any:
     return config.build_algo()
 
 
-def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
-    """The shared policy (greedy over legal actions) against the random bot, both seats."""
+OPPONENTS = ("random", "greedy")
+
+
+def evaluate(algo: Any, args: argparse.Namespace, deals: int) -> dict[str, dict[str, float]]:
+    """The shared policy (argmax over legal actions) against each of ``OPPONENTS`` on the same
+    ``deals`` deals, each deal played once from every seat; margins per game."""
+    from hanafuda.agents import make_agent
+
+    return {name: margins_against(algo.get_module("shared"), make_agent(name), args, deals)
+            for name in OPPONENTS}
+
+
+def margins_against(module: Any, bot: Any, args: argparse.Namespace,
+                    deals: int) -> dict[str, float]:
+    """Mean margin (the learner's round score minus the best other side's) with a 95%
+    interval over ``deals`` × ``players`` games against ``bot``."""
     import torch
 
     from hanafuda import Match
-    from hanafuda.agents import RandomAgent
     from hanafuda.envs._shared import ActionLayout
     from hanafuda.envs.encoding import encode_view
 
-    module = algo.get_module("shared")
-    bot = RandomAgent()
     margins = []
-    for deal in range(args.eval_deals):
+    for deal in range(deals):
         for learner in range(args.players):
             match = Match(args.game, args.players, {"rounds": 1}, seed=args.seed * 100_003 + deal)
             layout = ActionLayout(match.config, "compact")  # the env's (default) action space
@@ -98,33 +122,50 @@ def evaluate(algo: Any, args: argparse.Namespace) -> dict[str, float]:
             margins.append(result.scores[side] - max(s for i, s in enumerate(result.scores) if i != side))
     values = np.array(margins, dtype=np.float64)
     half = 1.96 * values.std(ddof=1) / np.sqrt(len(values)) if len(values) > 1 else 0.0
-    return {"margin_vs_random": float(values.mean()), "ci95": float(half), "games": len(values)}
+    return {"margin": float(values.mean()), "ci95": float(half), "games": len(values)}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse(argv)
     if args.quick:
         args.batch, args.eval_deals = min(args.batch, 256), min(args.eval_deals, 10)
+        args.curve_deals = min(args.curve_deals, 5)
     import ray
+    import torch
 
+    torch.set_num_threads(max(1, args.torch_threads))
     ray.init(num_cpus=1, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
+    started = time.monotonic()
     try:
         algo = build(args)
         curve = []
-        for iteration in range(args.iterations):
+        for iteration in range(1, args.iterations + 1):
             result = algo.train()
             runners = result.get("env_runners", {})
-            steps = int(runners.get("num_env_steps_sampled_lifetime", 0))
-            episodes = int(runners.get("num_episodes_lifetime", 0))
-            curve.append({"iteration": iteration + 1, "env_steps": steps, "episodes": episodes})
-            print(f"iteration {iteration + 1}: {steps} env steps, {episodes} episodes", flush=True)
-        summary: dict[str, Any] = {"curve": curve, "evaluation": evaluate(algo, args)}
+            point: dict[str, Any] = {
+                "iteration": iteration,
+                "env_steps": int(runners.get("num_env_steps_sampled_lifetime", 0)),
+                "episodes": int(runners.get("num_episodes_lifetime", 0)),
+                "minutes": round((time.monotonic() - started) / 60, 2),
+            }
+            line = f"iteration {iteration}: {point['env_steps']} env steps, {point['episodes']} episodes"
+            if args.eval_every and iteration % args.eval_every == 0:
+                point["evaluation"] = evaluate(algo, args, args.curve_deals)
+                line += "".join(f", vs {name} {ev['margin']:+.1f} ± {ev['ci95']:.1f}"
+                                for name, ev in point["evaluation"].items())
+            curve.append(point)
+            print(line, flush=True)
+            if args.minutes and time.monotonic() - started > args.minutes * 60:
+                print(f"stopping: {args.minutes} minutes of training have passed", flush=True)
+                break
+        summary: dict[str, Any] = {"curve": curve, "evaluation": evaluate(algo, args, args.eval_deals),
+                                   "minutes": round((time.monotonic() - started) / 60, 2)}
         algo.stop()
     finally:
         ray.shutdown()
-    ev = summary["evaluation"]
-    print(f"margin vs random: {ev['margin_vs_random']:+.1f} ± {ev['ci95']:.1f} per deal "
-          f"({ev['games']} games)")
+    for name, ev in summary["evaluation"].items():
+        print(f"margin vs {name}: {ev['margin']:+.1f} ± {ev['ci95']:.1f} per game "
+              f"({ev['games']} games)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(summary, out, indent=1)

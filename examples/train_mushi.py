@@ -8,11 +8,11 @@ Stages:
 
 1. **Demonstrations.**  The teacher bot (``greedy`` by default, or ``strong`` with a
    reduced, deterministic iteration budget) plays every seat of single-round deals;
-   each decision with more than one legal move becomes a sample: the seat's
-   observation (``hanafuda.envs.encode_view``), its legal action indices
-   (``hanafuda.envs.encoding``'s fixed action space) and the teacher's choice.
-2. **Behaviour cloning.**  ``MLPPolicy`` (policy_agent.py) is fitted with Adam to
-   the teacher's choices: cross-entropy of a softmax over the legal actions only.
+   each decision with more than one legal move becomes a sample: what the seat
+   knows, its legal moves (``candidate_policy.Decision``) and the teacher's choice.
+2. **Behaviour cloning.**  ``CandidatePolicy`` (candidate_policy.py: the shipped
+   ``policy`` bot's network, its move scores read as logits) is fitted with Adam to
+   the teacher's choices: cross-entropy of a softmax over the legal moves only.
 3. **Policy gradient.**  REINFORCE on the round score of the learner's side.  Each
    deal is played twice by the same seats (same cards, fresh samples from the
    policy), and each play's advantage is its score minus the other play's: a
@@ -23,13 +23,14 @@ Stages:
    played from both seats), mean margin per deal with its 95% CI, and win rate,
    against random and (for information) greedy, for the cloned and the final policy.
 
-The weights go to ``--out`` (``.npz``, loadable with ``MLPPolicy.load``).
+The weights go to ``--out`` (``.npz``) in the format of the shipped baselines, so
+``make_agent("policy:PATH")``, ``hanafuda arena --agents policy:PATH,…`` and the envs'
+``opponent="policy:PATH"`` play them; the cloned network goes beside it (``…-cloned.npz``).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -47,14 +48,12 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from policy_agent import Adam, MLPPolicy, pad_legal, registered
+from candidate_policy import Adam, CandidatePolicy, Decision, Decisions, decision_from_view
 
 from hanafuda import Match
 from hanafuda.agents import Agent, GreedyAgent, RandomAgent, StrongAgent
 from hanafuda.agents.arena import run_arena
-from hanafuda.engine.action_space import from_engine
 from hanafuda.engine.deal import deal_from_rng
-from hanafuda.envs.encoding import encode_view, move_to_action, observation_size
 from hanafuda.rules import Config, configure
 
 F32 = npt.NDArray[np.float32]
@@ -63,26 +62,23 @@ OPPONENTS = ("random", "greedy", "self")
 
 @dataclass
 class Samples:
-    """Decisions: observations, legal action indices, and the chosen column of each."""
+    """Decisions (what the seat knew, its legal moves) and the chosen column of each."""
 
-    obs: list[F32] = field(default_factory=list)
-    legal: list[list[int]] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
     chosen: list[int] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.chosen)
 
-    def add(self, obs: F32, legal: list[int], chosen: int) -> None:
-        self.obs.append(obs)
-        self.legal.append(legal)
+    def add(self, decision: Decision, chosen: int) -> None:
+        self.decisions.append(decision)
         self.chosen.append(chosen)
 
-    def arrays(self, rows: Sequence[int] | npt.NDArray[np.int64]
-               ) -> tuple[F32, npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
-        legal, valid = pad_legal([self.legal[i] for i in rows])
-        obs = np.stack([self.obs[i] for i in rows])
-        chosen = np.array([self.chosen[i] for i in rows], np.int64)
-        return obs, legal, valid, chosen
+    def batch(self, config: Config, rows: Sequence[int] | npt.NDArray[np.int64]
+              ) -> tuple[Decisions, npt.NDArray[np.int64]]:
+        """The decisions ``rows`` encoded for the network, and their chosen columns."""
+        batch = Decisions.encode(config, [self.decisions[i] for i in rows])
+        return batch, np.array([self.chosen[i] for i in rows], np.int64)
 
 
 def make_deal_match(config: Config, seed: str) -> Match:
@@ -113,8 +109,7 @@ def collect_demonstrations(config: Config, teacher: Agent, rounds: int, seed: in
             view = match.view(match.to_move)
             move = teacher.choose(view, view.legal, rng)
             if len(view.legal) > 1:
-                legal = [move_to_action(m, config) for m in view.legal]
-                samples.add(encode_view(view, config), legal, view.legal.index(move))
+                samples.add(decision_from_view(view, config), view.legal.index(move))
             match.play(move)
     return samples
 
@@ -122,38 +117,41 @@ def collect_demonstrations(config: Config, teacher: Agent, rounds: int, seed: in
 # -- 2. behaviour cloning ------------------------------------------------------------------------
 
 
-def dataset_loss(policy: MLPPolicy, data: Samples, rows: npt.NDArray[np.int64]) -> tuple[float, float]:
-    """Mean cross-entropy and accuracy (argmax = teacher's move) over ``rows``."""
+def dataset_loss(policy: CandidatePolicy, config: Config, data: Samples,
+                 rows: npt.NDArray[np.int64]) -> tuple[float, float]:
+    """Mean cross-entropy and accuracy (most likely move = teacher's move) over ``rows``."""
     total, hits = 0.0, 0
     for start in range(0, len(rows), 2048):
-        obs, legal, valid, chosen = data.arrays(rows[start:start + 2048])
-        logp = policy.log_probs(obs, legal, valid)
-        total += float(-logp[np.arange(len(chosen)), chosen].sum())
-        hits += int((logp.argmax(axis=1) == chosen).sum())
+        batch, chosen = data.batch(config, rows[start:start + 2048])
+        logp = policy.log_probs(batch)
+        pick = batch.chosen_index(chosen)
+        total += float(-logp[pick].sum())
+        best = np.maximum.reduceat(logp, batch.starts)
+        hits += int((logp[pick] >= best).sum())
     return total / len(rows), hits / len(rows)
 
 
-def behaviour_cloning(policy: MLPPolicy, data: Samples, epochs: int, batch: int, lr: float,
-                      seed: int, log: Any) -> dict[str, Any]:
+def behaviour_cloning(policy: CandidatePolicy, config: Config, data: Samples, epochs: int,
+                      batch: int, lr: float, seed: int, log: Any) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(data))
     held = max(1, len(data) // 10)
     valid_rows, train_rows = order[:held], order[held:]
     opt = Adam(policy.params, lr=lr)
-    start_loss, start_acc = dataset_loss(policy, data, train_rows)
+    start_loss, start_acc = dataset_loss(policy, config, data, train_rows)
     history = {"train_loss": [start_loss], "train_acc": [start_acc]}
-    val_loss, val_acc = dataset_loss(policy, data, valid_rows)
+    val_loss, val_acc = dataset_loss(policy, config, data, valid_rows)
     history["val_loss"], history["val_acc"] = [val_loss], [val_acc]
     log(f"  epoch 0: train loss {start_loss:.3f} (acc {start_acc:.1%}), "
         f"held-out loss {val_loss:.3f} (acc {val_acc:.1%})")
     for epoch in range(1, epochs + 1):
         rng.shuffle(train_rows)
         for start in range(0, len(train_rows), batch):
-            obs, legal, valid, chosen = data.arrays(train_rows[start:start + batch])
-            _, grads = policy.loss_and_grads(obs, legal, valid, chosen)
+            decisions, chosen = data.batch(config, train_rows[start:start + batch])
+            _, grads = policy.loss_and_grads(decisions, chosen)
             opt.step(grads)
-        tr_loss, tr_acc = dataset_loss(policy, data, train_rows)
-        val_loss, val_acc = dataset_loss(policy, data, valid_rows)
+        tr_loss, tr_acc = dataset_loss(policy, config, data, train_rows)
+        val_loss, val_acc = dataset_loss(policy, config, data, valid_rows)
         for key, value in (("train_loss", tr_loss), ("train_acc", tr_acc),
                            ("val_loss", val_loss), ("val_acc", val_acc)):
             history[key].append(value)
@@ -165,8 +163,8 @@ def behaviour_cloning(policy: MLPPolicy, data: Samples, epochs: int, batch: int,
 # -- 3. policy gradient --------------------------------------------------------------------------
 
 
-def play_learner_round(config: Config, match: Match, learner_seat: int, policy: MLPPolicy,
-                       opponent: MLPPolicy | Agent, learner_gen: np.random.Generator,
+def play_learner_round(config: Config, match: Match, learner_seat: int, policy: CandidatePolicy,
+                       opponent: CandidatePolicy | Agent, learner_gen: np.random.Generator,
                        opponent_gen: np.random.Generator, opponent_rng: random.Random,
                        out: Samples) -> float:
     """Finish ``match``'s round with the learner at one seat (sampling); return its side's score.
@@ -182,14 +180,13 @@ def play_learner_round(config: Config, match: Match, learner_seat: int, policy: 
             continue
         view = match.view(seat)
         if seat == learner_seat:
-            legal = [from_engine(a) for a in actions]
-            obs = encode_view(view, config)
-            col = policy.act(obs, legal, learner_gen)
-            out.add(obs, legal, col)
+            decision = decision_from_view(view, config, actions)
+            col = policy.act(config, decision, learner_gen)
+            out.add(decision, col)
             match.apply(actions[col])
-        elif isinstance(opponent, MLPPolicy):
-            legal = [from_engine(a) for a in actions]
-            match.apply(actions[opponent.act(encode_view(view, config), legal, opponent_gen)])
+        elif isinstance(opponent, CandidatePolicy):
+            decision = decision_from_view(view, config, actions)
+            match.apply(actions[opponent.act(config, decision, opponent_gen)])
         else:
             match.play(opponent.choose(view, view.legal, opponent_rng))
     result = match.current.result
@@ -197,7 +194,7 @@ def play_learner_round(config: Config, match: Match, learner_seat: int, policy: 
     return float(result.scores[config.side_of[learner_seat]])
 
 
-def policy_gradient(policy: MLPPolicy, config: Config, deals: int, deals_per_update: int,
+def policy_gradient(policy: CandidatePolicy, config: Config, deals: int, deals_per_update: int,
                     plays: int, opponents: Sequence[str], snapshot_every: int, lr: float,
                     entropy: float, seed: int, log: Any) -> dict[str, Any]:
     """REINFORCE with a leave-one-out baseline over ``plays`` plays of each deal.
@@ -238,16 +235,16 @@ def policy_gradient(policy: MLPPolicy, config: Config, deals: int, deals_per_upd
             total = sum(score for _, score in results)
             for part, score in results:
                 advantage = score - (total - score) / (plays - 1)
-                for i in range(len(part)):
-                    batch.add(part.obs[i], part.legal[i], part.chosen[i])
+                for decision, col in zip(part.decisions, part.chosen, strict=True):
+                    batch.add(decision, col)
                     weights.append(advantage)
                 scores.append(score)
                 window[kind].append(score)
         if len(batch):
             w = np.array(weights, np.float32)
             scale = float(w.std()) or 1.0
-            obs, legal, valid, chosen = batch.arrays(np.arange(len(batch)))
-            _, grads = policy.loss_and_grads(obs, legal, valid, chosen, w / scale, entropy)
+            decisions, chosen = batch.batch(config, np.arange(len(batch)))
+            _, grads = policy.loss_and_grads(decisions, chosen, w / scale, entropy)
             opt.step(grads)
         history["mean_score"].append(float(np.mean(scores)))
         if (update + 1) % snapshot_every == 0:
@@ -268,27 +265,27 @@ def policy_gradient(policy: MLPPolicy, config: Config, deals: int, deals_per_upd
 # -- 4. evaluation -------------------------------------------------------------------------------
 
 
-def evaluate(policies: dict[str, MLPPolicy], config: Config, pairings: Sequence[tuple[str, str]],
+def evaluate(weights: dict[str, Path], config: Config, pairings: Sequence[tuple[str, str]],
              deals: int, seed: int) -> list[dict[str, Any]]:
     """Each pairing ``(a, b)`` in the arena: ``deals`` duplicate deals, margin of ``a`` over ``b``.
 
-    ``policies`` are registered as agents under their keys for the duration.
+    A label in ``weights`` plays as the agent ``policy:FILE``; any other is a bot name.
     """
+    def agent(label: str) -> str:
+        return f"policy:{weights[label]}" if label in weights else label
+
     rows = []
-    with contextlib.ExitStack() as stack:
-        for name, policy in policies.items():
-            stack.enter_context(registered(policy, name))
-        for first, other in pairings:
-            res = run_arena(config.game.id, config.players, [first, other], deals=deals,
-                            seed=seed, options=dict(config.given_options))
-            mean, lo, hi = res.margins[f"{first} − {other}"]
-            me = res.results[0]
-            rows.append({
-                "policy": first, "opponent": other, "deals": deals,
-                "margin": mean, "margin_ci95": [lo, hi],
-                "win_rate": me.win_rate, "win_ci95": list(me.win_ci),
-                "mean_score": me.mean_score,
-            })
+    for first, other in pairings:
+        res = run_arena(config.game.id, config.players, [agent(first), agent(other)], deals=deals,
+                        seed=seed, options=dict(config.given_options))
+        mean, lo, hi = res.margins[f"{agent(first)} − {agent(other)}"]
+        me = res.results[0]
+        rows.append({
+            "policy": first, "opponent": other, "deals": deals,
+            "margin": mean, "margin_ci95": [lo, hi],
+            "win_rate": me.win_rate, "win_ci95": list(me.win_ci),
+            "mean_score": me.mean_score,
+        })
     return rows
 
 
@@ -321,13 +318,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="the bot whose moves are cloned")
     ap.add_argument("--teacher-iterations", type=int, default=100,
                     help="rollouts per decision of the strong teacher")
-    ap.add_argument("--demo-rounds", type=int, default=8000,
+    ap.add_argument("--demo-rounds", type=int, default=3000,
                     help="deals the teacher plays (all seats) for the demonstrations")
     ap.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
-    ap.add_argument("--bc-epochs", type=int, default=8, help="behaviour-cloning epochs")
+    ap.add_argument("--bc-epochs", type=int, default=6, help="behaviour-cloning epochs")
     ap.add_argument("--bc-batch", type=int, default=256, help="behaviour-cloning batch size")
     ap.add_argument("--bc-lr", type=float, default=1e-3, help="behaviour-cloning Adam learning rate")
-    ap.add_argument("--rl-deals", type=int, default=20000,
+    ap.add_argument("--rl-deals", type=int, default=2000,
                     help="deals of policy-gradient training (each played --rl-plays times); 0 skips it")
     ap.add_argument("--rl-batch", type=int, default=64, help="deals per policy-gradient update")
     ap.add_argument("--rl-plays", type=int, default=2,
@@ -338,7 +335,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="policy-gradient opponents, cycled per deal: random, greedy, self")
     ap.add_argument("--snapshot-every", type=int, default=10,
                     help="updates between refreshes of the frozen self-play opponent")
-    ap.add_argument("--eval-deals", type=int, default=1000,
+    ap.add_argument("--eval-deals", type=int, default=500,
                     help="duplicate deals per evaluation pairing (arena)")
     ap.add_argument("--out", default=argparse.SUPPRESS,
                     help="where to save the weights (default: GAME_policy.npz)")
@@ -401,10 +398,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     t = time.perf_counter()
     meta = {"game": config.game.id, "players": config.players,
             "options": dict(config.given_options), "teacher": args.teacher, "seed": args.seed}
-    policy = MLPPolicy(observation_size(config), args.hidden, seed=args.seed, meta=meta)
-    log(f"[2/4] behaviour cloning: {args.bc_epochs} epochs, MLP {policy.obs_size}→"
-        f"{args.hidden}→{args.hidden}→actions")
-    bc = behaviour_cloning(policy, demos, args.bc_epochs, args.bc_batch, args.bc_lr, args.seed, log)
+    policy = CandidatePolicy.new(args.hidden, args.seed, meta)
+    log(f"[2/4] behaviour cloning: {args.bc_epochs} epochs, MLP (observation, move)→"
+        f"{args.hidden}→{args.hidden}→score per legal move")
+    bc = behaviour_cloning(policy, config, demos, args.bc_epochs, args.bc_batch, args.bc_lr,
+                           args.seed, log)
     times["behaviour_cloning"] = time.perf_counter() - t
     cloned = policy.copy()
 
@@ -418,14 +416,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     times["policy_gradient"] = time.perf_counter() - t
     policy.meta["stages"] = {"demo_rounds": args.demo_rounds, "bc_epochs": args.bc_epochs,
                              "rl_deals": args.rl_deals}
-    out = Path(getattr(args, "out", None) or f"{config.game.id}_policy.npz")
-    policy.save(out)
+    out = policy.save(Path(getattr(args, "out", None) or f"{config.game.id}_policy.npz"))
+    cloned.meta["stages"] = {**policy.meta["stages"], "rl_deals": 0}
+    cloned_out = cloned.save(out.with_name(f"{out.stem}-cloned{out.suffix}"))
 
     t = time.perf_counter()
     log(f"[4/4] evaluation: {args.eval_deals} duplicate deals per pairing (arena)")
     pairings = [("cloned", "random"), ("cloned", "greedy"), ("final", "random"),
                 ("final", "greedy"), ("final", "cloned")]
-    rows = evaluate({"cloned": cloned, "final": policy}, config, pairings, args.eval_deals,
+    rows = evaluate({"cloned": cloned_out, "final": out}, config, pairings, args.eval_deals,
                     seed=1_000_000 + args.seed)
     times["evaluation"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t_all
@@ -434,10 +433,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     log(results_table(rows))
     log("")
     log("wall time: " + ", ".join(f"{k.replace('_', ' ')} {v:.0f} s" for k, v in times.items()))
-    log(f"weights saved to {out}")
+    log(f"weights saved to {out} (cloned: {cloned_out}); play them with "
+        f"make_agent('policy:{out}') or `hanafuda arena {config.game.id} --agents policy:{out},random`")
     summary = {"game": config.game.id, "players": config.players, "seed": args.seed,
                "teacher": args.teacher, "decisions": len(demos), "bc": bc, "pg": pg,
-               "results": rows, "seconds": times, "weights": str(out)}
+               "results": rows, "seconds": times, "weights": str(out),
+               "cloned_weights": str(cloned_out)}
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary

@@ -191,7 +191,10 @@ def _translate(rnd: Round, start: int) -> list[_HistoryEntry]:
     return out
 
 
-def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
+    """The public history of any round (an earlier one too) as ``seat`` may see it (its own
+    ``keep`` included, no one else's; RULES.md §4.2); ``seat`` None: what everyone sees.
+    Translated once per round and extended as the round goes on (cached)."""
     cached = _HISTORY_CACHE.get(rnd)
     if cached is not None and cached[0] is rnd.events and len(cached[1]) <= len(rnd.events):
         entries = cached[1]
@@ -201,12 +204,6 @@ def _public_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
         entries = _translate(rnd, 0)
     _HISTORY_CACHE[rnd] = (rnd.events, entries)
     return tuple(event for event, only in entries if only < 0 or only == seat)
-
-
-def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
-    """The public history of any round (an earlier one too) as ``seat`` may see it (its own
-    ``keep`` included, no one else's; RULES.md §4.2)."""
-    return _public_history(rnd, seat)
 
 
 def phase_name(match: MatchCore) -> ViewPhase:
@@ -278,7 +275,7 @@ def _build(match: MatchCore, seat: int | None) -> PlayerView:
         wild_side=rnd.wild_side if rnd.wild_side >= 0 else None,
         wild_month=rnd.wild_month if rnd.wild_side >= 0 else None,
         lightning_user=rnd.lightning_user if rnd.lightning_user >= 0 else None,
-        history=_public_history(rnd, seat),
+        history=round_history(rnd, seat),
         round_scores=tuple(r.scores for r in match.results),
         totals=tuple(match.totals),
         finished=match.finished,

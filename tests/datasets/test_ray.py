@@ -1,6 +1,6 @@
 """The arena and dataset generation on a local Ray cluster of two worker nodes (issue 16,
 ``hanafuda[ray]``): results identical to the local run for the same seed, shards written by the
-workers, ``--ray`` on the command line.  Skipped without Ray, except in CI."""
+workers (so are the arena's records), ``--ray`` on the command line.  Skipped without Ray, except in CI."""
 
 from __future__ import annotations
 
@@ -57,6 +57,34 @@ def test_arena_on_ray_equals_the_local_run(cluster: Any, tmp_path: Path) -> None
     assert names == sorted(p.name for p in (tmp_path / "ray").iterdir())
     for name in names:
         assert (tmp_path / "local" / name).read_text() == (tmp_path / "ray" / name).read_text()
+
+
+def test_arena_records_are_written_by_the_ray_workers(cluster: Any, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver writes no record (writing text in this process fails); the tasks on the two
+    worker nodes write them, the same files as a local run; relative output directories are
+    resolved by the driver, so records and shards land where the command runs."""
+    local = tmp_path / "local"
+    run_arena("mushi", 2, ["greedy", "random"], 6, seed=9, records_dir=local)
+
+    def driver_write(self: Path, *args: Any, **kwargs: Any) -> int:
+        raise AssertionError(f"the driver wrote {self}")
+
+    monkeypatch.setattr(Path, "write_text", driver_write)
+    monkeypatch.chdir(tmp_path)  # a relative records directory is resolved by the driver
+    run_arena("mushi", 2, ["greedy", "random"], 6, seed=9, records_dir="on-ray",
+              runner=ray_runner(cluster.address))
+    shards = selfplay_dataset("mushi", 2, ["greedy", "random"], 2, "shards-on-ray", seed=1,
+                              deals_per_shard=1, runner=ray_runner(cluster.address))
+    monkeypatch.undo()
+    assert sorted(p.name for p in (tmp_path / "shards-on-ray").iterdir()) == [
+        "shard-000000.npz", "shard-000001.npz"]
+    assert shards.shards == [str(tmp_path / "shards-on-ray" / n)
+                             for n in ("shard-000000.npz", "shard-000001.npz")]
+    names = sorted(p.name for p in local.iterdir())
+    assert len(names) == 12 and names == sorted(p.name for p in (tmp_path / "on-ray").iterdir())
+    for name in names:
+        assert (local / name).read_bytes() == (tmp_path / "on-ray" / name).read_bytes()
 
 
 def test_dataset_on_ray_equals_the_local_run(cluster: Any, tmp_path: Path) -> None:

@@ -54,7 +54,11 @@ def test_ppo_example_trains_an_iteration(tmp_path: Path) -> None:
         import rllib_ppo
     finally:
         sys.path.remove(str(EXAMPLES))
-    summary = rllib_ppo.main(["--quick", "--iterations", "1", "--json", str(tmp_path / "s.json")])
+    summary = rllib_ppo.main(["--quick", "--iterations", "1", "--eval-every", "1",
+                              "--json", str(tmp_path / "s.json")])
     assert summary["curve"][0]["env_steps"] >= 256
-    assert summary["evaluation"]["games"] == 20
+    assert set(summary["curve"][0]["evaluation"]) == {"random", "greedy"}
+    assert summary["curve"][0]["evaluation"]["greedy"]["games"] == 10
+    assert {name: ev["games"] for name, ev in summary["evaluation"].items()} == {"random": 20,
+                                                                               "greedy": 20}
     assert (tmp_path / "s.json").exists()

@@ -4,38 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hanafuda import Match
-from hanafuda.cards import CARDS, cards_of
-from hanafuda.engine.deal import Deal
-from hanafuda.rules import configure
 from hanafuda.tui.app import CardView, PageBody, PlayApp, TextScreen
 from hanafuda.tui.session import PlaySession
+from tests.words.helpers import deal_match
 
 SMALL = (80, 24)
 LARGE = (120, 40)
-
-
-def _deal(game: str, players: int, options: dict[str, object], dealer: int,
-          hands: list[list[str]], field: list[str], stock_head: list[str]) -> Match:
-    """A match whose first deal puts the given cards where given; the rest fills hands, field
-    (one card per month not named) and stock in id order."""
-    config = configure(game, players, options)
-    given = [c for h in hands for c in h] + field + stock_head
-    months = {CARDS[[c.code for c in CARDS].index(g)].month for g in given}
-    free = [CARDS[c] for c in cards_of(config.deck) if CARDS[c].code not in given]
-    full_field = list(field)
-    for month in sorted({c.month for c in free} - months):
-        if len(full_field) >= config.field_size:
-            break
-        full_field.append(next(c.code for c in reversed(free) if c.month == month))
-    spare = [c.code for c in free if c.code not in full_field]
-    full_hands = []
-    for hand in hands:
-        extra = config.hand_size - len(hand)
-        full_hands.append([*hand, *spare[:extra]])
-        del spare[:extra]
-    deal = Deal.from_codes(dealer, full_hands, full_field, [*stock_head, *spare])
-    return Match(game, players, options, deal=deal)
 
 
 async def _until(pilot, condition, seconds: float = 10.0) -> bool:
@@ -126,8 +100,8 @@ async def test_fix2_kwa_do_capture_and_declaration_labels(tmp_path: Path) -> Non
 
 
 async def test_fix3_a_pending_turn_over_is_not_logged_as_no_capture(tmp_path: Path) -> None:
-    match = _deal("min-hwatu", 2, {"rounds": 1}, 0, [["pine-chaff1"], ["plum-chaff1"]],
-                  ["cherry-curtain", "cherry-chaff1"], ["cherry-chaff2"])
+    match = deal_match("min-hwatu", 2, {"rounds": 1}, hands=[["pine-chaff1"], ["plum-chaff1"]],
+                       field=["cherry-curtain", "cherry-chaff1"], stock_head=["cherry-chaff2"])
     session = PlaySession(match, 0, "random", save_path=tmp_path / "m.json", pause=0)
     app = PlayApp(session)
     async with app.run_test(size=SMALL) as pilot:
@@ -207,8 +181,8 @@ async def test_fix6_question_mark_teaches_the_game(tmp_path: Path) -> None:
 
 async def test_fix7_light_wild_options_teyaku_and_kwa_do(tmp_path: Path) -> None:
     # Hawaiʻifuda's Light and the wild Pāhoehoe, in the cells
-    match = _deal("hawaiifuda", 2, {}, 0, [["willow-lightning", "paulownia-chaff1"],
-                                           ["plum-chaff1"]], ["pine-crane"], [])
+    match = deal_match("hawaiifuda", 2, {}, hands=[["willow-lightning", "paulownia-chaff1"],
+                                                   ["plum-chaff1"]], field=["pine-crane"])
     session = PlaySession(match, 0, "random", theme="hawaiifuda", save_path=tmp_path / "m.json",
                           pause=0)
     app = PlayApp(session)
@@ -234,7 +208,8 @@ async def test_fix7_light_wild_options_teyaku_and_kwa_do(tmp_path: Path) -> None
         assert "each other player pays you" in prompt and "others may capture them" in prompt
         await pilot.press("q")
     # "Kwa-Dō!" when a bright is captured
-    match = _deal("kwa-do", 2, {}, 1, [["cherry-chaff1"], ["pine-chaff1"]], ["cherry-curtain"], [])
+    match = deal_match("kwa-do", 2, {}, hands=[["cherry-chaff1"], ["pine-chaff1"]],
+                       field=["cherry-curtain"], dealer=1)
     session = PlaySession(match, 0, "random", save_path=tmp_path / "k.json", pause=0)
     app = PlayApp(session)
     async with app.run_test(size=SMALL) as pilot:

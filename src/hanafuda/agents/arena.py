@@ -179,12 +179,24 @@ def play_match(config: Config, match_index: int, seed: int, agent_names: Sequenc
                        {n: win_sum[n] / count for n in names}, records)
 
 
-def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], bool, bool]
+def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], str | None, bool]
                 ) -> list[DealOutcome]:
-    game, players, options, indices, seed, agent_names, keep, matches = args
+    """One task: play its deals; with a records directory, the task writes its games' records
+    there itself (a pool or Ray worker, not the driver) and returns the outcomes without them."""
+    game, players, options, indices, seed, agent_names, records_dir, matches = args
     config = configure(game, players, options)
     play = play_match if matches else play_deal
-    return [play(config, i, seed, agent_names, keep) for i in indices]
+    outcomes = [play(config, i, seed, agent_names, records_dir is not None) for i in indices]
+    if records_dir is not None:
+        out = Path(records_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        unit = "match" if matches else "deal"
+        for o in outcomes:
+            for r, record in enumerate(o.records):
+                path = out / f"{unit}{o.index:05d}-seating{r}.json"
+                path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+            o.records = []
+    return outcomes
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -290,11 +302,14 @@ def run_arena(
         raise ValueError("give at least one agent")
     if deals < 1:
         raise ValueError("deals must be at least 1")
-    keep = records_dir is not None
+    # the tasks write the records: an absolute path, the same on every host of a cluster
+    records = str(Path(records_dir).resolve()) if records_dir is not None else None
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
     chunk = max(1, min(25, deals // max(1, workers * 4)))
     jobs = [
         (game, players, dict(config.given_options), list(range(i, min(deals, i + chunk))), seed,
-         list(agent_names), keep, matches)
+         list(agent_names), records, matches)
         for i in range(0, deals, chunk)
     ]
     outcomes: list[DealOutcome] = []
@@ -315,14 +330,6 @@ def run_arena(
                 if progress:
                     progress(len(outcomes), deals)
     outcomes.sort(key=lambda o: o.index)
-    if records_dir is not None:
-        out = Path(records_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        for o in outcomes:
-            for r, record in enumerate(o.records):
-                unit = "match" if matches else "deal"
-                path = out / f"{unit}{o.index:05d}-seating{r}.json"
-                path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
     names = list(dict.fromkeys(agent_names))
     results = []
     for name in names:

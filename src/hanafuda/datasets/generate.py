@@ -57,6 +57,7 @@ def selfplay_shard(job: tuple[str, int, dict[str, Any], list[str], int, list[int
             samples.extend(samples_from_record(record, reward))
             games += 1
     meta = {"source": "selfplay", "agents": agents, "seed": seed, "deals": [indices[0], indices[-1]]}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)  # on a host that lacks it
     count = write_shard(path, samples, config, reward, meta)
     return path, count, games
 
@@ -86,7 +87,7 @@ def selfplay_dataset(
                            else "give at least one agent")
     if deals < 1 or deals_per_shard < 1:
         raise DatasetError("deals and deals per shard must be at least 1")
-    target = Path(out)
+    target = Path(out).resolve()  # the tasks write here: one absolute path on every host
     target.mkdir(parents=True, exist_ok=True)
     jobs = [
         (game, players, dict(config.given_options), names, seed,

@@ -152,6 +152,41 @@ class ActionLayout:
         return out
 
 
+class MatchHolder:
+    """An env's running match and its legal actions, computed once per decision (every env
+    here holds one; ``_no_match`` is the error its API raises before the first reset)."""
+
+    _match: Match | None = None
+    _legal: list[int] | None = None
+
+    def _no_match(self) -> Exception:
+        return EnvConfigError("the env has no match yet: call reset() first")
+
+    @property
+    def match(self) -> Match:
+        """The running match (the engine's full state: hidden cards included)."""
+        if self._match is None:
+            raise self._no_match()
+        return self._match
+
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self.match.legal_actions()
+        return self._legal
+
+
+ILLEGAL_ACTION_MODES = ("raise", "end")
+
+
+def check_illegal_action(mode: str) -> str:
+    """``mode`` if it is one of ``ILLEGAL_ACTION_MODES`` (raise ``IllegalActionError``, or end
+    the episode with ``illegal_reward``); ``EnvConfigError`` otherwise."""
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise EnvConfigError(
+            f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {mode!r}")
+    return mode
+
+
 def check_reward_timing(timing: str) -> str:
     """``timing`` if it is one of ``REWARD_TIMINGS``; ``EnvConfigError`` otherwise."""
     if timing not in REWARD_TIMINGS:

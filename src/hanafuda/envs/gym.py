@@ -65,7 +65,9 @@ from ._shared import (
     ActionLayout,
     EnvConfigError,
     IllegalActionError,
+    MatchHolder,
     check_action,
+    check_illegal_action,
     check_render_mode,
     check_reward_mode,
     deal_from_reset_options,
@@ -82,7 +84,6 @@ __all__ = ["ENV_IDS", "HanafudaEnv", "register_envs"]
 ENV_IDS: dict[str, str] = {game.env_id: game.id for game in GAMES.values()}
 """The registered Gymnasium ids (``Game.env_id``) and the game each plays."""
 
-ILLEGAL_ACTION_MODES = ("raise", "end")
 
 VECTOR_ENTRY_POINT = "hanafuda.envs.vector:HanafudaVectorEnv"
 """``gym.make_vec(id, num_envs=…)`` builds the batch simulator's vector env (``hanafuda.envs.vector``)."""
@@ -100,7 +101,7 @@ def _make_opponent(opponent: str | Agent) -> Agent:
     return make_agent(opponent)
 
 
-class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
+class HanafudaEnv(MatchHolder, gymnasium.Env[Observation, np.int64]):
     """One seat of a match against bots (module docstring for the contract)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -135,11 +136,7 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             )
         self.seat_setting = seat
         self.opponent = _make_opponent(opponent)
-        if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise EnvConfigError(
-                f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}, not {illegal_action!r}"
-            )
-        self.illegal_action = illegal_action
+        self.illegal_action = check_illegal_action(illegal_action)
         self.reward = check_reward_mode(reward)
         self.illegal_reward = (
             float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
@@ -159,19 +156,10 @@ class HanafudaEnv(gymnasium.Env[Observation, np.int64]):
             "learner" if s == self.seat else self.opponent.name for s in range(players)
         ]
 
-    @property
-    def match(self) -> Match:
-        """The running match (the engine's full state: hidden cards included)."""
-        if self._match is None:
-            raise ResetNeeded("the env has no match yet: call reset() first")
-        return self._match
+    def _no_match(self) -> Exception:
+        return ResetNeeded("the env has no match yet: call reset() first")
 
     # -- the loop ---------------------------------------------------------------------------------
-
-    def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self.match.legal_actions()
-        return self._legal
 
     def _play_bots(self) -> float:
         """Let the bots move and deal new rounds until the learner decides or the match ends.

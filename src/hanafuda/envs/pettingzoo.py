@@ -51,39 +51,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..records import Match
-from ..rules import configure
-from ..themes import normalize_theme
-from ._shared import (
-    ActionLayout,
-    EnvConfigError,
-    IllegalActionError,
-    check_action,
-    check_observation_key,
-    check_render_mode,
-    check_reward_mode,
-    check_reward_timing,
-    deal_from_reset_options,
-    deliver_render,
-    episode_options,
-    observation_space,
-    seat_rewards,
-    table_text,
-)
-from .encoding import encode_view
+from ._seated import Observation, SeatedMatchEnv
+from ._shared import EnvConfigError, IllegalActionError, check_action, deliver_render, table_text
 
 __all__ = ["HanafudaAECEnv"]
 
-Observation = dict[str, npt.NDArray[Any]]
 
-
-class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
+class HanafudaAECEnv(SeatedMatchEnv, AECEnv):  # type: ignore[misc]
     """A match of one game as a PettingZoo AEC env (module docstring for the contract)."""
 
     metadata: dict[str, Any] = {
@@ -111,38 +87,13 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         """``game`` and ``players`` as in ``Match``; ``options`` the game's options (RULES.md §9),
         validated now (``OptionError``); ``theme`` names the cards in ``render()``; ``reward``,
         ``reward_timing`` and ``observation_key`` as in the module docstring."""
-        super().__init__()
-        self.game = game
-        self.players = players
-        self.options = episode_options(options)
-        self.config = configure(game, players, self.options)
-        self.render_mode = check_render_mode(render_mode)
-        self.theme = normalize_theme(theme)
-        self.reward = check_reward_mode(reward)
-        self.reward_timing = check_reward_timing(reward_timing)
-        self.observation_key = check_observation_key(observation_key)
-        self.layout = ActionLayout(self.config, action_space)
-        self._held: list[float] = [0.0] * players
-        if illegal_action not in ("raise", "end"):
-            raise EnvConfigError(f"illegal_action must be one of raise, end, not {illegal_action!r}")
-        self.illegal_action = illegal_action
-        self.illegal_reward = (
-            float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
-        )
+        AECEnv.__init__(self)
+        SeatedMatchEnv.__init__(
+            self, game, players, options, render_mode=render_mode, theme=theme, reward=reward,
+            reward_timing=reward_timing, observation_key=observation_key,
+            action_space=action_space, illegal_action=illegal_action,
+            illegal_reward=illegal_reward)
         self.metadata = {**type(self).metadata, "name": f"hanafuda_{game.replace('-', '_')}_v0"}
-        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
-        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: observation_space(self.config, self.observation_key, self.layout.size)
-            for agent in self.possible_agents
-        }
-        self.action_spaces: dict[str, spaces.Discrete[np.int64]] = {
-            agent: spaces.Discrete(self.layout.size) for agent in self.possible_agents
-        }
-        self._np_random: np.random.Generator | None = None
-        self._match: Match | None = None
-        self._legal: list[int] | None = None
-        self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -151,72 +102,24 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection: str = self.possible_agents[0]
         self._skip_agent_selection: str | None = None
 
-    # -- spaces ----------------------------------------------------------------------------------
-
-    def _seat(self, agent: str) -> int:
-        try:
-            return self._seat_of[agent]
-        except (KeyError, TypeError):
-            raise EnvConfigError(
-                f"unknown agent {agent!r}; agents are: {', '.join(self.possible_agents)}"
-            ) from None
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        """The agent's observation space (the same object on every call)."""
-        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
-
-    def action_space(self, agent: str) -> spaces.Discrete[np.int64]:
-        """``Discrete(k)`` of the action layout, the same object on every call for an agent."""
-        return self.action_spaces[self.possible_agents[self._seat(agent)]]
-
     # -- the match --------------------------------------------------------------------------------
-
-    @property
-    def match(self) -> Match:
-        """The running match (the engine's full state: hidden cards included)."""
-        if self._match is None:
-            raise EnvConfigError("the env has no match yet: call reset() first")
-        return self._match
-
-    def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self.match.legal_actions()
-        return self._legal
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match: seeded as ``Match(seed=seed)`` when ``seed`` is given."""
-        if seed is not None:
-            self._np_random, _ = seeding.np_random(seed)
-            match_seed = seed
-        else:
-            if self._np_random is None:
-                self._np_random, _ = seeding.np_random()
-            match_seed = int(self._np_random.integers(2**63 - 1))
-        deal = deal_from_reset_options(options)
-        self._match = Match(self.game, self.players, self.options, seed=match_seed, deal=deal,
-                            config=self.config)
-        self._legal = None
-        self.agents = self.possible_agents[:]
+        match = self._deal(seed, options)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
-        self._held = [0.0] * self.players
-        to_move = self._match.to_move
+        to_move = match.to_move
         assert to_move is not None  # a dealt round always rests at a decision
         self.agent_selection = self.possible_agents[to_move]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation, from its seat's ``PlayerView`` only (DESIGN.md layer 4)."""
-        seat = self._seat(agent)
-        match = self.match
-        if match.to_move == seat:
-            mask = self.layout.mask(self._legal_actions())
-        else:
-            mask = np.zeros(self.layout.size, np.int8)
-        return {self.observation_key: encode_view(match.view(seat), match.config), "action_mask": mask}
+        return self._observation(self._seat(agent))
 
     def step(self, action: Any) -> None:
         """Play the current agent's action (RULES.md §7); a dead agent steps with ``None``."""
@@ -240,22 +143,12 @@ class HanafudaAECEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             return
         self._cumulative_rewards[agent] = 0.0
-        match.apply(engine)
-        self._legal = None
+        paid = self._play(engine)
         self.rewards = {a: 0.0 for a in self.agents}
-        if match.round_over:
-            result = match.current.result
-            assert result is not None
-            paid = seat_rewards(self.config, result, self.reward)
-            if self.reward_timing == "episode_end":
-                self._held = [h + r for h, r in zip(self._held, paid, strict=True)]
-                paid = self._held if match.finished else [0.0] * self.players
-            for seat, reward in enumerate(paid):
-                self.rewards[self.possible_agents[seat]] = reward
-            if match.finished:
-                self.terminations = {a: True for a in self.agents}
-            else:
-                match.next_round()
+        for seat, reward in enumerate(paid or ()):
+            self.rewards[self.possible_agents[seat]] = reward
+        if match.finished:
+            self.terminations = {a: True for a in self.agents}
         self._accumulate_rewards()
         to_move = match.to_move
         self.agent_selection = self.agents[0] if to_move is None else self.possible_agents[to_move]

@@ -15,7 +15,7 @@ from ..engine.match import next_dealer
 from ..engine.round import PHASE_NAMES, PHASE_OVER, Round
 from ..records import Match
 from ..rules.base import RoundScore
-from ..views import _public_history
+from ..views import round_history
 from .events import round_log_entries
 from .names import Namer, seat_number
 from .piles import KIND_ORDER
@@ -53,7 +53,7 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
     cfg = match.config
     lines = [f"Round {number} · dealer: seat {seat_number(rnd.dealer)} · turn order: "
              + ", ".join(str(seat_number(s)) for s in rnd.order)]
-    lines += ["  " + entry.text for entry in round_log_entries(_public_history(rnd, None), namer,
+    lines += ["  " + entry.text for entry in round_log_entries(round_history(rnd, None), namer,
                                                           rnd.stock_left)]
     standing: RoundScore = rnd.standing()
     for side in range(cfg.num_sides):
