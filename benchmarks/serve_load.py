@@ -50,6 +50,15 @@ class Stats:
     rtt: dict[str, list[float]] = field(default_factory=dict)
     errors: int = 0
     moves: int = 0
+    cpu_start: float = 0.0
+    """Server CPU seconds (with its bot processes) before the tables are created..."""
+    cpu_play: float = 0.0
+    """...and once they are: play starts."""
+    started: float = 0.0
+    play_started: float = 0.0
+    events_play: int = 0
+    profiler: subprocess.Popen[bytes] | None = None
+    """Stored events when play started (table creation stores none, but a bot may move first)."""
 
 
 def free_port() -> int:
@@ -162,7 +171,9 @@ async def watch(url: str, until: float) -> None:
 
 
 async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Namespace,
-                      stats: Stats) -> None:
+                      stats: Stats, server_pid: int) -> None:
+    stats.cpu_start = cpu_seconds(proc_tree(server_pid))
+    stats.started = time.monotonic()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         made = []
         for i in range(args.tables):
@@ -171,7 +182,15 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
                                                      "options": {"rounds": args.rounds}})
             r.raise_for_status()
             made.append((mix, r.json()))
+    stats.cpu_play = cpu_seconds(proc_tree(server_pid))
+    stats.play_started = time.monotonic()
+    stats.events_play = stored_events(args.db_url)
     until = time.monotonic() + args.seconds
+    if args.profile:  # py-spy on the server during play only (table creation left out)
+        stats.profiler = subprocess.Popen(
+            ["py-spy", "record", "--pid", str(server_pid), "--format", "raw", "--rate", "200",
+             "--nonblocking", "--output", args.profile, "--duration", str(int(args.seconds))],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     jobs = []
     for mix, t in made:
         ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else 'deltas=1&'}token="
@@ -205,6 +224,8 @@ def main() -> None:
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
+    p.add_argument("--profile", default="",
+                   help="record the server with py-spy during play (collapsed stacks to this file)")
     args = p.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -235,15 +256,17 @@ def main() -> None:
                 raise SystemExit(f"the server did not start; see {tmp}/server.log")
             time.sleep(0.3)
         stats = Stats()
-        events0 = stored_events(db)
-        cpu0 = cpu_seconds(proc_tree(server.pid))
-        started = time.monotonic()
-        asyncio.run(run_clients(base, port, mixes, args, stats))
-        elapsed = time.monotonic() - started
+        args.db_url = db
+        load_before = os.getloadavg()
+        asyncio.run(run_clients(base, port, mixes, args, stats, server.pid))
+        ended = time.monotonic()
         pids = proc_tree(server.pid)
-        cpu = cpu_seconds(pids) - cpu0
+        cpu_end = cpu_seconds(pids)
         rss = rss_mb(pids)
-        events = stored_events(db) - events0
+        events = stored_events(db) - stats.events_play
+        load_after = os.getloadavg()
+        if stats.profiler is not None:
+            stats.profiler.wait(args.seconds + 30)
     finally:
         server.terminate()
         try:
@@ -251,22 +274,34 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+    play = ended - stats.play_started
+    create = stats.play_started - stats.started
+    play_cpu = cpu_end - stats.cpu_play
+    create_cpu = stats.cpu_play - stats.cpu_start
+    kind = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}, "
-          f"{args.workers} server process{'es' if args.workers > 1 else ''}")
+          f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
+          f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
-          f"{'whole states' if args.whole else 'deltas'}, "
-          f"{elapsed:.1f} s of play (table creation included)")
+          f"{'whole states' if args.whole else 'deltas'}; creating the tables took {create:.1f} s and "
+          f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
+          f"play {play:.1f} s")
     print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
     print("|---|---|---|---|---|")
     for mix in mixes:
         v = stats.rtt.get(mix, [])
         print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
-    print(f"stored events: {events} ({events / elapsed:.0f}/s); server CPU {cpu:.1f} s "
-          f"({cpu / max(events, 1) * 1000:.2f} ms per stored event); server RSS {rss:.0f} MB "
+    per_event = play_cpu / max(events, 1) * 1000
+    print(f"during play: stored events {events} ({events / play:.0f}/s); server CPU {play_cpu:.1f} s "
+          f"in {play:.1f} s ({per_event:.2f} ms per stored event); server RSS {rss:.0f} MB "
           f"(with its bot processes); client errors: {stats.errors}")
-    if stats.rtt:
-        every = [x for v in stats.rtt.values() for x in v]
+    every = [x for v in stats.rtt.values() for x in v]
+    print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
+          f"mode={'whole' if args.whole else 'deltas'} p50_ms={pct(every, 0.5):.1f} "
+          f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
+          f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "
+          f"errors={stats.errors} load1={load_before[0]:.2f}/{load_after[0]:.2f}")
+    if every:
         print(f"all round trips: mean {statistics.mean(every) * 1000:.1f} ms over {len(every)}")
 
 

@@ -268,7 +268,7 @@ class Cluster:
         while not proxy.outbox.empty():
             item = proxy.outbox.get_nowait()
             if item is not None:
-                out.append(item)
+                out.append(item.payload)
         await self.notify({"t": "re", "to": note.get("from"), "rid": note.get("rid"), "out": out})
 
     # -- member side ---------------------------------------------------------------------------

@@ -34,11 +34,12 @@ from .live import (
     Connection,
     LiveTable,
     NewTokens,
+    Outgoing,
     Seat,
     SeatSpec,
     TableError,
 )
-from .messages import is_public, state_message
+from .messages import LogMark, is_public, state_delta, state_message
 from .ratelimit import RateLimiter
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -249,19 +250,34 @@ class TableHub:
         return state_message(table, seat, creator, theme)
 
     def state_to(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
-        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks."""
-        if not conn.deltas:
-            return state_message(table, conn.seat, conn.creator, conn.theme)
-        payload = state_message(table, conn.seat, conn.creator, conn.theme, since=conn.log_seq)
-        conn.log_seq = table.seq
-        return payload
+        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks
+        (``messages.state_delta``)."""
+        return self._state_out(table, conn, None, {}).payload
 
-    async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
-        """Queue ``payload`` for ``conn`` (never waits on the socket); a client whose outbox is full
+    def _state_out(self, table: LiveTable, conn: Connection, event: dict[str, Any] | None,
+                   built: dict[Any, tuple[Outgoing, LogMark]]) -> Outgoing:
+        """The state message for ``conn`` (with ``event``, the stored event it shows, where the
+        seat may see it), built once for every socket of one broadcast that gets the same bytes:
+        ``built`` holds those of this broadcast (same seat, role, theme and logs held)."""
+        since = conn.mark if conn.deltas else None
+        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas)
+        found = built.get(key)
+        if found is None:
+            payload, mark = state_delta(table, conn.seat, conn.creator, conn.theme, since)
+            if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
+                                   conn.seat):
+                payload["event"] = event
+            found = built[key] = (Outgoing(payload), mark)
+        if conn.deltas:
+            conn.mark = found[1]
+        return found[0]
+
+    async def send(self, table: LiveTable, conn: Connection, message: dict[str, Any] | Outgoing) -> None:
+        """Queue ``message`` for ``conn`` (never waits on the socket); a client whose outbox is full
         is dropped with a reason, the table goes on."""
         if self.on_send is not None:
-            self.on_send(table, conn.seat, payload)
-        if not conn.offer(payload):
+            self.on_send(table, conn.seat, message.payload if isinstance(message, Outgoing) else message)
+        if not conn.offer(message):
             self.drop(table, conn, f"too slow: more than {conn.limit} messages were waiting unread")
 
     def drop(self, table: LiveTable, conn: Connection, reason: str) -> None:
@@ -294,12 +310,9 @@ class TableHub:
 
     async def broadcast_here(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         """Send every socket of this process at ``table`` its state (and ``extra``, the event)."""
+        built: dict[Any, tuple[Outgoing, LogMark]] = {}
         for conn in list(table.connections):
-            payload = self.state_to(table, conn)
-            if extra and is_public({"kind": "move", "text": extra["move"], "seat": extra["seat"]},
-                                   conn.seat):
-                payload["event"] = extra
-            await self.send(table, conn, payload)
+            await self.send(table, conn, self._state_out(table, conn, extra, built))
 
     async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
         await self.send(table, conn, {"type": "error", "code": code, "error": message})
@@ -364,7 +377,7 @@ class TableHub:
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
         elif kind == "state":  # asked for: the whole state, log included
-            conn.log_seq = None
+            conn.mark = None
             await self.send(table, conn, self.state_to(table, conn))
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
@@ -392,6 +405,7 @@ class TableHub:
         except UnknownThemeError as exc:
             await self.error(table, conn, "bad-message", str(exc))
             return
+        conn.mark = None  # the log in words is in the new card names: sent whole
         await self.send(table, conn, self.state_to(table, conn))
 
     async def resign(self, table: LiveTable, conn: Connection) -> None:
@@ -509,11 +523,11 @@ class TableHub:
         for the teyaku decisions (``LiveTable.deferred``).  A kept teyaku goes only to its own
         seat's pages: to every other page nothing happened (RULES.md §4.2)."""
         if move == "keep":
+            built: dict[Any, tuple[Outgoing, LogMark]] = {}
             for conn in list(table.connections):
                 if conn.seat == seat:
-                    payload = self.state_for(table, conn.seat, conn.creator, conn.theme)
-                    payload["event"] = {"seat": seat, "move": move}
-                    await self.send(table, conn, payload)
+                    await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
+                                                                 built))
         else:
             await self.broadcast(table, {"seat": seat, "move": move})
         m = table.match

@@ -125,6 +125,7 @@ class TableStore:
                          "text": text})
             seq = ev_seq
         table.match, table.log, table.seq = match, log_, seq
+        table.words_cache.clear()
 
     @classmethod
     def _replay_rows(cls, table: LiveTable, row: TableRow, events: Any) -> None:

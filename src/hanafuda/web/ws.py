@@ -104,7 +104,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
-    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox,
+    conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
+                      close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") == "1")
     try:
         conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
