@@ -199,6 +199,22 @@ class TableHub:
             self.cluster.take([table_id])
         return table
 
+    async def load_async(self, table_id: str) -> LiveTable | None:
+        """``load`` with the database read in a thread: a socket opening a table that is not in
+        memory does not hold up every other table meanwhile."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        table = await asyncio.to_thread(self.store.read, table_id)
+        if table is None:
+            return None
+        if table_id in self.tables:  # loaded by another socket meanwhile: one copy only
+            return self.tables[table_id]
+        self.setup_agents(table)
+        self.tables[table_id] = table
+        if self.cluster is not None and table.running:
+            await asyncio.to_thread(self.cluster.take, [table_id])
+        return table
+
     def load_running(self) -> list[LiveTable]:
         """Every unfinished table, e.g. at start-up (bots then carry on).  With several processes
         none: each process adopts the tables without a live owner as its leases run (``cluster``)."""
@@ -231,14 +247,15 @@ class TableHub:
                 out.append({**t.summary(), "watch": watch})
         return out
 
-    def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
+    async def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
         """Bind an unclaimed seat to the browser holding ``secret`` (stored hashed, then in memory);
-        False if it was claimed already (by this process or another on the same database)."""
+        False if it was claimed already (by this process or another on the same database).  The
+        database is written in a thread: a claim's commit never holds up the other tables."""
         digest = hash_token(secret)
-        if self.store.claim_seat(table.id, seat, digest):
+        if await asyncio.to_thread(self.store.claim_seat, table.id, seat, digest):
             table.seats[seat].claim_hash = digest
             return True
-        table.seats[seat].claim_hash = self.store.claim_of(table.id, seat)
+        table.seats[seat].claim_hash = await asyncio.to_thread(self.store.claim_of, table.id, seat)
         return False
 
     # -- messages ------------------------------------------------------------------------------
