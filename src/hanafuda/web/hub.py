@@ -133,7 +133,8 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
-        if any(spec.kind == "bot" for spec in seats) and self.bot_tables() >= self.limits.bot_tables:
+        bots = any(spec.kind == "bot" for spec in seats)
+        if bots and self.cluster is None and self.bot_tables() >= self.limits.bot_tables:
             raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, its "
                                 "limit; please try again in a few minutes")
         seat_tokens = [new_token() for _ in seats]
@@ -151,7 +152,11 @@ class TableHub:
             seeded=seed is not None,
         )
         self.setup_agents(table)
-        self.store.insert(table)
+        if self.cluster is None:
+            self.store.insert(table)
+        else:  # the bot-table cap is counted over every process of the database (``cluster``)
+            self.store.insert(table, self.cluster.bot_table_guard(self.limits.bot_tables) if bots else None,
+                              (self.cluster.me, self.cluster.lease_sql()))
         self.tables[table.id] = table
         if self.cluster is not None:
             self.cluster.take([table.id])
@@ -159,7 +164,8 @@ class TableHub:
                                                                                   strict=True)], creator)
 
     def bot_tables(self) -> int:
-        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them)."""
+        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them; with
+        several processes the database counts them all, ``Cluster.bot_table_guard``)."""
         return sum(t.has_bots and t.running for t in self.tables.values())
 
     def evict_idle(self, now: float | None = None) -> list[str]:
@@ -177,6 +183,11 @@ class TableHub:
             except Exception as exc:  # the leases run out by themselves
                 log.warning("could not release the leases of evicted tables (%s)", type(exc).__name__)
         return gone
+
+    def spectators(self, table: LiveTable) -> int:
+        """Spectator sockets at ``table`` in every process (``Limits.spectators`` caps them)."""
+        here = table.spectators
+        return here if self.cluster is None else here + self.cluster.spectators_elsewhere(table.id)
 
     def owns(self, table: LiveTable) -> bool:
         """This process may change ``table`` (always, unless several processes share the database)."""
@@ -310,6 +321,10 @@ class TableHub:
             task = asyncio.get_running_loop().create_task(self._close(conn, reason))
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
+        if conn.seat is None and self.cluster is not None:
+            told = asyncio.get_running_loop().create_task(self.cluster.tell_spectators(table))
+            self._closing.add(told)
+            told.add_done_callback(self._closing.discard)
 
     @staticmethod
     async def _close(conn: Connection, reason: str) -> None:
@@ -348,6 +363,8 @@ class TableHub:
                 except Exception as exc:
                     log.error("could not mark table %s running again (%s)", table.id, exc)
         await self.broadcast_here(table)
+        if conn.seat is None and self.cluster is not None:
+            await self.cluster.tell_spectators(table)
         self.kick_bots(table)
         return writer
 
@@ -359,6 +376,8 @@ class TableHub:
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)
+            if conn.seat is None and self.cluster is not None:
+                await self.cluster.tell_spectators(table)
 
     async def handle(self, table: LiveTable, conn: Connection, raw: str) -> None:
         """One client message; any problem is an error to this client only and changes nothing."""

@@ -56,7 +56,7 @@ async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[Li
     if role is None:
         raise Refusal("bad-token", "this token opens no seat here", 4403)
     if role.seat is None:
-        if table.spectators >= hub.limits.spectators:
+        if hub.spectators(table) >= hub.limits.spectators:
             raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
                           "please try again later", 4429)
         return table, role, None
