@@ -84,8 +84,7 @@ class GroupWriter:
                 self._commit(group)
                 self.groups += 1
                 self.events += len(group)
-                for item in group:
-                    self._resolve(item, None)
+                self._resolve_all(group)
             except Exception:
                 for item in group:  # one by one: only the events that fail on their own fail
                     try:
@@ -104,6 +103,24 @@ class GroupWriter:
             finished = [i.table_id for i in group if i.finished]
             if finished:
                 db.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
+
+    @staticmethod
+    def _resolve_all(group: list[EventWrite]) -> None:
+        """Wake every waiter of a committed group: one call into each event loop, not one each."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[EventWrite]] = {}
+        for item in group:
+            by_loop.setdefault(item.loop, []).append(item)
+
+        for loop, items in by_loop.items():
+            def done(items: list[EventWrite] = items) -> None:
+                for item in items:
+                    if not item.future.done():
+                        item.future.set_result(None)
+
+            try:
+                loop.call_soon_threadsafe(done)
+            except RuntimeError:  # the loop is closed (shutdown): nobody waits any more
+                pass
 
     @staticmethod
     def _resolve(item: EventWrite, exc: Exception | None) -> None:
