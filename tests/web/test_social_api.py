@@ -523,3 +523,27 @@ def test_processes_starting_together_share_one_server_secret(tmp_path: Path, mon
     monkeypatch.setattr(Session, "get", get_misses_once)
     second = create_app(url, bot_pause=0).state.social.secret("session")
     assert missed and second == first
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_games_and_presets_in_japanese_and_korean(client: TestClient, lang: str) -> None:
+    from hanafuda.words.languages import choice_text, game_summary, option_text, preset_text
+
+    games = client.get(f"/api/games?lang={lang}").json()["games"]
+    social = client.get(f"/api/social/presets?lang={lang}").json()
+    assert social["lang"] == lang
+    for g in games:
+        game = GAMES[g["id"]]
+        assert g["summary"] == game_summary(game, lang) != game.summary
+        for o, spec in zip(g["options"], game.option_specs(), strict=True):
+            assert (o["label"], o["help"]) == option_text(game, spec, lang)
+            words = social["words"][g["id"]][spec.name]
+            assert (words["label"], words["help"]) == option_text(game, spec, lang)
+            assert list(words["choices"].values()) == [choice_text(game, spec, v, lang) for v in spec.choices]
+        assert [(p["name"], p["description"]) for p in social["presets"][g["id"]]] == \
+            [preset_text(game, p, lang) for p in presets(g["id"])]
+    english = client.get("/api/games").json()["games"]
+    assert [g["summary"] for g in english] == [GAMES[g["id"]].summary for g in english]
+    for path in ("/api/games?lang=fr", "/api/social/presets?lang=xx"):
+        r = client.get(path)
+        assert r.status_code == 400 and "unknown language" in r.json()["detail"]

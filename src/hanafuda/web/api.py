@@ -14,6 +14,7 @@ from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from ..words import rules_reference
+from ..words.languages import LANGUAGES, game_summary, option_text
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
@@ -44,19 +45,22 @@ def hub_of(request: Request) -> TableHub:
     return hub
 
 
-def _game_schema(gid: str) -> dict[str, Any]:
+def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
+    """A game's schema for the lobby; its summary and options' label and help in ``lang``."""
     g = GAMES[gid]
     return {
         "id": g.id,
         "title": g.title,
         "theme": g.default_theme,
         "native_title": g.native_title,
-        "summary": g.summary,
+        "lang": lang,
+        "summary": game_summary(g, lang),
         "how_to_play": g.how_to_play(),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
-            {"name": s.name, "default": s.default, "default_text": s.shown_default(), "help": s.help,
+            {"name": s.name, "default": s.default, "default_text": s.shown_default(),
+             "label": option_text(g, s, lang)[0], "help": option_text(g, s, lang)[1],
              "kind": s.kind, "choices": list(s.choices), "minimum": s.minimum,
              "allowed": s.allowed_text()}
             for s in g.option_specs()
@@ -67,8 +71,12 @@ def _game_schema(gid: str) -> dict[str, Any]:
 
 
 @router.get("/api/games")
-def games() -> dict[str, Any]:
-    return {"games": [_game_schema(g) for g in GAMES], "themes": list(THEMES),
+def games(lang: str = "en") -> dict[str, Any]:
+    """Every game's schema, bots and themes; ``?lang=ja|ko``: summaries and option words in that
+    language (``words.languages``)."""
+    if lang not in LANGUAGES:
+        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
+    return {"games": [_game_schema(g, lang) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS)}
 
 
@@ -139,7 +147,7 @@ async def create_table(request: Request) -> dict[str, Any]:
                             "without other people (at most one human seat)")
     try:
         table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
-                                   theme=req.theme or "hanafuda", seed=req.seed)
+                                   theme=req.theme or "hanafuda", seed=req.seed, hints=req.hints)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
     except CapacityError as exc:
@@ -193,7 +201,7 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
     table = _finished(request, table_id)
     record = {**table.match.to_record(),
               "meta": {"web": {"table": table.id, "seed": table.match.seed, "seeded": table.seeded,
-                               "seats": [s.name for s in table.seats]}}}
+                               "hints": table.hints, "seats": [s.name for s in table.seats]}}}
     return JSONResponse(record, headers={
         "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})
 

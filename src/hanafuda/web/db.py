@@ -60,6 +60,7 @@ class TableRow(Base):
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator chose the seed
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the serving process
     lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for a hint
 
 
 class SeatRow(Base):

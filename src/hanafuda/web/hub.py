@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
 
-from ..agents import AGENTS, make_agent
+from ..agents import AGENTS, hint, make_agent
 from ..engine.moves import MalformedMoveError
 from ..engine.round import PHASE_TEYAKU
 from ..records import Match
 from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
+from ..words import Namer, describe_move, hint_lines
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
 from .limits import Limits
@@ -111,8 +112,10 @@ class TableHub:
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-               theme: str = "hanafuda", seed: int | None = None) -> tuple[LiveTable, NewTokens]:
+               theme: str = "hanafuda", seed: int | None = None,
+               hints: bool = False) -> tuple[LiveTable, NewTokens]:
         """A new table, stored; its plain tokens are returned once (only their hashes are kept).
+        ``hints``: its players may ask for a hint (``hint``; the caller keeps it off in rated play).
 
         A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
         allows a seed only at a table without other people (``api.create_table``)."""
@@ -150,6 +153,7 @@ class TableHub:
             spectator_token=new_token(),
             creator_hash=hash_token(creator),
             seeded=seed is not None,
+            hints=hints,
         )
         self.setup_agents(table)
         if self.cluster is None:
@@ -429,10 +433,48 @@ class TableHub:
             await self.play_again(table, conn)
         elif kind == "stop":
             await self.stop(table, conn)
+        elif kind == "hint":
+            await self.hint(table, conn, msg)
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop, theme, resign, play-again")
+                             "bot-takeover, stop, theme, resign, play-again, hint")
+
+    async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        """The best move and the runner-up for this socket's own seat, in words (issue 13): from
+        ``agents.hint`` (the learned network alone: fast, so it runs inline) on the seat's view,
+        said by ``words.hint_lines``.  Refused at a table that does not allow hints (never a rated
+        one), to a spectator, for any other seat, and when no decision of the seat is due."""
+        if conn.seat is None:
+            await self.error(table, conn, "spectator", "a spectator holds no seat to get a hint for")
+            return
+        asked = msg.get("seat", conn.seat)
+        if asked != conn.seat:
+            await self.error(table, conn, "forbidden", "a hint is only for your own seat")
+            return
+        if not table.hints:
+            await self.error(table, conn, "no-hints", "this table does not allow hints (they are chosen "
+                             "when the table is made, and are always off in rated play)")
+            return
+        if table.seats[conn.seat].kind != "human":
+            await self.error(table, conn, "bot-seat", "a bot plays this seat now")
+            return
+        view = table.match.view(conn.seat)
+        if view.to_move != conn.seat or not view.legal:
+            await self.error(table, conn, "not-your-turn", "a hint is for your own decision: "
+                             "wait for your turn")
+            return
+        found = hint(view)
+        namer = Namer(table.match.config, conn.theme or table.theme, conn.seat,
+                      tuple(s.name for s in table.seats))
+        best = describe_move(view, found.best, namer)
+        runner = describe_move(view, found.runner_up, namer) if found.runner_up is not None else None
+        await self.send(table, conn, {
+            "type": "hint", "seat": conn.seat, "round": view.round_number,
+            "best": found.best, "best_card": best.card, "best_takes": list(best.takes),
+            "runner_up": found.runner_up, "runner_up_card": runner.card if runner else None,
+            "lines": hint_lines(view, namer, found.best, found.best_value, found.runner_up,
+                                found.runner_up_value)})
 
     async def set_theme(self, table: LiveTable, conn: Connection, theme: Any) -> None:
         """The page's card names changed: every text it gets is now in ``theme`` (RULES.md §1)."""
@@ -495,7 +537,7 @@ class TableHub:
                         cfg.game.id, cfg.players, dict(cfg.given_options),
                         [SeatSpec(s.kind, s.bot, s.name.split(" (")[0] if s.kind == "bot" else s.name)
                          for s in table.seats],
-                        theme=table.theme)
+                        theme=table.theme, hints=table.hints)
                 except Exception as exc:
                     log.error("could not create the next table of %s (%s)", table.id, exc)
                     await self.error(table, conn, "storage", "the new table could not be saved; "

@@ -179,6 +179,8 @@ class LiveTable:
     creator_hash: str
     seeded: bool = False
     """The creator chose the seed (allowed only without other people at the table)."""
+    hints: bool = False
+    """Its players may ask for a hint (``hub.TableHub.hint``): chosen at creation, off in rated play."""
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     connections: list[Connection] = field(default_factory=list)

@@ -102,6 +102,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "players": m.config.players,
         "theme": table.theme,
         "seeded": table.seeded,
+        "hints": table.hints,
         "yaku_names": fixed[0],
         "card_values": fixed[1],
         "status": ("finished" if m.finished else "stopped" if table.stopped

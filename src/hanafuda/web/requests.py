@@ -44,6 +44,8 @@ class CreateTable(BaseModel):
     seats: list[SeatRequest] | None = Field(None, max_length=MAX_SEATS)
     seed: int | None = Field(None, ge=0, lt=2**63)
     theme: str | None = Field(None, max_length=32)
+    hints: bool = False
+    """Players may ask for a hint at this table (issue 13)."""
 
 
 def _explain(exc: ValidationError) -> str:

@@ -50,7 +50,7 @@ class TableStore:
             db.add(TableRow(id=table.id, game=cfg.game.id, players=cfg.players,
                             options=dict(cfg.given_options), seed=match.seed, theme=table.theme,
                             spectator_token=table.spectator_token, creator_hash=table.creator_hash,
-                            seeded=table.seeded, status="running",
+                            seeded=table.seeded, status="running", hints=table.hints,
                             owner=owner[0] if owner else None, lease_until=owner[1] if owner else None))
             db.flush()
             for s in table.seats:
@@ -73,7 +73,8 @@ class TableStore:
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
                                      for s in seats],
                               spectator_token=row.spectator_token, creator_hash=row.creator_hash,
-                              seeded=row.seeded, abandoned=row.status == "abandoned")
+                              seeded=row.seeded, abandoned=row.status == "abandoned",
+                              hints=bool(row.hints))
             self._replay_rows(table, row, events)
         return table
 

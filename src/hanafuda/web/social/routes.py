@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
-from ...words.options import option_words
+from ...words.languages import LANGUAGES as WORD_LANGUAGES
+from ...words.languages import choice_text, option_text, preset_text
 from ..db import TableRow
 from ..live import LiveTable
 from ..security import same_origin
@@ -218,14 +219,27 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     # -- presets and invites -------------------------------------------------------------------
 
     @router.get("/api/social/presets")
-    def all_presets() -> dict[str, Any]:
-        return {"presets": {g: [{"id": p.id, "name": p.name, "description": p.description,
-                                 "options": p.options} for p in presets(g)] for g in GAMES},
+    def all_presets(lang: str = "en") -> dict[str, Any]:
+        """Every game's presets and option words (label, help, choice labels) in ``lang``
+        (``words.languages``: en, ja or ko)."""
+        if lang not in WORD_LANGUAGES:
+            raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(WORD_LANGUAGES)}")
+
+        def words_of(game: str) -> dict[str, Any]:
+            out = {}
+            for spec in GAMES[game].option_specs():
+                label, help_ = option_text(GAMES[game], spec, lang)
+                out[spec.name] = {"label": label, "help": help_, "choices": {
+                    str(v).lower() if isinstance(v, bool) else str(v): choice_text(GAMES[game], spec, v, lang)
+                    for v in spec.choices}}
+            return out
+
+        return {"lang": lang,
+                "presets": {g: [dict(zip(("name", "description"), preset_text(GAMES[g], p, lang),
+                                         strict=True), id=p.id, options=p.options)
+                                for p in presets(g)] for g in GAMES},
                 "applies": {g: {o: list(n) for o, n in opts.items()} for g, opts in APPLIES.items()},
-                "words": {g: {w.name: {"label": w.label, "help": w.help,
-                                       "choices": {str(v).lower() if isinstance(v, bool) else str(v): t
-                                                   for v, t in w.choices}}
-                              for w in option_words(GAMES[g])} for g in GAMES},
+                "words": {g: words_of(g) for g in GAMES},
                 "clock": list(CLOCK_CHOICES), "max_wait": MAX_WAIT}
 
     @router.get("/api/social/qr.svg", include_in_schema=False)
@@ -237,14 +251,19 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
 
     # -- tables --------------------------------------------------------------------------------
 
-    def settings_from(data: dict[str, Any]) -> Settings:
+    def settings_from(data: dict[str, Any], bots: bool) -> Settings:
+        """The table settings of a request; ``hints`` defaults to on for an unrated table with
+        bots (issue 13) and is refused at a rated table (``SocialHub.create``)."""
         clock = data.get("clock")
         spectator_chat, rated = data.get("spectator_chat", False), data.get("rated", True)
         if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)):
             raise HTTPException(400, "clock must be a number of seconds or null")
         if not isinstance(spectator_chat, bool) or not isinstance(rated, bool):
             raise HTTPException(400, "spectator_chat and rated are true or false")
-        return Settings(clock=clock, spectator_chat=spectator_chat, rated=rated)
+        hints = data.get("hints", bots and not rated)
+        if not isinstance(hints, bool):
+            raise HTTPException(400, "hints is true or false")
+        return Settings(clock=clock, spectator_chat=spectator_chat, rated=rated, hints=hints)
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -259,9 +278,9 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             raise HTTPException(400, "players is 2 to 6 (what the game allows)")
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise HTTPException(400, "seats must be a list of objects with a kind")
-        settings = settings_from(data)
         plans = [SeatPlan(str(s.get("kind")), s.get("bot") if isinstance(s.get("bot"), str) else None)
                  for s in seats]
+        settings = settings_from(data, bots=any(p.kind == "bot" for p in plans))
         limit("create", request)
         try:
             created = social.create(player, game, players, options, plans, theme, settings)

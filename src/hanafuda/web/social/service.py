@@ -92,10 +92,10 @@ def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
 
 
 def create_live(hub: TableHub, game: str, players: int, options: dict[str, Any], specs: list[SeatSpec],
-                theme: str) -> tuple[LiveTable, list[str | None], str, str]:
+                theme: str, hints: bool = False) -> tuple[LiveTable, list[str | None], str, str]:
     """``hub.create`` and the plain tokens it gives once: seats (None for bots), spectator, creator.
     Accepts a hub that returns the table alone (tokens on it) or ``(table, tokens)``."""
-    made: Any = hub.create(game, players, options, specs, theme=theme)
+    made: Any = hub.create(game, players, options, specs, theme=theme, hints=hints)
     if isinstance(made, tuple):
         table, tokens = made
         return table, list(tokens.seats), str(getattr(tokens, "spectator", table.spectator_token)), \
@@ -109,6 +109,8 @@ class Settings:
     clock: int | None
     spectator_chat: bool
     rated: bool
+    hints: bool = False
+    """Players may ask for a hint (issue 13); never with ``rated`` (``SocialHub.create`` refuses)."""
 
 
 @dataclass
@@ -212,6 +214,8 @@ class SocialHub:
                 raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
             if p.kind == "bot" and p.bot not in AGENTS:
                 raise SocialError(f"seat {i + 1}: unknown bot {p.bot!r}; bots are: {', '.join(AGENTS)}")
+        if settings.hints and settings.rated:
+            raise SocialError("hints are off in rated play: make the table unrated to allow hints")
         if settings.clock is not None and settings.clock not in CLOCK_CHOICES:
             raise SocialError(f"the turn clock is one of {', '.join(map(str, CLOCK_CHOICES))} seconds "
                               "or none")
@@ -231,7 +235,7 @@ class SocialHub:
                                   name))
         try:
             table, tokens, spectator, creator_token = create_live(self.hub, game, players, options, specs,
-                                                                  theme)
+                                                                  theme, hints=settings.hints)
         except TableError as exc:
             raise SocialError(str(exc)) from None
         except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
@@ -593,7 +597,8 @@ class SocialHub:
                     creator, cfg.game.id, cfg.players, dict(cfg.given_options), plans, table.theme,
                     Settings(clock=row.clock if row else None,
                              spectator_chat=bool(row and row.spectator_chat),
-                             rated=bool(row.rated) if row else True),
+                             rated=bool(row.rated) if row else True,
+                             hints=table.hints and not (bool(row.rated) if row else True)),
                     rematch_of=table.id, names=[s.name for s in table.seats],
                     seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
                                   for s in table.seats])

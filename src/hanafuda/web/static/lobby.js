@@ -5,6 +5,7 @@ let GAMES = {}, BOTS = [], SOCIAL = {}, themePicked = false;
 let seatKinds = [];          // what sits at each seat: "me", "invite", "open" or "bot:<name>"
 let teamMode = "none";       // Kwa-Dō: "none", "pairs" or "threes"
 let swapFrom = null;         // a seat clicked in the teams box, waiting for a second click
+let hintsPicked = false;     // the player set "Hints allowed" themselves (else it follows the table)
 const $ = (id) => document.getElementById(id);
 
 // -- identity ------------------------------------------------------------------------------------
@@ -172,6 +173,7 @@ function renderSeats() {
   });
   $("seats").replaceChildren(...rows);
   renderTeams();
+  syncHints();
 }
 
 function teamModes() {
@@ -227,6 +229,15 @@ function clickTeamSeat(s) {
   const b = document.querySelector(`.teamseat[data-seat="${s}"]`); if (b) b.focus();
 }
 
+// hints (issue 13): on by default for an unrated table with bots, always off in rated play
+function syncHints() {
+  const rated = $("rated").checked, box = $("hints");
+  box.disabled = rated;
+  if (rated) box.checked = false;
+  else if (!hintsPicked) box.checked = seatKinds.some((k) => k.startsWith("bot:"));
+  $("hints-help").textContent = T(rated ? "new.hints_rated" : "new.hints_help");
+}
+
 // -- creating ------------------------------------------------------------------------------------
 function collect() {
   const g = game(), options = {};
@@ -239,7 +250,7 @@ function collect() {
   const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", bot: k.slice(4) } : { kind: k }));
   const clock = $("clock").value;
   return { game: g.id, players: players(), options, seats, theme: HF.theme, clock: clock ? Number(clock) : null,
-    rated: $("rated").checked, spectator_chat: $("spectator-chat").checked };
+    rated: $("rated").checked, spectator_chat: $("spectator-chat").checked, hints: $("hints").checked };
 }
 
 function linkBox(label, inv, note) {
@@ -345,7 +356,7 @@ async function main() {
   $("theme-slot").append(HF.themeSelect());
   for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
-  const [data, social] = await Promise.all([(await fetch("/api/games")).json(), (await fetch("/api/social/presets")).json()]);
+  const [data, social] = await Promise.all([(await fetch(`/api/games?lang=${I18N.lang}`)).json(), (await fetch(`/api/social/presets?lang=${I18N.lang}`)).json()]);
   BOTS = data.bots; SOCIAL = social;
   for (const g of data.games) {
     GAMES[g.id] = g;
@@ -357,6 +368,8 @@ async function main() {
   for (const w of [15, 30, 60, 120]) $("quick-wait").append(HF.el("option", { value: w, text: T("clock.seconds", { s: w }) }));
   $("quick-wait").value = "30";
   $("lb-links").replaceChildren(...data.games.flatMap((g, i) => [i ? " · " : "", HF.el("a", { href: `/leaderboard/${g.id}`, text: g.title })]));
+  $("rated").addEventListener("change", syncHints);
+  $("hints").addEventListener("change", () => { hintsPicked = true; });
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", renderPlayers);
   $("quick-game").addEventListener("change", fillQuick);

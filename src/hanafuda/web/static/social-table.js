@@ -22,7 +22,7 @@
   const notice = el("p", { id: "social-notice", class: "notice", role: "status" });
   const err = el("p", { class: "error", id: "chat-error", role: "alert" });
   const rematch = el("div", { id: "rematch-box" });
-  let panel = null, offered = false;
+  let panel = null, offered = false, ended = false;
 
   function show(m) {
     const who = m.system ? t("chat.table") : m.name;
@@ -43,10 +43,8 @@
     offered = true;
     rematch.append(rematchButton("rematch"));
     // the page's end-of-match dialog (modal) gets one too, so it is reachable while it is open
-    setInterval(() => {
-      const d = document.querySelector("dialog[open]");
-      if (d && !d.querySelector(".rematch-btn")) (d.querySelector(".dialog-actions") || d).append(" ", rematchButton());
-    }, 500);
+    const d = document.getElementById("summary");
+    if (d) (d.querySelector(".dialog-actions") || d).append(" ", rematchButton());
   }
 
   function build() {
@@ -96,7 +94,7 @@
         while (resend.length) ws.send(resend.shift());
         if (!panel) build();
         log.replaceChildren(); msg.chat.forEach(show);
-        if (msg.finished) offerRematch();
+        if (msg.finished || ended || document.body.dataset.matchOver) offerRematch();
       } else if (msg.type === "chat") show(msg.message);
       else if (msg.type === "rated") offerRematch();
       else if (msg.type === "error") { if (panel) err.textContent = msg.error; }
@@ -105,7 +103,7 @@
         const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
         const a = go(); a.id = "rematch-link";
         rematch.replaceChildren(a);
-        const d = document.querySelector("dialog[open]");
+        const d = document.getElementById("summary");
         if (d) (d.querySelector(".dialog-actions") || d).append(" ", go());
         notice.textContent = t("rematch.ready");
       }
@@ -122,13 +120,9 @@
   async function start() {
     try { M = await (await fetch(`/i18n/${document.documentElement.lang || "en"}.json`)).json(); } catch (e) { M = {}; }
     connect();
-    // the match's end comes through table.js's socket; a light poll tells this panel
-    const poll = setInterval(async () => {
-      try {
-        const s = await (await fetch(`/api/tables/${id}`)).json();
-        if (s.status === "finished") { offerRematch(); if (info) clearInterval(poll); }
-      } catch (e) { /* the server is away: try again */ }
-    }, 3000);
   }
+  // the match's end comes through table.js's socket: its hook tells this panel (an end announced
+  // before this script ran is on <body data-match-over>; the hello answer says so too)
+  document.addEventListener("hanafuda:match-end", () => { ended = true; offerRematch(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -10,6 +10,7 @@ let selected = null;      // hand card chosen (touch first tap, or a card with s
 let previewing = null;    // hand card hovered or focused
 let queued = null;        // a move made while disconnected, sent once the connection is back
 let seenResult = "", lastTurnMine = false, lastLogKey = "";
+let hinted = null;        // the server's hint for this decision (cleared once the decision is made)
 
 // -- sending --------------------------------------------------------------------------------
 function send(obj) {
@@ -87,8 +88,9 @@ function draw() {
   HF.lang($("turn"), W.turn);
   $("stock").textContent = `Stock ${v.stock_count}`;
   notifyTurn();
+  dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing
   drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
-  drawAdmin(); maybeSummary(); showOffline();
+  drawAdmin(); maybeSummary(); showOffline(); drawHint();
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
   $("hand-wrap").hidden = S.you === null;
   $("choice").hidden = S.you === null;
@@ -136,6 +138,8 @@ function drawField() {
     const cls = (m ? "target" : "") + (last.has(c) ? " last" : "");
     const el = HF.card(c, { class: cls, button: !!m, label: m ? `${name} — ${m.choice || m.text}` : name });
     if (preview.has(c)) el.setAttribute("data-preview", "take");
+    // a hinted take (a turned-over card's choice): its field card is the one to click
+    if (hinted && !S.view.hand.includes(hinted.best_card) && hinted.best_takes.includes(c)) el.setAttribute("data-hint", "best");
     if (m) el.addEventListener("click", () => doMove(m.move));
     field.append(el);
   }
@@ -165,6 +169,8 @@ function drawHand() {
       el.addEventListener("blur", () => setPreview(null));
       el.addEventListener("click", (ev) => clickHand(c, ev));
     }
+    if (hinted && hinted.best_card === c) el.setAttribute("data-hint", "best");
+    else if (hinted && hinted.runner_up_card === c) el.setAttribute("data-hint", "next");
     if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "wild" }));
     else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "shown" }));
     hand.append(el);
@@ -200,7 +206,7 @@ function drawChoice() {
     if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : "Waiting for the other players…" }));
     return;
   }
-  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`));
+  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`, { class: "card-of" }));
   else box.append(HF.text("strong", W.turn));
   ms.forEach((m, i) => {
     const b = HF.el("button", { type: "button", "data-move": m.move, title: m.text, class: m.outcome === "declare" ? "declare" : "" },
@@ -310,6 +316,30 @@ function drawLog() {
   if (prevCount && fresh.length) { $("announce").textContent = fresh.map((e) => e.text).join(" "); HF.lang($("announce"), $("announce").textContent); }
 }
 
+// -- hints (key h): asked of the server, which answers only where the table allows them -----
+function hintAllowed() { return !!(S && S.table.hints && S.you !== null && S.table.seats[S.you].kind === "human" && !S.view.finished); }
+function askHint() {
+  if (!hintAllowed()) return;
+  if (!myTurn()) { showHint(["A hint is for your own decision: wait for your turn."]); return; }
+  send({ type: "hint" });
+}
+// a hint holds for the decision it was asked for (a play from the hand, then the choice for a
+// turned-over card, are two): another round, stock, hand or set of legal moves ends it
+function decisionKey() { return `${S.view.round}|${S.view.stock_count}|${S.view.hand.length}|${myTurn()}|${S.view.legal.join(",")}`; }
+function showHint(lines) {
+  $("hint-lines").replaceChildren(...lines.map((t) => HF.text("li", t)));
+  HF.lang($("hint-lines"), lines.join(" "));
+  $("hint").hidden = false;
+}
+function drawHint() {
+  $("hint-btn").hidden = !hintAllowed();
+  $("hint-btn").disabled = !myTurn();
+  $("keys").textContent = `Enter plays · Esc cancels · 1–9 choose${hintAllowed() ? " · h hint" : ""} · ? help`;
+}
+function dropStaleHint() {
+  if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
+}
+
 // -- turn notification: the tab title, and an optional sound (off unless switched on) -------
 function notifyTurn() {
   const mine = myTurn();
@@ -389,6 +419,18 @@ function maybeSummary() {
   ($("next-round").hidden ? ($("play-again").hidden ? $("close-summary") : $("play-again")) : $("next-round")).focus();
 }
 
+// The match-end hook (issue 15): once the match is over this page says so once, as the DOM event
+// "hanafuda:match-end" on document (detail: table id, your seat, whether you are the creator) and
+// as <body data-match-over>, for scripts that start later; the social panel adds its rematch
+// button from it instead of polling the server.
+let endAnnounced = false;
+function announceEnd() {
+  if (endAnnounced || !S.view.finished) return;
+  endAnnounced = true;
+  document.body.dataset.matchOver = "1";
+  document.dispatchEvent(new CustomEvent("hanafuda:match-end", { detail: { table: TABLE_ID, seat: S.you, creator: !!S.creator } }));
+}
+
 // -- help (key ?) ----------------------------------------------------------------------------
 async function openHelp() {
   const body = $("help-body");
@@ -422,12 +464,16 @@ function yakuList(yaku, none) {
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}`);
+  // deltas=1 (issue 14): after the first (whole) state, "log" holds only the entries after
+  // "log_from" (web/messages.py); a new socket starts whole again, so a reconnect restores all
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1`);
+  fresh = true;
   $("conn").textContent = "connecting…";
   ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; showOffline(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      if (!withLog(msg)) return;
       const before = S ? cardRects() : null;
       S = msg; W = msg.words;
       if (selected && !S.view.hand.includes(selected)) selected = null;
@@ -435,6 +481,7 @@ function connect() {
       render();
       if (before && msg.event) animateMoves(before, msg.event.seat);
       callOut();
+      announceEnd();
       if (queued) {  // the move made while away: sent if it is still legal
         const m = queued; queued = null;
         if (myTurn() && W.legal.some((x) => x.move === m)) send({ type: "move", move: m });
@@ -444,6 +491,11 @@ function connect() {
     } else if (msg.type === "error") {
       $("error").textContent = msg.error;
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
+    } else if (msg.type === "hint") {
+      if (myTurn() && S.view.legal.includes(msg.best)) {
+        hinted = Object.assign({}, msg, { key: decisionKey() });
+        showHint(msg.lines); render();
+      }
     } else if (msg.type === "again") {
       location.href = msg.link;
     }
@@ -453,6 +505,17 @@ function connect() {
     showOffline();
     retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
+}
+
+// a delta state carries the log entries after "log_from": they follow the log this page holds.
+// A delta with nothing to follow (it cannot happen on one socket, whose first state is whole)
+// asks for the whole state again instead of drawing a partial log.
+let fresh = true;
+function withLog(msg) {
+  if (msg.log_from === undefined || msg.log_from === null) { fresh = false; return true; }
+  if (fresh || !S) { send({ type: "state" }); return false; }
+  msg.log = S.log.concat(msg.log);
+  return true;
 }
 
 // -- a call the game makes ("Kwa-Dō!" when a bright is captured, RULES.md §4.3) -------------
@@ -505,11 +568,14 @@ function animateMoves(before, mover) {
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
   if (ev.key === "?") { ev.preventDefault(); openHelp(); return; }
+  if (ev.key === "h" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); askHint(); return; }
   if (ev.key === "Escape" && selected) { unselect(); return; }
   const n = Number(ev.key);
   if (n >= 1 && n <= 9) { const b = document.querySelectorAll("#choice button[data-move]")[n - 1]; if (b) b.click(); }
 });
 $("help-btn").addEventListener("click", openHelp);
+$("hint-btn").addEventListener("click", askHint);
+$("close-hint").addEventListener("click", () => { $("hint").hidden = true; });
 $("close-help").addEventListener("click", () => $("help").close());
 $("close-pile").addEventListener("click", () => $("pile").close());
 $("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", localStorage.getItem("hf-sound") === "on" ? "off" : "on"); drawSound(); });

@@ -1,0 +1,355 @@
+# ruff: noqa: E501  (Japanese and Korean sentences: broken where a reader would break them, not at 110 characters)
+"""The lobby's game words in Japanese and Korean (issue 15, "English only"): each game's summary,
+each option's label and one-sentence help, each choice's label and each preset's name and
+description, keyed by game id, option key (``OptionSpec.name``), choice value and preset id.
+
+English stays where it is written (``Game.summary``, ``OptionSpec.label``/``help``/
+``choice_labels``, ``Preset.name``/``description``); this module adds the other two languages
+(``LANGUAGES``) in the terms players use: 花札・役・光・タン・カス, 화투·약·광·띠·피·뻑.
+An option whose words differ by game (``scoring``, ``five_brights``) is keyed by game first.
+``tests/words/test_languages.py`` checks that every game, option, choice and preset has all three.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.base import Game
+from ..rules.options import OptionSpec
+from ..rules.presets import Preset
+from .options import option_label, value_text
+
+__all__ = ["LANGUAGES", "TranslationMissing", "choice_text", "game_summary", "option_text", "preset_text",
+           "value_word"]
+
+LANGUAGES = ("en", "ja", "ko")
+
+
+class TranslationMissing(KeyError):
+    """A game, option, choice or preset without words in a language of ``LANGUAGES``."""
+
+
+Texts = dict[str, str]  # language → text
+
+_SUMMARY: dict[str, Texts] = {
+    "min-hwatu": {
+        "ja": "韓国の花札（花闘）の合わせ札ゲーム。親から反時計回りに打ち、同じ月の札で取ります。札の点は"
+              "20・10・5・0（合計240）。役はほかの全員から支払われます。",
+        "ko": "월별로 짝을 맞춰 먹는 한국 화투 놀이. 선부터 시계 반대 방향으로 치고, 패 점수는 "
+              "20·10·5·0(합계 240)입니다. 약은 다른 모든 사람이 물어 줍니다.",
+    },
+    "hana-awase": {
+        "ja": "日本の古典的な合わせ札ゲーム。親から反時計回り。札の点は20・10・5・1（合計264）。2人なら山の"
+              "最後の8枚はめくるだけの手番になります。役は排他グループごとに数え、既定では基準点からの"
+              "ゼロサムです。",
+        "ko": "일본의 고전 화투 놀이(하나아와세). 선부터 시계 반대 방향. 패 점수는 20·10·5·1(합계 264). "
+              "2인이면 더미의 마지막 8장은 뒤집기만 하는 차례입니다. 약은 겹치지 않는 묶음별로 세고, "
+              "기본은 기준점을 두고 주고받는 제로섬입니다.",
+    },
+    "kwa-do": {
+        "ja": "1959年のアメリカの花闘ゲーム。2〜6人、チーム戦も可。親の左隣から時計回り。札の点は20・10・5・0。"
+              "各回、取った点のうち下限（240÷陣営数）を超えた分が得点で、先に200点で勝ち。札を出して宣言する"
+              "任意の役と、万能札ガジがあります。",
+        "ko": "1959년 미국에서 나온 화투 놀이(과도). 2~6인, 편 먹기 가능. 선의 왼쪽부터 시계 방향. 패 점수는 "
+              "20·10·5·0. 판마다 먹은 점수 중 기준선(240 ÷ 편 수)을 넘은 만큼 얻고, 먼저 200점이면 이깁니다. "
+              "패를 내며 선언하는 선택 약과 만능패 가지가 있습니다.",
+    },
+    "hawaiifuda": {
+        "ja": "ハワイの花札。2〜6人。親から時計回り。サクラの点数（20・10・5、カス0、合計240）。パホエホエ（雷）は"
+              "手札からも山からも万能札。任意のボーナス役はほかの全員から50ずつ取ります。",
+        "ko": "하와이 화투(하와이후다). 2~6인. 선부터 시계 방향. 사쿠라 점수(20·10·5, 피 0, 합계 240). "
+              "파호에호에(번개 패)는 손에서 내도, 더미에서 뒤집혀도 만능패입니다. 선택 보너스 조합은 "
+              "상대 모두에게서 50씩 받습니다.",
+    },
+    "mushi": {
+        "ja": "40枚（牡丹と萩を除く）で遊ぶ2人用ゲーム。雷は万能札。札の点は20・10・5・1（合計230、基準115）。"
+              "役は相手が支払います（ゼロサム）。",
+        "ko": "모란과 싸리를 뺀 40장으로 하는 2인 놀이(무시). 번개 패는 만능패. 패 점수는 20·10·5·1"
+              "(합계 230, 기준 115). 약은 상대가 물어 줍니다(제로섬).",
+    },
+}
+
+_OPTION: dict[str, dict[str, tuple[str, str]]] = {
+    # option key → language → (label, help); "game/option" keys are one game's own words
+    "yaku_set": {
+        "ja": ("役の種類", "どの役が点になるか。基本の短冊3役と同じ月4枚の3役に、韓国式の役（ゴドリ・五光・"
+                         "トンヤク）か英語資料の役を加えられます。"),
+        "ko": ("약 구성", "어떤 약이 점수가 되는지. 기본 띠 약 셋과 같은 달 넉 장 약 셋에, 한국식 약(고도리·"
+                       "오광·똥약)이나 영어권 규칙의 약을 더할 수 있습니다."),
+    },
+    "yaku_multiplier": {
+        "ja": ("役の倍率", "役の点は、支払う相手の人数（人数−1）倍か、規則の文字どおり人数倍になります。"),
+        "ko": ("약 배수", "약 점수에 물어 주는 상대 수(인원 − 1)를 곱하거나, 규칙 글자 그대로 인원수를 곱합니다."),
+    },
+    "five_player_bonus": {
+        "ja": ("5人戦の親ボーナス", "5人のとき、親は毎回10点を得て、1回の合計は250点になります。"),
+        "ko": ("5인 선 보너스", "5인일 때 선은 판마다 10점을 더 받아 한 판의 합계가 250점이 됩니다."),
+    },
+    "flip_matches_pair": {
+        "ja": ("作ったばかりの対と同じ月をめくったとき", "山からめくった札がその手番で作った対と同じ月なら、"
+               "場に残すか、3枚とも重ねて場に残し4枚目で取れるようにします（ポク）。"),
+        "ko": ("방금 맞춘 짝과 같은 달을 뒤집었을 때", "더미에서 뒤집은 패가 방금 맞춘 짝과 같은 달이면 바닥에 "
+               "남기거나, 세 장을 모두 쌓아 두고 넷째 장이 먹게 합니다(뻑)."),
+    },
+    "dealer_draw": {
+        "ja": ("最初の親決め", "札を引いて最初の親を決めます。夜は一番早い月が親で同月なら低い札、昼は一番遅い月が"
+                            "親で同月なら高い札が勝ちます。"),
+        "ko": ("첫 선 정하기", "패를 뽑아 첫 선을 정합니다. 밤일낮장: 밤에는 가장 이른 달이 선이고 같은 달이면 "
+                           "낮은 패가, 낮에는 가장 늦은 달이 선이고 같은 달이면 높은 패가 이깁니다."),
+    },
+    "four_on_field": {
+        "ja": ("場に同じ月が4枚", "同じ月の4枚が場に配られたら、同じ親が配り直すか、親が打つ前に4枚とも取ります。"),
+        "ko": ("바닥에 같은 달 넉 장", "같은 달 넉 장이 바닥에 깔리면 같은 선이 다시 돌리거나, 선이 치기 전에 "
+                                  "넉 장을 모두 가져갑니다."),
+    },
+    "rounds": {
+        "ja": ("回数", "対局を何回行うか（空欄なら回数の制限なし：目標点で終わります）。"),
+        "ko": ("판 수", "몇 판을 칠지 정합니다(비워 두면 판 수 제한 없이 목표 점수로 끝납니다)."),
+    },
+    "target": {
+        "ja": ("目標点", "ある陣営の合計がこの点に達した回で対局が終わります（空欄なら目標点なし）。"),
+        "ko": ("목표 점수", "어느 편의 합계가 이 점수에 이른 판이 끝나면 대국이 끝납니다(비워 두면 목표 없음)."),
+    },
+    "hana-awase/scoring": {
+        "ja": ("点の数え方", "札の点から基準点を引き、役はほかの全員が払うゼロサムか、札の点に自分の役を足す"
+                           "加算式かを選びます。"),
+        "ko": ("점수 계산", "패 점수에서 기준점을 빼고 약은 다른 모두가 물어 주는 제로섬과, 패 점수에 자기 약을 "
+                         "더하는 합산식 중에서 고릅니다."),
+    },
+    "chaff_value": {
+        "ja": ("カスの点", "カス1枚の点（0にすると山全体で240点）。"),
+        "ko": ("피 점수", "피 한 장의 점수(0이면 패 전체 합계가 240)."),
+    },
+    "teyaku": {
+        "ja": ("手役", "カスが6枚配られた人は最初の手番の前にそれを見せ、ほかの全員から20ずつ受け取れます（7枚以上"
+                     "なら30）。見せた札はほかの人が取れます。"),
+        "ko": ("손약(테야쿠)", "피 여섯 장을 받은 사람은 첫 차례 전에 그 패를 보이고 다른 모두에게서 20씩 받습니다"
+                           "(일곱 장 이상이면 30). 보인 패는 다른 사람이 먹을 수 있습니다."),
+    },
+    "willow_row_cancels_yaku": {
+        "ja": ("柳4枚で役なし", "柳の4枚をそろえた人がいると、その回の役はすべて無効になります。"),
+        "ko": ("비 넉 장이면 약 무효", "비 넉 장을 모두 가진 사람이 있으면 그 판의 약은 모두 무효입니다."),
+    },
+    "rainman_cancels_viewing": {
+        "ja": ("雨で花見・月見なし", "雨（小野道風）を持つ人は花見・月見の役を失います。"),
+        "ko": ("비광이면 꽃놀이·달놀이 무효", "비광을 가진 사람은 꽃구경·달구경 약을 잃습니다."),
+    },
+    "fuke": {
+        "ja": ("フケ（流れ）", "誰かの札の点が20点以下なら、その回は流れて全員0点です。"),
+        "ko": ("후케(무효 판)", "누군가의 패 점수가 20점 이하이면 그 판은 무효가 되어 모두 0점입니다."),
+    },
+    "teams": {
+        "ja": ("チーム", "味方は取り札と得点を共有します。4人なら1・3番と2・4番の席、6人なら向かい合う2人ずつか"
+                       "1つおきの3人ずつ（空欄なら全員が個人戦）。"),
+        "ko": ("편", "같은 편은 먹은 패와 점수를 함께 씁니다. 4인이면 1·3번과 2·4번 자리, 6인이면 마주 앉은 "
+                    "두 사람씩이나 한 자리 건너 세 사람씩(비워 두면 모두 개인전)."),
+    },
+    "two_player_hand": {
+        "ja": ("2人戦の手札の枚数", "2人のときの手札の枚数。10枚なら山をすべて使い、8枚なら山に8枚残ります。"),
+        "ko": ("2인 손패 장수", "2인일 때 손패 장수. 10장이면 패를 모두 쓰고, 8장이면 더미에 8장이 남습니다."),
+    },
+    "kwa-do/scoring": {
+        "ja": ("点の数え方", "陣営の得点は下限（240÷陣営数）を超えた分だけで0未満にならない方式か、取った点"
+                           "すべてかを選びます。"),
+        "ko": ("점수 계산", "편의 점수를 기준선(240 ÷ 편 수)을 넘은 만큼만, 0 아래로는 내려가지 않게 셀지, "
+                         "먹은 점수를 모두 셀지 고릅니다."),
+    },
+    "yaku": {
+        "ja": ("役", "役の点を陣営の点に加えます。菖蒲・紅葉・柳の4枚は30、鳳凰（ドラゴン）は＋25、サクラの"
+                    "8組は各30。"),
+        "ko": ("약", "약 점수를 편의 점수에 더합니다. 난초·단풍·비 넉 장은 30, 봉황(드래곤)은 +25, 사쿠라의 "
+                    "여덟 조합은 각 30."),
+    },
+    "declare_sets": {
+        "ja": ("サクラの組を宣言", "役ありのとき、サクラの組はその札を宣言付きで出したときだけ点になり、その札は"
+                              "何も取りません。"),
+        "ko": ("사쿠라 조합 선언", "약이 있을 때 사쿠라 조합은 그 패를 선언하며 낼 때만 점수가 되고, 그 패는 "
+                              "아무것도 먹지 않습니다."),
+    },
+    "kwa-do/five_brights": {
+        "ja": ("五光", "光札5枚をすべて持つと100点。"),
+        "ko": ("오광", "광 다섯 장을 모두 가지면 100점."),
+    },
+    "gaji": {
+        "ja": ("万能札ガジ", "雷が万能札ガジになります。手札から出すと場の好きな札を1枚取れます。"),
+        "ko": ("만능패 가지", "번개 패가 만능패 가지가 됩니다. 손에서 내면 바닥의 아무 패나 한 장 먹습니다."),
+    },
+    "gaji_wild_from_stock": {
+        "ja": ("山から出たガジも万能", "ガジありのとき、山からめくったガジも万能札になります。"),
+        "ko": ("더미에서 나온 가지도 만능", "가지가 있을 때 더미에서 뒤집힌 가지도 만능패입니다."),
+    },
+    "bonus_combos": {
+        "ja": ("ボーナス役", "3枚組の8つの役。持っている役1つごとに、ほかの全員から50ずつ取ります。"),
+        "ko": ("보너스 조합", "석 장짜리 조합 여덟 가지. 가진 조합 하나마다 상대 모두에게서 50씩 받습니다."),
+    },
+    "mushi/five_brights": {
+        "ja": ("五光", "五光を30点にします（オフなら三役だけの遊び方）。"),
+        "ko": ("오광", "오광을 30점으로 칩니다(끄면 세 가지 약만 있는 방식)."),
+    },
+    "hand_takes_field_lightning": {
+        "ja": ("手札で場の雷を取る", "柳以外の手札で、場にある雷を取れます。"),
+        "ko": ("손패로 바닥 번개 먹기", "비가 아닌 손패로 바닥에 있는 번개 패를 먹을 수 있습니다."),
+    },
+    "four_pairs_misdeal": {
+        "ja": ("場に4対で配り直し", "場の8枚が4つの対になっていたら、それも配り直しです。"),
+        "ko": ("바닥 네 쌍이면 재분배", "바닥 여덟 장이 네 쌍을 이루면 그것도 다시 돌립니다."),
+    },
+}
+
+_CHOICE: dict[str, dict[Any, Texts]] = {
+    # option key (or "game/option") → choice value → language → label
+    "yaku_set": {
+        "core": {"ja": "基本の役のみ", "ko": "기본 약만"},
+        "korean": {"ja": "基本＋韓国式の役（ゴドリ・五光・トンヤク）", "ko": "기본 + 한국식 약(고도리·오광·똥약)"},
+        "english": {"ja": "基本＋英語資料の役", "ko": "기본 + 영어권 규칙의 약"},
+    },
+    "yaku_multiplier": {
+        "n-1": {"ja": "役 ×（人数 − 1）", "ko": "약 × (인원 − 1)"},
+        "n": {"ja": "役 × 人数", "ko": "약 × 인원"},
+    },
+    "flip_matches_pair": {
+        "stays": {"ja": "場に残す", "ko": "바닥에 남김"},
+        "ppeok": {"ja": "ポク：3枚とも重ねて残す", "ko": "뻑: 세 장을 쌓아 둠"},
+    },
+    "dealer_draw": {
+        "night": {"ja": "夜：早い月が親、同月は低い札", "ko": "밤: 이른 달이 선, 같은 달이면 낮은 패"},
+        "day": {"ja": "昼：遅い月が親、同月は高い札", "ko": "낮: 늦은 달이 선, 같은 달이면 높은 패"},
+    },
+    "four_on_field": {
+        "redeal": {"ja": "配り直し", "ko": "다시 돌리기"},
+        "dealer-captures": {"ja": "親が4枚とも取る", "ko": "선이 넉 장을 가져감"},
+    },
+    "hana-awase/scoring": {
+        "zero-sum": {"ja": "ゼロサム：札の点−基準点、役はほかの全員が払う",
+                     "ko": "제로섬: 패 점수 − 기준점, 약은 다른 모두가 물어 줌"},
+        "additive": {"ja": "加算式：札の点＋自分の役", "ko": "합산식: 패 점수 + 자기 약"},
+    },
+    "chaff_value": {
+        1: {"ja": "1点", "ko": "1점"},
+        0: {"ja": "0点（山全体で240点）", "ko": "0점(패 전체 합계 240)"},
+    },
+    "two_player_hand": {
+        10: {"ja": "10枚（山をすべて使う）", "ko": "10장(패를 모두 씀)"},
+        8: {"ja": "8枚（山に8枚残る）", "ko": "8장(더미에 8장 남음)"},
+    },
+    "kwa-do/scoring": {
+        "floor": {"ja": "下限方式：均等な取り分を超えた点だけ", "ko": "기준선: 고른 몫을 넘은 점수만"},
+        "raw": {"ja": "取った点そのまま", "ko": "먹은 점수 그대로"},
+    },
+}
+
+_PRESET: dict[str, dict[str, tuple[str, str]]] = {
+    # preset id (or "game/preset") → language → (name, description)
+    "standard": {
+        "ja": ("標準", "説明どおりのルール。すべてのオプションが既定値です。"),
+        "ko": ("기본", "설명한 규칙 그대로, 모든 옵션이 기본값입니다."),
+    },
+    "min-hwatu/korean": {
+        "ja": ("韓国式", "ゴドリ・五光などの韓国式の役と、ポク（その手番で作った対と同じ月をめくると3枚とも"
+                       "重ねて残る）を使います。"),
+        "ko": ("한국식", "고도리·오광 같은 한국식 약과 뻑(방금 맞춘 짝과 같은 달을 뒤집으면 세 장이 쌓여 남음)을 "
+                      "씁니다."),
+    },
+    "min-hwatu/english": {
+        "ja": ("英語資料のルール", "基本の6役に、英語のルール本にある役を加えます。"),
+        "ko": ("영어권 규칙", "기본 약 여섯에 영어권 규칙 책에 나오는 약을 더합니다."),
+    },
+    "hana-awase/teyaku": {
+        "ja": ("手役あり", "手役を使います。カス6枚か7枚の手札を見せると、ほかの全員から支払われます。"),
+        "ko": ("손약 있음", "손약을 씁니다. 피 여섯이나 일곱 장의 손패를 보이면 다른 모두가 물어 줍니다."),
+    },
+    "hana-awase/strict": {
+        "ja": ("厳しいハウスルール", "柳4枚でその回の役は無効、雨で花見・月見は無効、誰かが20点以下ならその回は"
+                                 "流れます。"),
+        "ko": ("엄격한 하우스 룰", "비 넉 장이면 그 판의 약은 무효, 비광이면 꽃구경·달구경 무효, 누군가 20점 "
+                              "이하이면 그 판은 무효입니다."),
+    },
+    "kwa-do/sakura": {
+        "ja": ("サクラの役", "サクラの組（札を出して宣言）、同じ月4枚、五光が点になります。"),
+        "ko": ("사쿠라 약", "사쿠라 조합(패를 내며 선언), 같은 달 넉 장, 오광이 점수가 됩니다."),
+    },
+    "kwa-do/gaji": {
+        "ja": ("万能のガジ", "雷が万能札。手札からでも山からでも使えます。"),
+        "ko": ("만능 가지", "번개 패가 만능패입니다. 손에서 내도, 더미에서 나와도 됩니다."),
+    },
+    "hawaiifuda/combos": {
+        "ja": ("ボーナス役", "3枚組の8つの役。持っている役1つごとに、ほかの全員が50ずつ払います。"),
+        "ko": ("보너스 조합", "석 장짜리 조합 여덟 가지. 가진 조합 하나마다 상대 모두가 50씩 물어 줍니다."),
+    },
+    "mushi/three-yaku": {
+        "ja": ("三役", "五光のない遊び方。"),
+        "ko": ("세 가지 약", "오광이 없는 방식."),
+    },
+    "mushi/strict": {
+        "ja": ("雷と対", "手札の札で場の雷を取れ、場の8枚が4対なら配り直しです。"),
+        "ko": ("번개와 쌍", "손패로 바닥의 번개 패를 먹을 수 있고, 바닥 여덟 장이 네 쌍이면 다시 돌립니다."),
+    },
+}
+
+_VALUE_WORDS: dict[str, Texts] = {
+    "on": {"ja": "オン", "ko": "켬"},
+    "off": {"ja": "オフ", "ko": "끔"},
+    "none": {"ja": "なし", "ko": "없음"},
+}
+
+
+def _check(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
+
+
+def _own(table: dict[str, Any], game: str, key: str) -> Any:
+    """The entry of ``key`` for ``game``: the game's own words ("game/key") first."""
+    found = table.get(f"{game}/{key}", table.get(key))
+    if found is None:
+        raise TranslationMissing(f"no words for {key!r} of {game!r}")
+    return found
+
+
+def game_summary(game: type[Game], lang: str) -> str:
+    """The game's one-paragraph summary in ``lang``."""
+    _check(lang)
+    if lang == "en":
+        return game.summary
+    texts = _SUMMARY.get(game.id)
+    if texts is None:
+        raise TranslationMissing(f"no summary of {game.id!r}")
+    return texts[lang]
+
+
+def option_text(game: type[Game], spec: OptionSpec, lang: str) -> tuple[str, str]:
+    """An option's (label, help) in ``lang`` (English: ``OptionSpec.label``/``help``)."""
+    _check(lang)
+    if lang == "en":
+        return option_label(spec), spec.help
+    label, help_ = _own(_OPTION, game.id, spec.name)[lang]
+    return label, help_
+
+
+def choice_text(game: type[Game], spec: OptionSpec, value: Any, lang: str) -> str:
+    """A choice of an option in ``lang``: its label (``OptionSpec.choice_labels`` in English),
+    on/off for a yes/no option."""
+    _check(lang)
+    if lang == "en":
+        return value_text(spec, value)
+    if isinstance(value, bool):
+        return value_word("on" if value else "off", lang)
+    labels = _own(_CHOICE, game.id, spec.name)
+    if value not in labels:
+        raise TranslationMissing(f"no words for choice {value!r} of {spec.name!r} in {game.id!r}")
+    return labels[value][lang]  # type: ignore[no-any-return]
+
+
+def preset_text(game: type[Game], preset: Preset, lang: str) -> tuple[str, str]:
+    """A preset's (name, description) in ``lang``."""
+    _check(lang)
+    if lang == "en":
+        return preset.name, preset.description
+    name, description = _own(_PRESET, game.id, preset.id)[lang]
+    return name, description
+
+
+def value_word(word: str, lang: str) -> str:
+    """"on", "off" or "none" in ``lang``."""
+    _check(lang)
+    return word if lang == "en" else _VALUE_WORDS[word][lang]
