@@ -219,7 +219,7 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
     phase = Phase()
     jobs = []
     for mix, t in made:
-        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else 'deltas=1&'}token="
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else f'deltas={args.deltas}&'}token="
         humans = [s for s in t["seats"] if s["token"]]
         for n, seat in enumerate(humans):
             jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, args.think, n == 0))
@@ -262,6 +262,9 @@ def main() -> None:
     p.add_argument("--whole", action="store_true",
                    help="whole states with the whole log after every move (as the table page today), "
                         "not deltas (?deltas=1)")
+    p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
+                   help="delta mode of the sockets: 1 cuts the raw log only (the table page today), 2 the "
+                        "log in words too (web/messages.py)")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
@@ -326,7 +329,8 @@ def main() -> None:
           f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
           f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
-          f"{'whole states' if args.whole else 'deltas'}; creating the tables took {create:.1f} s and "
+          f"{'whole states' if args.whole else f'deltas={args.deltas}'}; "
+          f"creating the tables took {create:.1f} s and "
           f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
           f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
     print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
@@ -340,7 +344,7 @@ def main() -> None:
           f"(with its bot processes); client errors: {stats.errors}")
     every = [x for v in stats.rtt.values() for x in v]
     print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
-          f"mode={'whole' if args.whole else 'deltas'} p50_ms={pct(every, 0.5):.1f} "
+          f"mode={'whole' if args.whole else f'deltas{args.deltas}'} p50_ms={pct(every, 0.5):.1f} "
           f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
           f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "
           f"errors={stats.errors} load1={load_before[0]:.2f}/{load_after[0]:.2f}")

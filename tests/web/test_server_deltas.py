@@ -112,13 +112,14 @@ def test_a_theme_change_sends_the_whole_words_log_again() -> None:
 
 
 def test_a_delta_socket_plays_a_match_and_a_theme_change_resends_the_logs(client: TestClient) -> None:
-    """Over the websocket: a delta page of a whole match against a bot ends with the logs a fresh
-    whole-state page gets; changing its theme sends the logs whole, in the new card names."""
+    """Over the websocket (``?deltas=2``): a delta page of a whole match against a bot ends with
+    the logs a fresh whole-state page gets; changing its theme sends the logs whole, in the new
+    card names."""
     t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
                options={"rounds": 2})
     url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
     page: dict[str, list[dict[str, Any]]] = {}
-    with client.websocket_connect(url + "&deltas=1") as ws:
+    with client.websocket_connect(url + "&deltas=2") as ws:
         secret = claimed(ws)
         state = next_state(ws)
         assert "log_from" not in state
@@ -141,3 +142,23 @@ def test_a_delta_socket_plays_a_match_and_a_theme_change_resends_the_logs(client
     assert page["log"] == whole["log"] and page["words"] == whole["words"]["log"]
     assert themed["words"]["log"] != whole["words"]["log"]
     assert len(themed["words"]["log"]) == len(page["words"])
+
+
+def test_deltas_1_keeps_the_words_log_whole(client: TestClient) -> None:
+    """``?deltas=1`` (what the table page reads today) cuts only ``log``: ``words.log`` stays whole."""
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options={"rounds": 1})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}&deltas=1") as ws:
+        claimed(ws)
+        state = next_state(ws)
+        first = None
+        for moves in range(1, 5):
+            while state["view"]["to_move"] != 0:
+                state = next_state(ws)
+            ws.send_json({"type": "move", "move": state["view"]["legal"][0]})
+            state = next_state(ws)
+            assert "log_from" in state and "words_log_from" not in state
+            # whole: from the round's first turn on, at least one entry per move of ours
+            first = first or state["words"]["log"][0]
+            assert state["words"]["log"][0] == first and len(state["words"]["log"]) >= moves
+        assert len(state["words"]["log"]) > len(state["log"])  # the raw log: only the new entries

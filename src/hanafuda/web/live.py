@@ -128,7 +128,9 @@ class Connection:
     dropped: str | None = None
     """Why the server dropped this socket (``None`` while it is served)."""
     deltas: bool = False
-    """Opened with ``?deltas=1``: after the first state, ``log`` carries only new entries."""
+    """Opened with ``?deltas=1`` or ``2``: after the first state, ``log`` carries only new entries."""
+    words_deltas: bool = False
+    """Opened with ``?deltas=2``: ``words.log`` too (``messages`` module docstring)."""
     mark: LogMark | None = None
     """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
 

@@ -5,15 +5,20 @@ Everything a seat receives is built from ``Match.view(seat).to_dict()`` (spectat
 standing of captures); nothing else about the match leaves the server while it runs
 (DESIGN.md layer 4).  ``state_message`` is the ONE place that builds a seat's state message.
 
-Deltas (a socket opened with ``?deltas=1``; ``state_delta``): the first state a socket gets is
-whole; after it, until the socket asks for ``{"type": "state"}`` or changes its theme, each state
-carries every field whole EXCEPT the two logs, which carry only what the page lacks:
+Deltas (a socket opened with ``?deltas=1`` or ``?deltas=2``; ``state_delta``): the first state a
+socket gets is whole; after it, until the socket asks for ``{"type": "state"}`` or changes its
+theme, each state carries every field whole EXCEPT ``log`` and, with ``?deltas=2``, ``words.log``,
+which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole, as the table page
+reads it today; ``?deltas=2`` is what it should switch to: late in a match the words log is most
+of every message, ~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with
+``held`` its previous words log: ``words.log = held.slice(0, words_log_from).concat(words.log)``.
 
 - ``log``: the public stored events after the page's last one.  ``log_from`` is the ``seq`` of
   the last entry the page holds (entries are numbered 1, 2, … by position among the events this
   seat may see, in whole states and deltas alike: a private ``keep`` of another seat leaves no gap);
   the page appends ``log`` to the entries it holds.
-- ``words.log``: the match log in words from entry ``words_log_from`` on (0-based): the page keeps
+- ``words.log`` (``?deltas=2`` only): the match log in words from entry ``words_log_from`` on
+  (0-based): the page keeps
   its first ``words_log_from`` entries and appends ``words.log``.  Entries the page holds may be
   sent again, rewritten: the last one (an unfinished turn, "turned over X: choose what it takes",
   is rewritten once it ends) and, once a round has ended, that round's entries (after its deal line
@@ -202,15 +207,16 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
 
 
 def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
-                since: LogMark | None) -> tuple[dict[str, Any], LogMark]:
+                since: LogMark | None, words: bool = True) -> tuple[dict[str, Any], LogMark]:
     """The state for a socket that holds the logs up to ``since`` (``None``: whole), and what it
-    holds once it has this one (see the module docstring for the delta fields)."""
+    holds once it has this one (see the module docstring for the delta fields); ``words``: cut
+    ``words.log`` too (``?deltas=2``), else only ``log`` (``?deltas=1``)."""
     m = table.match
     theme = theme or table.theme
     pv = m.view(seat) if seat is not None else spectator_view(m)
-    words = _words(table, pv, theme)
-    words_log: list[dict[str, Any]] = words["log"]
-    round_start: int = words.pop("round_start")
+    in_words = _words(table, pv, theme)
+    words_log: list[dict[str, Any]] = in_words["log"]
+    round_start: int = in_words.pop("round_start")
     if since is None:
         # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
         # RULES.md §4.2) leaves no gap another seat could notice
@@ -224,10 +230,12 @@ def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
             words_from = max(since.round_start, since.words - 1)
         else:  # a round ended since: its entries read as an ended round's now (as after a reload)
             words_from = since.round_start
-        words_from = min(words_from, len(words_log))
-        words["log"] = words_log[words_from:]
         mark = LogMark(table.seq, since.entries + len(log_), len(words_log), len(m.rounds), round_start)
-        extra = {"log_from": since.entries, "words_log_from": words_from}
+        extra = {"log_from": since.entries}
+        if words:
+            words_from = min(words_from, len(words_log))
+            in_words["log"] = words_log[words_from:]
+            extra["words_log_from"] = words_from
     return {
         "type": "state",
         "table": table_summary(table),
@@ -235,7 +243,7 @@ def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
         "you": seat,
         "creator": creator,
         "view": pv.to_dict(),
-        "words": words,
+        "words": in_words,
         "standing": standing(m),
         "summaries": [round_summary(r) for r in m.results],
         "log": log_,

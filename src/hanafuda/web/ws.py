@@ -106,7 +106,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
 
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
                       close=close, limit=hub.outbox,
-                      deltas=websocket.query_params.get("deltas") == "1")
+                      deltas=websocket.query_params.get("deltas") in ("1", "2"),
+                      words_deltas=websocket.query_params.get("deltas") == "2")
     try:
         conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
     except UnknownThemeError:
