@@ -32,10 +32,11 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from sqlalchemy import create_engine, text
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = {
     "human-greedy": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
@@ -50,6 +51,18 @@ class Stats:
     rtt: dict[str, list[float]] = field(default_factory=dict)
     errors: int = 0
     moves: int = 0
+    cpu_start: float = 0.0
+    """Server CPU seconds (with its bot processes) before the tables are created..."""
+    cpu_play: float = 0.0
+    """...and once they are: play starts."""
+    started: float = 0.0
+    play_started: float = 0.0
+    events_play: int = 0
+    created: float = 0.0
+    cpu_created: float = 0.0
+    sockets: int = 0
+    profiler: subprocess.Popen[bytes] | None = None
+    """Stored events when play started (table creation stores none, but a bot may move first)."""
 
 
 def free_port() -> int:
@@ -109,23 +122,45 @@ def stored_events(db: str) -> int:
         engine.dispose()
 
 
-async def play_seat(url: str, mix: str, stats: Stats, until: float, moves: int, think: float,
+@dataclass
+class Phase:
+    """Every socket joins first (``joined``); the timed play starts for all at once (``go``)."""
+
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    joined: int = 0
+    until: float = 0.0
+
+
+async def first_state(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
+        if msg["type"] == "state":
+            return msg
+
+
+async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, think: float,
                     deals: bool) -> None:
     """One person: move (first legal) when it is this seat's turn; time each move's round trip."""
     done = 0
-    async with connect(url, max_size=None, open_timeout=60) as ws:
+    async with connect(url, max_size=None, open_timeout=120) as ws:
+        msg: dict[str, Any] | None = await first_state(ws)
+        phase.joined += 1
+        await phase.go.wait()
         pending: tuple[int, float] | None = None
-        while time.monotonic() < until and done < moves:
-            try:
-                left = max(1.0, until - time.monotonic())
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
-            except TimeoutError:
-                return
+        while time.monotonic() < phase.until and done < moves:
+            if msg is None:
+                try:
+                    left = max(1.0, phase.until - time.monotonic())
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+                except TimeoutError:
+                    return
+            assert msg is not None
             if msg["type"] == "error":
                 stats.errors += 1
-                pending = None
+                pending, msg = None, None
                 continue
             if msg["type"] != "state":
+                msg = None
                 continue
             log = msg["log"]
             seq = log[-1]["seq"] if log else msg.get("log_from") or 0
@@ -134,7 +169,8 @@ async def play_seat(url: str, mix: str, stats: Stats, until: float, moves: int, 
                 stats.moves += 1
                 done += 1
                 pending = None
-            view = msg["view"]
+            view, you = msg["view"], msg["you"]
+            msg = None
             if view["finished"]:
                 return
             if pending is not None:
@@ -143,17 +179,20 @@ async def play_seat(url: str, mix: str, stats: Stats, until: float, moves: int, 
                 await asyncio.sleep(think)
                 await ws.send(json.dumps({"type": "next-round"}))
                 pending = (seq + 1, time.monotonic())
-            elif view["to_move"] == msg["you"] and view["legal"]:
+            elif view["to_move"] == you and view["legal"]:
                 await asyncio.sleep(think)
                 await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
                 pending = (seq + 1, time.monotonic())
 
 
-async def watch(url: str, until: float) -> None:
-    async with connect(url, max_size=None, open_timeout=60) as ws:
-        while time.monotonic() < until:
+async def watch(url: str, phase: Phase) -> None:
+    async with connect(url, max_size=None, open_timeout=120) as ws:
+        await first_state(ws)
+        phase.joined += 1
+        await phase.go.wait()
+        while time.monotonic() < phase.until:
             try:
-                left = max(1.0, until - time.monotonic())
+                left = max(1.0, phase.until - time.monotonic())
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
             except TimeoutError:
                 return
@@ -162,7 +201,11 @@ async def watch(url: str, until: float) -> None:
 
 
 async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Namespace,
-                      stats: Stats) -> None:
+                      stats: Stats, server_pid: int) -> None:
+    """Create the tables, open every socket, then play ``--seconds``: the CPU, the stored events
+    and the round trips are counted during play only."""
+    stats.cpu_start = cpu_seconds(proc_tree(server_pid))
+    stats.started = time.monotonic()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         made = []
         for i in range(args.tables):
@@ -171,16 +214,33 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
                                                      "options": {"rounds": args.rounds}})
             r.raise_for_status()
             made.append((mix, r.json()))
-    until = time.monotonic() + args.seconds
+    stats.created = time.monotonic()
+    stats.cpu_created = cpu_seconds(proc_tree(server_pid))
+    phase = Phase()
     jobs = []
     for mix, t in made:
-        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else 'deltas=1&'}token="
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else f'deltas={args.deltas}&'}token="
         humans = [s for s in t["seats"] if s["token"]]
         for n, seat in enumerate(humans):
-            jobs.append(play_seat(ws + seat["token"], mix, stats, until, args.moves, args.think, n == 0))
+            jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, args.think, n == 0))
         if not humans:
-            jobs.append(watch(ws + t["spectator_token"], until))
-    await asyncio.gather(*jobs, return_exceptions=True)
+            jobs.append(watch(ws + t["spectator_token"], phase))
+    tasks = [asyncio.ensure_future(j) for j in jobs]
+    deadline = time.monotonic() + 180
+    while phase.joined < len(jobs) and time.monotonic() < deadline and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.05)
+    stats.sockets = phase.joined
+    stats.cpu_play = cpu_seconds(proc_tree(server_pid))
+    stats.play_started = time.monotonic()
+    stats.events_play = stored_events(args.db_url)
+    phase.until = time.monotonic() + args.seconds
+    if args.profile:  # py-spy on the server during play only (table creation left out)
+        stats.profiler = subprocess.Popen(
+            ["py-spy", "record", "--pid", str(server_pid), "--format", "raw", "--rate", "200",
+             "--nonblocking", "--gil", "--output", args.profile, "--duration", str(int(args.seconds))],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    phase.go.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -202,9 +262,15 @@ def main() -> None:
     p.add_argument("--whole", action="store_true",
                    help="whole states with the whole log after every move (as the table page today), "
                         "not deltas (?deltas=1)")
+    p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
+                   help="delta mode of the sockets: 1 cuts the raw log only (the table page today), 2 the "
+                        "log in words too (web/messages.py)")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
+    p.add_argument("--profile", default="",
+                   help="record the server with py-spy during play, samples holding the GIL only (collapsed "
+                        "stacks to this file)")
     args = p.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -235,15 +301,17 @@ def main() -> None:
                 raise SystemExit(f"the server did not start; see {tmp}/server.log")
             time.sleep(0.3)
         stats = Stats()
-        events0 = stored_events(db)
-        cpu0 = cpu_seconds(proc_tree(server.pid))
-        started = time.monotonic()
-        asyncio.run(run_clients(base, port, mixes, args, stats))
-        elapsed = time.monotonic() - started
+        args.db_url = db
+        load_before = os.getloadavg()
+        asyncio.run(run_clients(base, port, mixes, args, stats, server.pid))
+        ended = time.monotonic()
         pids = proc_tree(server.pid)
-        cpu = cpu_seconds(pids) - cpu0
+        cpu_end = cpu_seconds(pids)
         rss = rss_mb(pids)
-        events = stored_events(db) - events0
+        events = stored_events(db) - stats.events_play
+        load_after = os.getloadavg()
+        if stats.profiler is not None:
+            stats.profiler.wait(args.seconds + 30)
     finally:
         server.terminate()
         try:
@@ -251,22 +319,36 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+    play = ended - stats.play_started
+    create = stats.created - stats.started
+    play_cpu = cpu_end - stats.cpu_play
+    create_cpu = stats.cpu_created - stats.cpu_start
+    join, join_cpu = stats.play_started - stats.created, stats.cpu_play - stats.cpu_created
+    kind = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"database: {'PostgreSQL' if db.startswith('postgresql') else 'SQLite'}, "
-          f"{args.workers} server process{'es' if args.workers > 1 else ''}")
+          f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
+          f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
-          f"{'whole states' if args.whole else 'deltas'}, "
-          f"{elapsed:.1f} s of play (table creation included)")
+          f"{'whole states' if args.whole else f'deltas={args.deltas}'}; "
+          f"creating the tables took {create:.1f} s and "
+          f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
+          f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
     print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
     print("|---|---|---|---|---|")
     for mix in mixes:
         v = stats.rtt.get(mix, [])
         print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
-    print(f"stored events: {events} ({events / elapsed:.0f}/s); server CPU {cpu:.1f} s "
-          f"({cpu / max(events, 1) * 1000:.2f} ms per stored event); server RSS {rss:.0f} MB "
+    per_event = play_cpu / max(events, 1) * 1000
+    print(f"during play: stored events {events} ({events / play:.0f}/s); server CPU {play_cpu:.1f} s "
+          f"in {play:.1f} s ({per_event:.2f} ms per stored event); server RSS {rss:.0f} MB "
           f"(with its bot processes); client errors: {stats.errors}")
-    if stats.rtt:
-        every = [x for v in stats.rtt.values() for x in v]
+    every = [x for v in stats.rtt.values() for x in v]
+    print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
+          f"mode={'whole' if args.whole else f'deltas{args.deltas}'} p50_ms={pct(every, 0.5):.1f} "
+          f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
+          f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "
+          f"errors={stats.errors} load1={load_before[0]:.2f}/{load_after[0]:.2f}")
+    if every:
         print(f"all round trips: mean {statistics.mean(every) * 1000:.1f} ms over {len(every)}")
 
 

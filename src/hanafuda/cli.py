@@ -261,6 +261,7 @@ def serve(
 
     from .web import default_db_url
     from .web.app import create_app
+    from .web.db import DatabaseUnusable
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
     from .web.social import serve_banner
@@ -274,8 +275,9 @@ def serve(
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
                              abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds)
-    except Exception as exc:  # a bad URL or an unreachable database
-        raise fail(f"cannot open the database {url}: {type(exc).__name__}") from None
+    except Exception as exc:  # a bad URL, an unreachable or read-only database (no password shown)
+        why = str(exc) if isinstance(exc, DatabaseUnusable) else type(exc).__name__
+        raise fail(f"cannot open the database {_without_password(url)}: {why}") from None
     typer.echo(serve_banner(host, port, _without_password(url))
                + (f"\n({workers} worker processes)" if workers > 1 else ""))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled

@@ -21,6 +21,7 @@ from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
 from .security import same_origin
+from .tokens import hash_token
 
 __all__ = ["MAX_RECORD", "router"]
 
@@ -122,12 +123,14 @@ def card_list(theme: str) -> dict[str, Any]:
 async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
-    client = request.client.host if request.client else "?"
+    client = hash_token(request.client.host if request.client else "?")  # kept and shared hashed
     if not hub.creations.allow(client):
         wait = hub.creations.retry_after(client)
         raise HTTPException(429, f"too many new tables from this address: at most "
                             f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
                             headers={"Retry-After": str(wait)})
+    if hub.cluster is not None:  # the other server processes count this request too
+        await hub.cluster.spent_creation(client)
     body = await request.body()
     if len(body) > MAX_MESSAGE * 4:
         raise HTTPException(413, "request too large")

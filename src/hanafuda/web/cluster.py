@@ -35,7 +35,7 @@ from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
 
 from .db import SeatRow, TableEventRow, TableRow
-from .live import Connection, LiveTable
+from .live import CapacityError, Connection, LiveTable
 
 if TYPE_CHECKING:
     from .hub import TableHub
@@ -51,6 +51,8 @@ every other type goes to the table's owner."""
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer answers are cut."""
 ADOPT_BATCH = 20
+BOT_TABLES_LOCK = 0x68616E62
+"""The advisory lock key held while a new table with bots is counted and stored."""
 
 
 class ClusterError(RuntimeError):
@@ -93,6 +95,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
         self.listening = asyncio.Event()
+        self.spectators_at: dict[str, dict[str, tuple[int, float]]] = {}
+        """Spectator sockets of each table at the other members: ``{table: {member: (count, when)}}``
+        (each member tells its own counts as they change and at every lease round)."""
 
     # -- ownership (sync: called where the hub reads the database anyway) -----------------------
 
@@ -136,6 +141,42 @@ class Cluster:
         with self.engine.begin() as db:
             db.execute(text("UPDATE tables SET owner = NULL, lease_until = NULL "
                             "WHERE id = ANY(:ids) AND owner = :me"), {"me": self.me, "ids": ids})
+
+    def lease_sql(self) -> Any:
+        """The ``lease_until`` of a lease taken now (a SQL expression: the database's clock)."""
+        return text(f"now() + interval '{float(self.lease)} seconds'")
+
+    def bot_table_guard(self, limit: int) -> Any:
+        """A check run inside the transaction that stores a new table with a bot seat: at most
+        ``limit`` running tables with bots are served by the whole cluster (counted in the database,
+        one creation at a time, so the cap holds across processes; issue 14, defect 3)."""
+
+        def guard(db: Any) -> None:
+            db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": BOT_TABLES_LOCK})
+            running = db.execute(text(
+                "SELECT count(*) FROM tables t WHERE t.status = 'running' AND t.owner IS NOT NULL AND "
+                "t.lease_until > now() AND EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot')")).scalar_one()
+            if running >= limit:
+                raise CapacityError(f"the servers run {limit} tables with bots already, their limit; "
+                                    "please try again in a few minutes")
+
+        return guard
+
+    # -- counts shared over the channel ----------------------------------------------------------
+
+    async def spent_creation(self, client: str) -> None:
+        """A table creation by ``client`` (a hash of its address) here: the others count it too."""
+        await self.notify({"t": "rate", "from": self.me, "k": client})
+
+    async def tell_spectators(self, table: LiveTable) -> None:
+        """This member's spectator count at ``table`` changed (or is repeated to stay fresh)."""
+        await self.notify({"t": "sp", "id": table.id, "from": self.me, "n": table.spectators})
+
+    def spectators_elsewhere(self, table_id: str) -> int:
+        """Spectator sockets of ``table_id`` at the other live members."""
+        fresh = time.monotonic() - (3 * self.lease + 5)
+        return sum(n for n, when in self.spectators_at.get(table_id, {}).values() if when >= fresh)
 
     def orphans(self) -> list[str]:
         """Running tables with a bot seat and no live owner: their bots must go on somewhere."""
@@ -236,7 +277,17 @@ class Cluster:
 
     def _on_note(self, note: dict[str, Any]) -> None:
         kind, table = note.get("t"), self.hub.tables.get(str(note.get("id")))
-        if kind == "re" and note.get("to") == self.me:
+        if note.get("from") != self.me and kind == "rate" and isinstance(note.get("k"), str):
+            self.hub.creations.spend(note["k"])
+        elif note.get("from") != self.me and kind == "sp" and isinstance(note.get("n"), int):
+            at = self.spectators_at.setdefault(str(note.get("id")), {})
+            if note["n"] > 0:
+                at[str(note.get("from"))] = (note["n"], time.monotonic())
+            else:
+                at.pop(str(note.get("from")), None)
+                if not at:
+                    del self.spectators_at[str(note.get("id"))]
+        elif kind == "re" and note.get("to") == self.me:
             self._spawn(self._answered(int(note["rid"]), note.get("out") or []))
         elif table is None or note.get("from") == self.me:
             return
@@ -268,7 +319,7 @@ class Cluster:
         while not proxy.outbox.empty():
             item = proxy.outbox.get_nowait()
             if item is not None:
-                out.append(item)
+                out.append(item.payload)
         await self.notify({"t": "re", "to": note.get("from"), "rid": note.get("rid"), "out": out})
 
     # -- member side ---------------------------------------------------------------------------
@@ -390,6 +441,9 @@ class Cluster:
                 hub.setup_agents(table)
                 hub.tables[tid] = table
                 hub.kick_bots(table)
+        for table in list(hub.tables.values()):  # spectator counts stay fresh at the others
+            if table.spectators:
+                await self.tell_spectators(table)
         now = time.monotonic()
         for rid, waiting in list(self.pending.items()):
             if now - waiting.sent > 3 * self.lease + 5:

@@ -26,9 +26,10 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
-__all__ = ["Base", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate"]
+__all__ = ["Base", "DatabaseUnusable", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 0x68616E61
@@ -108,8 +109,25 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
+class DatabaseUnusable(RuntimeError):
+    """The database cannot be opened and written at start-up (issue 14, defect 7): the message says
+    what the database answered and what to check; it names no password, seed or token."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision (shipped inside the package)."""
+    """Bring the schema to the newest Alembic revision (shipped inside the package); a database
+    that refuses (read-only, unreachable) raises ``DatabaseUnusable`` with a clear reason."""
+    try:
+        _migrate(engine)
+    except OperationalError as exc:
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else type(exc).__name__
+        where = ("the database file, its -wal and -shm files beside it and their folder must be "
+                 "writable by the server" if engine.dialect.name == "sqlite"
+                 else "check that the database server is up and that this user may write to it")
+        raise DatabaseUnusable(f"the database refused ({reason}): {where}") from None
+
+
+def _migrate(engine: Engine) -> None:
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     sqlite = engine.dialect.name == "sqlite"

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import insert, update
+
 from .db import TableEventRow, TableRow
 
 log = logging.getLogger(__name__)
@@ -82,8 +84,7 @@ class GroupWriter:
                 self._commit(group)
                 self.groups += 1
                 self.events += len(group)
-                for item in group:
-                    self._resolve(item, None)
+                self._resolve_all(group)
             except Exception:
                 for item in group:  # one by one: only the events that fail on their own fail
                     try:
@@ -93,16 +94,33 @@ class GroupWriter:
                         self._resolve(item, exc)
 
     def _commit(self, group: list[EventWrite]) -> None:
+        """One transaction: every event in one multi-row INSERT, the finished tables in one UPDATE
+        (no ORM objects: the writer's own CPU is most of a stored event's cost after the messages)."""
         with self.sessions().begin() as db:
-            for item in group:
-                db.add(TableEventRow(table_id=item.table_id, seq=item.seq, kind=item.kind, seat=item.seat,
-                                     text=item.text))
-            db.flush()
-            for item in group:
-                if item.finished:
-                    row = db.get(TableRow, item.table_id)
-                    if row is not None:
-                        row.status = "finished"
+            db.execute(insert(TableEventRow), [
+                {"table_id": i.table_id, "seq": i.seq, "kind": i.kind, "seat": i.seat, "text": i.text}
+                for i in group])
+            finished = [i.table_id for i in group if i.finished]
+            if finished:
+                db.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
+
+    @staticmethod
+    def _resolve_all(group: list[EventWrite]) -> None:
+        """Wake every waiter of a committed group: one call into each event loop, not one each."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[EventWrite]] = {}
+        for item in group:
+            by_loop.setdefault(item.loop, []).append(item)
+
+        for loop, items in by_loop.items():
+            def done(items: list[EventWrite] = items) -> None:
+                for item in items:
+                    if not item.future.done():
+                        item.future.set_result(None)
+
+            try:
+                loop.call_soon_threadsafe(done)
+            except RuntimeError:  # the loop is closed (shutdown): nobody waits any more
+                pass
 
     @staticmethod
     def _resolve(item: EventWrite, exc: Exception | None) -> None:

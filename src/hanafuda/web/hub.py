@@ -35,11 +35,12 @@ from .live import (
     Connection,
     LiveTable,
     NewTokens,
+    Outgoing,
     Seat,
     SeatSpec,
     TableError,
 )
-from .messages import is_public, state_message
+from .messages import LogMark, is_public, state_delta, state_message
 from .ratelimit import RateLimiter
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -135,7 +136,8 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
-        if any(spec.kind == "bot" for spec in seats) and self.bot_tables() >= self.limits.bot_tables:
+        bots = any(spec.kind == "bot" for spec in seats)
+        if bots and self.cluster is None and self.bot_tables() >= self.limits.bot_tables:
             raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, its "
                                 "limit; please try again in a few minutes")
         seat_tokens = [new_token() for _ in seats]
@@ -154,7 +156,11 @@ class TableHub:
             hints=hints,
         )
         self.setup_agents(table)
-        self.store.insert(table)
+        if self.cluster is None:
+            self.store.insert(table)
+        else:  # the bot-table cap is counted over every process of the database (``cluster``)
+            self.store.insert(table, self.cluster.bot_table_guard(self.limits.bot_tables) if bots else None,
+                              (self.cluster.me, self.cluster.lease_sql()))
         self.tables[table.id] = table
         if self.cluster is not None:
             self.cluster.take([table.id])
@@ -162,7 +168,8 @@ class TableHub:
                                                                                   strict=True)], creator)
 
     def bot_tables(self) -> int:
-        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them)."""
+        """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them; with
+        several processes the database counts them all, ``Cluster.bot_table_guard``)."""
         return sum(t.has_bots and t.running for t in self.tables.values())
 
     def evict_idle(self, now: float | None = None) -> list[str]:
@@ -180,6 +187,11 @@ class TableHub:
             except Exception as exc:  # the leases run out by themselves
                 log.warning("could not release the leases of evicted tables (%s)", type(exc).__name__)
         return gone
+
+    def spectators(self, table: LiveTable) -> int:
+        """Spectator sockets at ``table`` in every process (``Limits.spectators`` caps them)."""
+        here = table.spectators
+        return here if self.cluster is None else here + self.cluster.spectators_elsewhere(table.id)
 
     def owns(self, table: LiveTable) -> bool:
         """This process may change ``table`` (always, unless several processes share the database)."""
@@ -200,6 +212,22 @@ class TableHub:
         self.tables[table_id] = table
         if self.cluster is not None and table.running:
             self.cluster.take([table_id])
+        return table
+
+    async def load_async(self, table_id: str) -> LiveTable | None:
+        """``load`` with the database read in a thread: a socket opening a table that is not in
+        memory does not hold up every other table meanwhile."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        table = await asyncio.to_thread(self.store.read, table_id)
+        if table is None:
+            return None
+        if table_id in self.tables:  # loaded by another socket meanwhile: one copy only
+            return self.tables[table_id]
+        self.setup_agents(table)
+        self.tables[table_id] = table
+        if self.cluster is not None and table.running:
+            await asyncio.to_thread(self.cluster.take, [table_id])
         return table
 
     def load_running(self) -> list[LiveTable]:
@@ -234,14 +262,15 @@ class TableHub:
                 out.append({**t.summary(), "watch": watch})
         return out
 
-    def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
+    async def claim(self, table: LiveTable, seat: int, secret: str) -> bool:
         """Bind an unclaimed seat to the browser holding ``secret`` (stored hashed, then in memory);
-        False if it was claimed already (by this process or another on the same database)."""
+        False if it was claimed already (by this process or another on the same database).  The
+        database is written in a thread: a claim's commit never holds up the other tables."""
         digest = hash_token(secret)
-        if self.store.claim_seat(table.id, seat, digest):
+        if await asyncio.to_thread(self.store.claim_seat, table.id, seat, digest):
             table.seats[seat].claim_hash = digest
             return True
-        table.seats[seat].claim_hash = self.store.claim_of(table.id, seat)
+        table.seats[seat].claim_hash = await asyncio.to_thread(self.store.claim_of, table.id, seat)
         return False
 
     # -- messages ------------------------------------------------------------------------------
@@ -253,19 +282,35 @@ class TableHub:
         return state_message(table, seat, creator, theme)
 
     def state_to(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
-        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks."""
-        if not conn.deltas:
-            return state_message(table, conn.seat, conn.creator, conn.theme)
-        payload = state_message(table, conn.seat, conn.creator, conn.theme, since=conn.log_seq)
-        conn.log_seq = table.seq
-        return payload
+        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks
+        (``messages.state_delta``)."""
+        return self._state_out(table, conn, None, {}).payload
 
-    async def send(self, table: LiveTable, conn: Connection, payload: dict[str, Any]) -> None:
-        """Queue ``payload`` for ``conn`` (never waits on the socket); a client whose outbox is full
+    def _state_out(self, table: LiveTable, conn: Connection, event: dict[str, Any] | None,
+                   built: dict[Any, tuple[Outgoing, LogMark]]) -> Outgoing:
+        """The state message for ``conn`` (with ``event``, the stored event it shows, where the
+        seat may see it), built once for every socket of one broadcast that gets the same bytes:
+        ``built`` holds those of this broadcast (same seat, role, theme and logs held)."""
+        since = conn.mark if conn.deltas else None
+        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas)
+        found = built.get(key)
+        if found is None:
+            payload, mark = state_delta(table, conn.seat, conn.creator, conn.theme, since,
+                                        words=conn.words_deltas)
+            if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
+                                   conn.seat):
+                payload["event"] = event
+            found = built[key] = (Outgoing(payload), mark)
+        if conn.deltas:
+            conn.mark = found[1]
+        return found[0]
+
+    async def send(self, table: LiveTable, conn: Connection, message: dict[str, Any] | Outgoing) -> None:
+        """Queue ``message`` for ``conn`` (never waits on the socket); a client whose outbox is full
         is dropped with a reason, the table goes on."""
         if self.on_send is not None:
-            self.on_send(table, conn.seat, payload)
-        if not conn.offer(payload):
+            self.on_send(table, conn.seat, message.payload if isinstance(message, Outgoing) else message)
+        if not conn.offer(message):
             self.drop(table, conn, f"too slow: more than {conn.limit} messages were waiting unread")
 
     def drop(self, table: LiveTable, conn: Connection, reason: str) -> None:
@@ -281,6 +326,10 @@ class TableHub:
             task = asyncio.get_running_loop().create_task(self._close(conn, reason))
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
+        if conn.seat is None and self.cluster is not None:
+            told = asyncio.get_running_loop().create_task(self.cluster.tell_spectators(table))
+            self._closing.add(told)
+            told.add_done_callback(self._closing.discard)
 
     @staticmethod
     async def _close(conn: Connection, reason: str) -> None:
@@ -298,12 +347,9 @@ class TableHub:
 
     async def broadcast_here(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         """Send every socket of this process at ``table`` its state (and ``extra``, the event)."""
+        built: dict[Any, tuple[Outgoing, LogMark]] = {}
         for conn in list(table.connections):
-            payload = self.state_to(table, conn)
-            if extra and is_public({"kind": "move", "text": extra["move"], "seat": extra["seat"]},
-                                   conn.seat):
-                payload["event"] = extra
-            await self.send(table, conn, payload)
+            await self.send(table, conn, self._state_out(table, conn, extra, built))
 
     async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
         await self.send(table, conn, {"type": "error", "code": code, "error": message})
@@ -322,6 +368,8 @@ class TableHub:
                 except Exception as exc:
                     log.error("could not mark table %s running again (%s)", table.id, exc)
         await self.broadcast_here(table)
+        if conn.seat is None and self.cluster is not None:
+            await self.cluster.tell_spectators(table)
         self.kick_bots(table)
         return writer
 
@@ -333,6 +381,8 @@ class TableHub:
         if conn in table.connections:
             table.connections.remove(conn)
             await self.broadcast(table)
+            if conn.seat is None and self.cluster is not None:
+                await self.cluster.tell_spectators(table)
 
     async def handle(self, table: LiveTable, conn: Connection, raw: str) -> None:
         """One client message; any problem is an error to this client only and changes nothing."""
@@ -368,7 +418,7 @@ class TableHub:
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
         elif kind == "state":  # asked for: the whole state, log included
-            conn.log_seq = None
+            conn.mark = None
             await self.send(table, conn, self.state_to(table, conn))
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
@@ -434,6 +484,7 @@ class TableHub:
         except UnknownThemeError as exc:
             await self.error(table, conn, "bad-message", str(exc))
             return
+        conn.mark = None  # the log in words is in the new card names: sent whole
         await self.send(table, conn, self.state_to(table, conn))
 
     async def resign(self, table: LiveTable, conn: Connection) -> None:
@@ -551,11 +602,11 @@ class TableHub:
         for the teyaku decisions (``LiveTable.deferred``).  A kept teyaku goes only to its own
         seat's pages: to every other page nothing happened (RULES.md §4.2)."""
         if move == "keep":
+            built: dict[Any, tuple[Outgoing, LogMark]] = {}
             for conn in list(table.connections):
                 if conn.seat == seat:
-                    payload = self.state_for(table, conn.seat, conn.creator, conn.theme)
-                    payload["event"] = {"seat": seat, "move": move}
-                    await self.send(table, conn, payload)
+                    await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
+                                                                 built))
         else:
             await self.broadcast(table, {"seat": seat, "move": move})
         m = table.match

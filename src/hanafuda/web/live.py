@@ -12,14 +12,19 @@ import hmac
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from ..agents import Agent
 from ..records import Match
 from .tokens import hash_token
 
+if TYPE_CHECKING:
+    from .messages import LogMark
+
 __all__ = ["BURST", "MAX_MESSAGE", "OUTBOX", "RATE", "TOO_SLOW", "CapacityError", "Close", "Connection",
-           "LiveTable", "NewTokens", "Role", "Seat", "SeatSpec", "Send", "TableError"]
+           "LiveTable", "NewTokens", "Outgoing", "Role", "Seat", "SeatSpec", "Send", "SendText", "TableError"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -72,6 +77,7 @@ class NewTokens:
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
 
 OUTBOX = 64
@@ -79,6 +85,23 @@ OUTBOX = 64
 with a reason; its page reconnects and gets the whole state), never the table (issue 14, defect 1)."""
 TOO_SLOW = 4408
 """The close code of a socket dropped for not reading its messages."""
+
+
+class Outgoing:
+    """One message on its way to one or more sockets: serialized (JSON) at most once, however
+    many sockets it goes to (spectators of a table share theirs)."""
+
+    __slots__ = ("_text", "payload")
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        self.payload = payload
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = orjson.dumps(self.payload, option=orjson.OPT_NON_STR_KEYS).decode()
+        return self._text
 
 
 @dataclass(eq=False)
@@ -96,16 +119,20 @@ class Connection:
     """The card names this page shows (its theme chooser); "" is the table's theme (RULES.md §1)."""
     close: Close | None = None
     """Closes the socket with a code and a reason (for a dropped socket)."""
+    send_text: SendText | None = None
+    """Sends an already serialized message (a real socket); without it ``send`` gets the dict."""
     limit: int = OUTBOX
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[Outgoing | None] = field(default_factory=asyncio.Queue)
     dropped: str | None = None
     """Why the server dropped this socket (``None`` while it is served)."""
     deltas: bool = False
-    """Opened with ``?deltas=1``: after the first state, ``log`` carries only new entries."""
-    log_seq: int | None = None
-    """The last log ``seq`` this delta connection was sent (``None``: send the whole log next)."""
+    """Opened with ``?deltas=1`` or ``2``: after the first state, ``log`` carries only new entries."""
+    words_deltas: bool = False
+    """Opened with ``?deltas=2``: ``words.log`` too (``messages`` module docstring)."""
+    mark: LogMark | None = None
+    """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -116,13 +143,13 @@ class Connection:
         self.tokens -= 1.0
         return True
 
-    def offer(self, payload: dict[str, Any]) -> bool:
+    def offer(self, message: dict[str, Any] | Outgoing) -> bool:
         """Queue a message without waiting; False if the outbox is full (the client is too slow)."""
         if self.dropped is not None:
             return True
         if self.outbox.qsize() >= self.limit:
             return False
-        self.outbox.put_nowait(payload)
+        self.outbox.put_nowait(message if isinstance(message, Outgoing) else Outgoing(message))
         return True
 
     def finish(self) -> None:
@@ -132,11 +159,14 @@ class Connection:
     async def run_writer(self) -> None:
         """Send queued messages in order until ``finish`` or a failed send (a closed socket)."""
         while True:
-            payload = await self.outbox.get()
-            if payload is None or self.dropped is not None:
+            message = await self.outbox.get()
+            if message is None or self.dropped is not None:
                 return
             try:
-                await self.send(payload)
+                if self.send_text is not None:
+                    await self.send_text(message.text)
+                else:
+                    await self.send(message.payload)
             except Exception:  # the socket is gone: its handler removes it
                 return
 
@@ -173,6 +203,9 @@ class LiveTable:
     """The creator stopped this table without people: its bots play no more."""
     touched: float = field(default_factory=time.monotonic)
     """When a socket last joined, left or moved here (idle tables leave memory)."""
+    words_cache: dict[Any, Any] = field(default_factory=dict)
+    """What ``messages`` builds once and reuses: the words of rounds that have ended (per seat,
+    theme and seat names) and the match's fixed facts.  Emptied whenever ``match`` is replaced."""
 
     @property
     def has_bots(self) -> bool:

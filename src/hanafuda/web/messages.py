@@ -4,10 +4,35 @@ Everything a seat receives is built from ``Match.view(seat).to_dict()`` (spectat
 ``views.spectator_view``) plus public table facts (seat names, round summaries, the public
 standing of captures); nothing else about the match leaves the server while it runs
 (DESIGN.md layer 4).  ``state_message`` is the ONE place that builds a seat's state message.
+
+Deltas (a socket opened with ``?deltas=1`` or ``?deltas=2``; ``state_delta``): the first state a
+socket gets is whole; after it, until the socket asks for ``{"type": "state"}`` or changes its
+theme, each state carries every field whole EXCEPT ``log`` and, with ``?deltas=2``, ``words.log``,
+which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole, as the table page
+reads it today; ``?deltas=2`` is what it should switch to: late in a match the words log is most
+of every message, ~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with
+``held`` its previous words log: ``words.log = held.slice(0, words_log_from).concat(words.log)``.
+
+- ``log``: the public stored events after the page's last one.  ``log_from`` is the ``seq`` of
+  the last entry the page holds (entries are numbered 1, 2, … by position among the events this
+  seat may see, in whole states and deltas alike: a private ``keep`` of another seat leaves no gap);
+  the page appends ``log`` to the entries it holds.
+- ``words.log`` (``?deltas=2`` only): the match log in words from entry ``words_log_from`` on
+  (0-based): the page keeps
+  its first ``words_log_from`` entries and appends ``words.log``.  Entries the page holds may be
+  sent again, rewritten: the last one (an unfinished turn, "turned over X: choose what it takes",
+  is rewritten once it ends) and, once a round has ended, that round's entries (after its deal line
+  on: an ended round is told as a record tells it).  So ``words_log_from`` may be less than the
+  number of entries the page holds: it drops those after it.
+
+Building a state is the server's main cost under load, so the log of a round that has ended
+(which never changes again) is put in words once per seat and theme and kept on the table
+(``LiveTable.words_cache``), and the table's fixed facts (yaku names, card values) once per table.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CODES
@@ -16,7 +41,6 @@ from ..rules.base import RoundScore
 from ..views import PlayerView, round_history, spectator_view
 from ..words import (
     Namer,
-    log_entries,
     match_result_text,
     round_log_entries,
     round_result,
@@ -28,8 +52,8 @@ from ..words import (
 if TYPE_CHECKING:
     from .live import LiveTable
 
-__all__ = ["card_values", "is_public", "round_summary", "standing", "state_message", "table_summary",
-           "yaku_names"]
+__all__ = ["LogMark", "card_values", "is_public", "round_summary", "standing", "state_delta",
+           "state_message", "table_summary", "yaku_names"]
 
 
 def card_values(match: Match) -> list[int]:
@@ -73,6 +97,9 @@ def is_public(entry: dict[str, Any], seat: int | None) -> bool:
 def table_summary(table: LiveTable) -> dict[str, Any]:
     """Public facts of a table (the lobby list and the head of every state message)."""
     m = table.match
+    fixed = table.words_cache.get("fixed")
+    if fixed is None:  # the same for the whole match: built once per table
+        fixed = table.words_cache["fixed"] = (yaku_names(m), card_values(m))
     return {
         "id": table.id,
         "game": m.config.game.id,
@@ -81,8 +108,8 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
         "theme": table.theme,
         "seeded": table.seeded,
         "hints": table.hints,
-        "yaku_names": yaku_names(m),
-        "card_values": card_values(m),
+        "yaku_names": fixed[0],
+        "card_values": fixed[1],
         "status": ("finished" if m.finished else "stopped" if table.stopped
                    else "abandoned" if table.abandoned else "running"),
         "round": len(m.rounds),
@@ -121,47 +148,107 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
         seat["kind"] = info.kind
         seat["connected"] = any(c.seat == info.seat for c in table.connections)
     entries: list[dict[str, Any]] = []
-    for number, rnd in enumerate(m.rounds, start=1):
-        if number == len(m.rounds):
-            round_entries = log_entries(view, namer)
-        else:
-            round_entries = round_log_entries(round_history(rnd, view.seat), namer, rnd.stock_left)
-        if number > 1:
-            entries.append({"round": number, "kind": "deal", "text": f"Round {number} dealt",
-                            "cards": [], "seat": None})
-        entries += [{**e.to_dict(), "round": number} for e in round_entries]
+    rounds = len(m.rounds)
+    for number in range(1, rounds):
+        entries += _ended_round_words(table, view.seat, namer, number)
+    if rounds > 1:
+        entries.append(_deal_entry(rounds))
+    # the current round's entries: view_words put them in words already (``log_entries``)
+    out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
+    entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries
     return out
 
 
+def _deal_entry(number: int) -> dict[str, Any]:
+    return {"round": number, "kind": "deal", "text": f"Round {number} dealt", "cards": [], "seat": None}
+
+
+def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int) -> list[dict[str, Any]]:
+    """The log in words of round ``number`` (ended: it never changes again) as ``seat`` sees it,
+    its deal line first from round 2 on; kept on the table per seat, theme and seat names (the
+    lines name the seats, and a seat handed to a bot is renamed)."""
+    key = (seat, namer.theme, namer.players, number)
+    cached: list[dict[str, Any]] | None = table.words_cache.get(key)
+    if cached is None:
+        rnd = table.match.rounds[number - 1]
+        cached = [_deal_entry(number)] if number > 1 else []
+        cached += [{**e.to_dict(), "round": number}
+                   for e in round_log_entries(round_history(rnd, seat), namer, rnd.stock_left)]
+        table.words_cache[key] = cached
+    return cached
+
+
+@dataclass(frozen=True)
+class LogMark:
+    """How much of the two logs a delta socket holds (``state_delta``)."""
+
+    seq: int
+    """The stored events looked at (``LiveTable.seq`` when the state was built)."""
+    entries: int
+    """Public log entries sent (the ``seq`` of the page's last ``log`` entry)."""
+    words: int
+    """``words.log`` entries sent."""
+    round: int
+    """The round being played then: its entries may still change..."""
+    round_start: int
+    """...from this entry of ``words.log`` on (its first entry after its deal line)."""
+
+
 def state_message(table: LiveTable, seat: int | None, creator: bool = False,
-                  theme: str = "", since: int | None = None) -> dict[str, Any]:
+                  theme: str = "") -> dict[str, Any]:
     """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
 
     ``words`` is everything the page shows in words, in the card names of ``theme`` (default:
     the table's): seats, sides with piles by kind, legal moves with what each takes, the log of
     the whole match with the cards of every entry, the yaku progress and the turn line.
     """
+    return state_delta(table, seat, creator, theme, None)[0]
+
+
+def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
+                since: LogMark | None, words: bool = True) -> tuple[dict[str, Any], LogMark]:
+    """The state for a socket that holds the logs up to ``since`` (``None``: whole), and what it
+    holds once it has this one (see the module docstring for the delta fields); ``words``: cut
+    ``words.log`` too (``?deltas=2``), else only ``log`` (``?deltas=1``)."""
     m = table.match
+    theme = theme or table.theme
     pv = m.view(seat) if seat is not None else spectator_view(m)
-    log_ = [e for e in table.log if is_public(e, seat)]
+    in_words = _words(table, pv, theme)
+    words_log: list[dict[str, Any]] = in_words["log"]
+    round_start: int = in_words.pop("round_start")
+    if since is None:
+        # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
+        # RULES.md §4.2) leaves no gap another seat could notice
+        log_ = [{**e, "seq": i + 1} for i, e in enumerate(e for e in table.log if is_public(e, seat))]
+        mark = LogMark(table.seq, len(log_), len(words_log), len(m.rounds), round_start)
+        extra: dict[str, Any] = {}
+    else:
+        new = [e for e in _log_after(table.log, since.seq) if is_public(e, seat)]
+        log_ = [{**e, "seq": since.entries + i + 1} for i, e in enumerate(new)]
+        if since.round == len(m.rounds):  # the same round: its last entry may have been rewritten
+            words_from = max(since.round_start, since.words - 1)
+        else:  # a round ended since: its entries read as an ended round's now (as after a reload)
+            words_from = since.round_start
+        mark = LogMark(table.seq, since.entries + len(log_), len(words_log), len(m.rounds), round_start)
+        extra = {"log_from": since.entries}
+        if words:
+            words_from = min(words_from, len(words_log))
+            in_words["log"] = words_log[words_from:]
+            extra["words_log_from"] = words_from
     return {
         "type": "state",
         "table": table_summary(table),
-        "theme": theme or table.theme,
+        "theme": theme,
         "you": seat,
         "creator": creator,
         "view": pv.to_dict(),
-        "words": _words(table, pv, theme or table.theme),
+        "words": in_words,
         "standing": standing(m),
         "summaries": [round_summary(r) for r in m.results],
-        # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
-        # RULES.md §4.2) leaves no gap another seat could notice; a delta connection gets the
-        # entries after ``since`` (``log_from`` says where they follow on)
-        "log": ([{**e, "seq": i + 1} for i, e in enumerate(log_)] if since is None
-                else [e for e in _log_after(table.log, since) if is_public(e, seat)]),
-        **({"log_from": since} if since is not None else {}),
-    }
+        "log": log_,
+        **extra,
+    }, mark
 
 
 def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:

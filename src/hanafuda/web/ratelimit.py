@@ -38,6 +38,20 @@ class RateLimiter:
         bucket.tokens -= 1.0
         return True
 
+    def spend(self, key: str) -> None:
+        """Count an action done elsewhere (another server process of the same cluster) against
+        ``key``: the limit holds across processes."""
+        now = time.monotonic()
+        size = self.burst or self.per_minute
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.max_keys:
+                self._prune(now)
+            bucket = self.buckets[key] = _Bucket(size, now)
+        refilled = min(size, bucket.tokens + (now - bucket.last) * self.per_minute / 60.0)
+        bucket.tokens = max(0.0, refilled - 1.0)
+        bucket.last = now
+
     def retry_after(self, key: str) -> int:
         """Whole seconds until ``key`` may act again."""
         bucket = self.buckets.get(key)

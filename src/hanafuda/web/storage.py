@@ -8,6 +8,7 @@ committed, a refused write is undone).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select, update
@@ -36,15 +37,21 @@ class TableStore:
 
     # -- tables --------------------------------------------------------------------------------
 
-    def insert(self, table: LiveTable) -> None:
-        """Store a new table and its seats in one transaction."""
+    def insert(self, table: LiveTable, guard: Callable[[Any], None] | None = None,
+               owner: tuple[str, Any] | None = None) -> None:
+        """Store a new table and its seats in one transaction; ``guard(session)`` runs first in it
+        (a cap counted in the database: it raises to refuse), ``owner`` (member, lease end) leases
+        the table to its creator in the same step."""
         match = table.match
         cfg = match.config
         with self.sessions.begin() as db:
+            if guard is not None:
+                guard(db)
             db.add(TableRow(id=table.id, game=cfg.game.id, players=cfg.players,
                             options=dict(cfg.given_options), seed=match.seed, theme=table.theme,
                             spectator_token=table.spectator_token, creator_hash=table.creator_hash,
-                            seeded=table.seeded, status="running", hints=table.hints))
+                            seeded=table.seeded, status="running", hints=table.hints,
+                            owner=owner[0] if owner else None, lease_until=owner[1] if owner else None))
             db.flush()
             for s in table.seats:
                 db.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
@@ -126,6 +133,7 @@ class TableStore:
                          "text": text})
             seq = ev_seq
         table.match, table.log, table.seq = match, log_, seq
+        table.words_cache.clear()
 
     @classmethod
     def _replay_rows(cls, table: LiveTable, row: TableRow, events: Any) -> None:

@@ -42,11 +42,11 @@ class Refusal(Exception):
         self.code, self.error, self.close = code, error, close
 
 
-def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
+async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
     """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
     if not same_origin(websocket.headers):
         raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
-    table = hub.load(table_id)
+    table = await hub.load_async(table_id)
     token = websocket.query_params.get("token")
     if table is None:
         raise Refusal("no-table", "no such table", 4404)
@@ -56,7 +56,7 @@ def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTabl
     if role is None:
         raise Refusal("bad-token", "this token opens no seat here", 4403)
     if role.seat is None:
-        if table.spectators >= hub.limits.spectators:
+        if hub.spectators(table) >= hub.limits.spectators:
             raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
                           "please try again later", 4429)
         return table, role, None
@@ -64,7 +64,7 @@ def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTabl
     secret = websocket.query_params.get("secret") or websocket.cookies.get(claim_cookie(table.id, seat.seat))
     if seat.claim_hash is None:
         fresh = new_token()
-        if hub.claim(table, seat.seat, fresh):
+        if await hub.claim(table, seat.seat, fresh):
             return table, role, fresh
     if token_matches(secret, seat.claim_hash):
         return table, role, None
@@ -81,7 +81,7 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
 
     try:
         try:
-            table, role, secret = _admit(hub, websocket, table_id)
+            table, role, secret = await _admit(hub, websocket, table_id)
         except SQLAlchemyError as exc:
             log.error("database error opening table %s: %s", table_id[:40], type(exc).__name__)
             raise Refusal("unavailable", "the database is unavailable right now; please try again "
@@ -104,8 +104,10 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
-    conn = Connection(send=send, seat=role.seat, creator=role.creator, close=close, limit=hub.outbox,
-                      deltas=websocket.query_params.get("deltas") == "1")
+    conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
+                      close=close, limit=hub.outbox,
+                      deltas=websocket.query_params.get("deltas") in ("1", "2"),
+                      words_deltas=websocket.query_params.get("deltas") == "2")
     try:
         conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
     except UnknownThemeError:
