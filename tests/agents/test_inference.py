@@ -60,15 +60,18 @@ def test_the_field_is_rebuilt_exactly_from_the_public_history(game, players, opt
         assert [f for _, f in rebuilt] == true_fields[: len(rebuilt)]
 
 
-def _twin_positions(game: str, players: int, options: dict, plies: int) -> tuple[Match, Match, int]:
+def _twin_positions(game: str, players: int, options: dict, plies: int
+                   ) -> tuple[Match, Match, int, int]:
     """Two matches whose deals differ only in one hidden card of another seat, played with
-    the same moves until ``plies`` moves are made or the seat's views would differ."""
+    the same moves for at least ``plies`` moves and until the seat is to move again, as long
+    as the seat's views stay equal.  Returns them, the seat and the moves made."""
     base = Match(game, players, options, seed=11)
     seat = base.to_move
     assert seat is not None
     twin = Match(game, players, options, deal=_swap_hidden(base.deals[0], seat))
-    for _ in range(plies):
-        if base.to_move is None or twin.to_move is None:
+    made = 0
+    while made < plies or base.to_move != seat:
+        if base.to_move is None or made > 4 * plies:
             break
         common = [m for m in base.legal_moves() if m in twin.legal_moves()]
         if not common:
@@ -76,17 +79,19 @@ def _twin_positions(game: str, players: int, options: dict, plies: int) -> tuple
         trial_a, trial_b = Match.from_record(base.to_record()), Match.from_record(twin.to_record())
         trial_a.play(common[-1])
         trial_b.play(common[-1])
-        if (trial_a.to_move is None or trial_a.view(seat).to_dict() != trial_b.view(seat).to_dict()):
+        if trial_a.to_move is None or trial_a.view(seat).to_dict() != trial_b.view(seat).to_dict():
             break
         base, twin = trial_a, trial_b
-    return base, twin, seat
+        made += 1
+    return base, twin, seat, made
 
 
 @pytest.mark.parametrize("game,players,options", CASES)
 def test_inference_and_expert_read_only_the_view(game, players, options):
     """Positions differing only in cards the seat cannot see give the same features, the same
     beliefs and the same expert move — after some public history, where inference matters."""
-    base, twin, seat = _twin_positions(game, players, options, plies=6)
+    base, twin, seat, made = _twin_positions(game, players, options, plies=6)
+    assert made >= 2
     view_a, view_b = base.view(seat), twin.view(seat)
     assert view_a.to_dict() == view_b.to_dict()
     assert base.current.hands != twin.current.hands or base.current.stock != twin.current.stock
@@ -95,7 +100,7 @@ def test_inference_and_expert_read_only_the_view(game, players, options):
     seats_b, cards_b, feats_b = hand_features(view_b, cfg)
     assert (seats_a, cards_a) == (seats_b, cards_b)
     np.testing.assert_array_equal(feats_a, feats_b)
-    if base.to_move == seat:
+    if base.to_move == seat and len(base.legal_moves()) > 1:
         agent = ExpertAgent(simulations=60, time_limit=None)
         a = agent.choose(view_a, base.legal_moves(), random.Random(5))
         b = agent.choose(view_b, twin.legal_moves(), random.Random(5))
@@ -177,3 +182,8 @@ def test_expert_without_inference_plays_too():
     bots = [ExpertAgent(simulations=30, time_limit=None, inference=False),
             ExpertAgent(simulations=30, time_limit=None)]
     assert play_round(match, bots, seed=2)
+
+
+def test_twin_positions_reach_the_seat_with_history():
+    base, _, seat, made = _twin_positions("mushi", 2, {}, plies=6)
+    assert made >= 6 and base.to_move == seat and len(base.view(seat).history) >= 6
