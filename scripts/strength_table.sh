@@ -33,7 +33,10 @@ deals=2000
 for g in min-hwatu hana-awase kwa-do hawaiifuda mushi; do
   run "$g" 2 "" policy,greedy
 done
-deals=${DEALS:-250}
-for pairing in expert,greedy expert,strong; do
-  for g in mushi min-hwatu; do run "$g" 2 "" "$pairing"; done
+# expert (search + learned hand inference) vs strong and vs greedy: every 2-player game and
+# Kwa-Do 2x2 teams; the bar is 2,000 deals a row (EXPERT_DEALS overrides it).
+deals=${EXPERT_DEALS:-2000}
+for pairing in expert,strong expert,greedy; do
+  for g in mushi min-hwatu hana-awase kwa-do hawaiifuda; do run "$g" 2 "" "$pairing"; done
+  run kwa-do 4 "-teams" "$pairing" --option 'teams=[[0,2],[1,3]]'
 done

@@ -9,6 +9,7 @@ cannot see — other players' hidden hand cards and the stock — are exactly
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import card_id, cards_of, mask_of
@@ -18,7 +19,11 @@ from ..rules import Config, configure
 if TYPE_CHECKING:
     from ..views import PlayerView
 
-__all__ = ["config_for_view", "determinize"]
+__all__ = ["HiddenDeal", "config_for_view", "determinize"]
+
+HiddenDeal = Callable[[random.Random], tuple[dict[int, list[int]], list[int]]]
+"""Deals the unseen cards: the hidden cards of each other seat (by seat) and the stock in
+order (``learned.inference.sample_hidden`` with a model's beliefs)."""
 
 _CONFIGS: dict[str, Config] = {}
 
@@ -33,27 +38,42 @@ def config_for_view(view: PlayerView) -> Config:
     return cfg
 
 
-def determinize(view: PlayerView, rng: random.Random, config: Config | None = None) -> Round:
-    """A ``Round`` equal to the real one in everything ``view`` shows, hidden cards sampled.
+def determinize(view: PlayerView, rng: random.Random, config: Config | None = None,
+                deal: HiddenDeal | None = None) -> Round:
+    """A ``Round`` equal to the real one in everything ``view`` shows, hidden cards sampled:
+    uniformly, or by ``deal`` (which must give each other seat exactly its hidden count).
 
     Only for a view whose round is running (``view.to_move`` is not None).
     """
     if view.to_move is None or view.seat is None:
         raise ValueError("determinize needs a seat's view of a running round")
     cfg = config if config is not None else config_for_view(view)
-    unseen = cards_of(view.unseen(cfg.deck).mask)
-    rng.shuffle(unseen)
     hands = []
-    pos = 0
-    for seat in range(cfg.players):
-        exposed = view.exposed[seat].mask
-        if seat == view.seat:
-            hands.append(view.hand.mask)
-            continue
-        hidden = view.hand_counts[seat] - exposed.bit_count()
-        hands.append(exposed | mask_of(unseen[pos : pos + hidden]))
-        pos += hidden
-    stock = tuple(unseen[pos:])
+    if deal is not None:
+        dealt, stock_list = deal(rng)
+        for seat in range(cfg.players):
+            if seat == view.seat:
+                hands.append(view.hand.mask)
+                continue
+            exposed = view.exposed[seat].mask
+            cards = dealt.get(seat, [])
+            if len(cards) != view.hand_counts[seat] - exposed.bit_count():
+                raise AssertionError("the hidden deal does not match the hand counts")
+            hands.append(exposed | mask_of(cards))
+        stock = tuple(stock_list)
+    else:
+        unseen = cards_of(view.unseen(cfg.deck).mask)
+        rng.shuffle(unseen)
+        pos = 0
+        for seat in range(cfg.players):
+            exposed = view.exposed[seat].mask
+            if seat == view.seat:
+                hands.append(view.hand.mask)
+                continue
+            hidden = view.hand_counts[seat] - exposed.bit_count()
+            hands.append(exposed | mask_of(unseen[pos : pos + hidden]))
+            pos += hidden
+        stock = tuple(unseen[pos:])
     if len(stock) != view.stock_count:
         raise AssertionError("view counts do not add up")
 
