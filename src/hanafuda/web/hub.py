@@ -367,7 +367,8 @@ class TableHub:
                     table.abandoned = False
                 except Exception as exc:
                     log.error("could not mark table %s running again (%s)", table.id, exc)
-        await self.broadcast_here(table)
+        async with table.lock:  # a move played but not yet durable (a bot's, mid-commit) is not shown
+            await self.broadcast_here(table)
         if conn.seat is None and self.cluster is not None:
             await self.cluster.tell_spectators(table)
         self.kick_bots(table)
@@ -380,7 +381,8 @@ class TableHub:
         table.touched = time.monotonic()
         if conn in table.connections:
             table.connections.remove(conn)
-            await self.broadcast(table)
+            async with table.lock:
+                await self.broadcast(table)
             if conn.seat is None and self.cluster is not None:
                 await self.cluster.tell_spectators(table)
 
