@@ -23,7 +23,8 @@ class RateLimiter:
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     max_keys: int = 100_000
 
-    def allow(self, key: str) -> bool:
+    def _refilled(self, key: str) -> _Bucket:
+        """``key``'s bucket (made full if new), refilled for the time since it was last used."""
         now = time.monotonic()
         size = self.burst or self.per_minute
         bucket = self.buckets.get(key)
@@ -33,6 +34,10 @@ class RateLimiter:
             bucket = self.buckets[key] = _Bucket(size, now)
         bucket.tokens = min(size, bucket.tokens + (now - bucket.last) * self.per_minute / 60.0)
         bucket.last = now
+        return bucket
+
+    def allow(self, key: str) -> bool:
+        bucket = self._refilled(key)
         if bucket.tokens < 1.0:
             return False
         bucket.tokens -= 1.0
@@ -41,16 +46,8 @@ class RateLimiter:
     def spend(self, key: str) -> None:
         """Count an action done elsewhere (another server process of the same cluster) against
         ``key``: the limit holds across processes."""
-        now = time.monotonic()
-        size = self.burst or self.per_minute
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) >= self.max_keys:
-                self._prune(now)
-            bucket = self.buckets[key] = _Bucket(size, now)
-        refilled = min(size, bucket.tokens + (now - bucket.last) * self.per_minute / 60.0)
-        bucket.tokens = max(0.0, refilled - 1.0)
-        bucket.last = now
+        bucket = self._refilled(key)
+        bucket.tokens = max(0.0, bucket.tokens - 1.0)
 
     def retry_after(self, key: str) -> int:
         """Whole seconds until ``key`` may act again."""
