@@ -131,8 +131,8 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
     card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
     m = table.match
     namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
-    out = view_words(view, namer)
     progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    out = view_words(view, namer, progress)
     for p, words in zip(out["progress"], progress, strict=True):
         p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
         for side in p["sides"]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from string import ascii_uppercase
 
 from ..cards import CARDS, Kind, card_id
@@ -44,6 +44,24 @@ def _short_names(theme: str) -> tuple[str, ...]:
                     for o in range(len(CARDS)) if o != cid and CARDS[o].month == month)
         out.append(name if clash or theme in _THEMES_NAMING_THE_MONTH else short)
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _card_name(theme: str, cid: int) -> str:
+    """``Namer.card`` without the wild mark: the short name, with its plant unless the name or
+    the theme says the month already (``theme`` normalized, ``cid`` a card id)."""
+    name = _short_names(theme)[cid]
+    if theme not in _THEMES_NAMING_THE_MONTH:
+        plant = month_label(CARDS[cid].month, theme).rsplit(" (", 1)[0]
+        if plant not in name:
+            name = f"{plant} {name}"
+    return name
+
+
+@lru_cache(maxsize=64)
+def _least_chaff_value(values: tuple[int, ...]) -> int:
+    """The lowest value of a chaff card under a game's card values (``Config.values``)."""
+    return min(values[x.id] for x in CARDS if x.kind is Kind.CHAFF)
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -101,12 +119,7 @@ class Namer:
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
         cid = card_id(card)
-        name = _short_names(self.theme)[cid]
-        if self.theme not in _THEMES_NAMING_THE_MONTH:
-            plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
-            if plant not in name:
-                name = f"{plant} {name}"
-        return self._mark(name, wild and self.is_wild(cid))
+        return self._mark(_card_name(self.theme, cid), wild and self.is_wild(cid))
 
     @staticmethod
     def _mark(name: str, wild: bool) -> str:
@@ -162,8 +175,7 @@ class Namer:
             return WILD
         c = CARDS[cid]
         value = self.config.values[cid]
-        if c.kind is Kind.CHAFF and value > min(self.config.values[x.id] for x in CARDS
-                                                if x.kind is Kind.CHAFF):
+        if c.kind is Kind.CHAFF and value > _least_chaff_value(self.config.values):
             return f"{value} points"
         return face(cid, self.theme).kind_name
 

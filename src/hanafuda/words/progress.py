@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..cards import CODES, CardSet, cards_of
@@ -104,11 +105,8 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
     declarable = {y.id for y in config.declarable}
     out_list = []
     for y in yaku_in_force(config):
-        cards = yaku_cards(config, y)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        needed = yaku_needed(config, y)
+        mask = (y.count_mask if y.min_count else y.mask) & config.deck  # ``yaku_cards`` as a mask
+        needed = y.min_count or mask.bit_count()  # ``yaku_needed``
         out = mask & ~gone
         sides = []
         for side, pile in enumerate(piles):
@@ -124,5 +122,7 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
     return out_list
 
 
+@lru_cache(maxsize=8192)
 def _codes(mask: int) -> tuple[str, ...]:
+    """The codes of a mask's cards (remembered: the same yaku masks come back in every message)."""
     return tuple(CODES[c] for c in cards_of(mask))
