@@ -260,7 +260,7 @@ def serve(
     import uvicorn
 
     from .web import default_db_url
-    from .web.app import create_app
+    from .web.app import create_app, tune_gc
     from .web.db import DatabaseUnusable
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
@@ -286,6 +286,7 @@ def serve(
                               "timeout_graceful_shutdown": 5, "http": bounded_http_protocol(),
                               "ws": tuned_ws_protocol()}
     if workers == 1:
+        tune_gc()
         uvicorn.run(web_app, **common)
         return
     import dataclasses
