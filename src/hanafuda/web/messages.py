@@ -8,10 +8,10 @@ standing of captures); nothing else about the match leaves the server while it r
 Deltas (a socket opened with ``?deltas=1`` or ``?deltas=2``; ``state_delta``): the first state a
 socket gets is whole; after it, until the socket asks for ``{"type": "state"}`` or changes its
 theme, each state carries every field whole EXCEPT ``log`` and, with ``?deltas=2``, ``words.log``,
-which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole, as the table page
-reads it today; ``?deltas=2`` is what it should switch to: late in a match the words log is most
-of every message, ~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with
-``held`` its previous words log: ``words.log = held.slice(0, words_log_from).concat(words.log)``.
+which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole; ``?deltas=2``,
+what the table page asks for, cuts it too: late in a match the words log is most of every message,
+~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with ``held`` its previous
+words log: ``words.log = held.slice(0, words_log_from).concat(words.log)`` (``table.js``).
 
 - ``log``: the public stored events after the page's last one.  ``log_from`` is the ``seq`` of
   the last entry the page holds (entries are numbered 1, 2, … by position among the events this

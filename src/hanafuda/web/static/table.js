@@ -464,9 +464,10 @@ function yakuList(yaku, none) {
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  // deltas=1 (issue 14): after the first (whole) state, "log" holds only the entries after
-  // "log_from" (web/messages.py); a new socket starts whole again, so a reconnect restores all
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1`);
+  // deltas=2 (issue 14): after the first (whole) state, "log" holds only the entries after
+  // "log_from" and "words.log" those from "words_log_from" on (web/messages.py); a new socket
+  // starts whole again, so a reconnect restores all
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=2`);
   fresh = true;
   $("conn").textContent = "connecting…";
   ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; showOffline(); };
@@ -507,14 +508,19 @@ function connect() {
   };
 }
 
-// a delta state carries the log entries after "log_from": they follow the log this page holds.
+// a delta state carries the log entries after "log_from": they follow the log this page holds;
+// and the log in words from entry "words_log_from" on: the page keeps its entries before it (the
+// ones after it are sent again, rewritten: an unfinished turn, a round that has ended).
 // A delta with nothing to follow (it cannot happen on one socket, whose first state is whole)
 // asks for the whole state again instead of drawing a partial log.
 let fresh = true;
 function withLog(msg) {
   if (msg.log_from === undefined || msg.log_from === null) { fresh = false; return true; }
-  if (fresh || !S) { send({ type: "state" }); return false; }
+  if (fresh || !S || (msg.words_log_from ?? 0) > W.log.length) { send({ type: "state" }); return false; }
   msg.log = S.log.concat(msg.log);
+  if (msg.words_log_from !== undefined && msg.words_log_from !== null) {
+    msg.words.log = W.log.slice(0, msg.words_log_from).concat(msg.words.log);
+  }
   return true;
 }
 
