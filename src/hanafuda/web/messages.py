@@ -132,7 +132,12 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
     m = table.match
     namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
     progress = yaku_progress(namer, view.captures, view.discard, view.declared)
-    out = view_words(view, namer, progress)
+    rounds = len(m.rounds)
+    memo_key = ("entries", view.seat, namer.theme, namer.players)
+    memo = table.words_cache.get(memo_key)
+    if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
+        memo = table.words_cache[memo_key] = (rounds, {})
+    out = view_words(view, namer, progress, memo[1])
     for p, words in zip(out["progress"], progress, strict=True):
         p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
         for side in p["sides"]:
@@ -148,7 +153,6 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
         seat["kind"] = info.kind
         seat["connected"] = any(c.seat == info.seat for c in table.connections)
     entries: list[dict[str, Any]] = []
-    rounds = len(m.rounds)
     for number in range(1, rounds):
         entries += _ended_round_words(table, view.seat, namer, number)
     if rounds > 1:
@@ -245,10 +249,21 @@ def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
         "view": pv.to_dict(),
         "words": in_words,
         "standing": standing(m),
-        "summaries": [round_summary(r) for r in m.results],
+        "summaries": _summaries(table),
         "log": log_,
         **extra,
     }, mark
+
+
+def _summaries(table: LiveTable) -> list[dict[str, Any]]:
+    """``round_summary`` of every scored round, each built once and kept on the table (a scored
+    round never changes; the dicts are shared by the messages, which only serialize them)."""
+    results = table.match.results
+    kept: list[tuple[RoundScore, dict[str, Any]]] = table.words_cache.setdefault("summaries", [])
+    if len(kept) > len(results) or any(kept[i][0] is not r for i, r in enumerate(results[:len(kept)])):
+        kept.clear()  # not the rounds summed up before: start again
+    kept += [(r, round_summary(r)) for r in results[len(kept):]]
+    return [d for _, d in kept]
 
 
 def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ __all__ = [
     "LogEntry",
     "LogStep",
     "log_entries",
+    "log_entry_dicts",
     "round_log_entries",
 ]
 
@@ -240,6 +241,22 @@ def log_entries(view: PlayerView, namer: Namer,
     events = view.history if history is None else history
     return [_entry(seat, steps, kind, view, namer)
             for seat, steps, kind in _steps(events, view, namer, view.stock_count)]
+
+
+def log_entry_dicts(view: PlayerView, namer: Namer,
+                    memo: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+    """``[e.to_dict() for e in log_entries(view, namer)]``, each entry put in words once for
+    ``memo``, a dict the caller keeps for one viewer, theme, seat names and round (an entry depends
+    only on its seat, kind and steps, and an exposed teyaku on the view's teyaku values).  The
+    dicts returned are shared with later calls: read them, do not change them."""
+    out = []
+    for seat, steps, kind in _steps(view.history, view, namer, view.stock_count):
+        key = (seat, kind, tuple(steps), view.teyaku if kind == ENTRY_TEYAKU else None)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _entry(seat, steps, kind, view, namer).to_dict()
+        out.append(entry)
+    return out
 
 
 def round_log_entries(history: Sequence[PublicEvent], namer: Namer,
