@@ -102,11 +102,8 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
     gone = int(discard)
     for pile in piles:
         gone |= pile
-    declarable = {y.id for y in config.declarable}
     out_list = []
-    for y in yaku_in_force(config):
-        mask = (y.count_mask if y.min_count else y.mask) & config.deck  # ``yaku_cards`` as a mask
-        needed = y.min_count or mask.bit_count()  # ``yaku_needed``
+    for yid, name, points, mask, needed, codes, needs_declaration in _yaku_rows(config):
         out = mask & ~gone
         sides = []
         for side, pile in enumerate(piles):
@@ -115,11 +112,34 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
             count = held.bit_count()
             complete = count >= needed
             possible = complete or count + out.bit_count() >= needed
-            said = y.id in (declared[side] if side < len(declared) else ())
+            said = yid in (declared[side] if side < len(declared) else ())
             sides.append(SideProgress(side, _codes(held), _codes(dead), complete, possible, said))
-        out_list.append(YakuProgress(y.id, y.name, y.points, _codes(mask), needed, _codes(out),
-                                     y.id in declarable, tuple(sides)))
+        out_list.append(YakuProgress(yid, name, points, codes, needed, _codes(out), needs_declaration,
+                                     tuple(sides)))
     return out_list
+
+
+_ROWS: dict[int, tuple[Config, tuple[tuple[str, str, int, int, int, tuple[str, ...], bool], ...]]] = {}
+"""What ``yaku_progress`` reads of a config's yaku, by the config's ``id`` (the config is kept
+with it, so the id is not reused while the entry lives)."""
+
+
+def _yaku_rows(config: Config) -> tuple[tuple[str, str, int, int, int, tuple[str, ...], bool], ...]:
+    """Each yaku in force: id, name, points, the mask of its cards (``yaku_cards``), how many make
+    it (``yaku_needed``), their codes, and whether it scores only once declared."""
+    found = _ROWS.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
+    declarable = {y.id for y in config.declarable}
+    rows = []
+    for y in yaku_in_force(config):
+        mask = (y.count_mask if y.min_count else y.mask) & config.deck
+        rows.append((y.id, y.name, y.points, mask, y.min_count or mask.bit_count(), _codes(mask),
+                     y.id in declarable))
+    if len(_ROWS) >= 4096:  # one entry per match: forget the old ones now and then
+        _ROWS.clear()
+    _ROWS[id(config)] = (config, tuple(rows))
+    return tuple(rows)
 
 
 @lru_cache(maxsize=8192)
