@@ -136,7 +136,7 @@ def _yaku_rows(config: Config) -> tuple[tuple[str, str, int, int, int, tuple[str
         mask = (y.count_mask if y.min_count else y.mask) & config.deck
         rows.append((y.id, y.name, y.points, mask, y.min_count or mask.bit_count(), _codes(mask),
                      y.id in declarable))
-    if len(_ROWS) >= 4096:  # one entry per match: forget the old ones now and then
+    if len(_ROWS) >= 1024:  # one entry per match (config): forget the old ones now and then
         _ROWS.clear()
     _ROWS[id(config)] = (config, tuple(rows))
     return tuple(rows)
