@@ -19,8 +19,8 @@ from ..rules.options import OptionSpec
 from ..rules.presets import Preset
 from .options import option_label, value_text
 
-__all__ = ["LANGUAGES", "TranslationMissing", "choice_text", "game_summary", "option_text", "preset_text",
-           "value_word"]
+__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
+           "how_to_play", "option_text", "preset_text", "value_word", "value_words"]
 
 LANGUAGES = ("en", "ja", "ko")
 
@@ -353,3 +353,173 @@ def value_word(word: str, lang: str) -> str:
     """"on", "off" or "none" in ``lang``."""
     _check(lang)
     return word if lang == "en" else _VALUE_WORDS[word][lang]
+
+
+# -- "How to play" (the rules pages): the turn, the same in every game, then each game's order of
+# play, wild card and scoring (``Game.how_to_play``: play_order_text, HOW_TO_PLAY_TURN,
+# wild_card_text, scoring_text)
+
+_TURN: dict[str, tuple[str, ...]] = {
+    "ja": (
+        "手番は2段階です。まず手札から1枚出し、場にある同じ月の札と合わせます（同じ月の4枚は同じ草花です）。"
+        "合う札が1枚ならその2枚を取り、2枚ならどちらを取るか選び、3枚なら4枚とも取ります。合う札がなければ"
+        "出した札は場に残ります。",
+        "次に山の一番上の札をめくり、同じように合わせて、取れる札を取ります（合う札が2枚なら選びます）。"
+        "取った札は表向きで自分の取り札になり、光・タネ・タン・カスの種類ごとに並びます。",
+    ),
+    "ko": (
+        "한 차례는 두 단계입니다. 먼저 손패에서 한 장을 내어 바닥에 있는 같은 달의 패와 맞춥니다(같은 달의 넉 장은 "
+        "같은 꽃입니다). 맞는 패가 한 장이면 두 장을 먹고, 두 장이면 어느 것을 먹을지 고르고, 세 장이면 넉 장을 "
+        "모두 먹습니다. 맞는 패가 없으면 낸 패는 바닥에 남습니다.",
+        "그다음 더미 맨 위의 패를 뒤집어 같은 방법으로 맞추고, 먹을 수 있는 패를 먹습니다(맞는 패가 두 장이면 "
+        "고릅니다). 먹은 패는 앞면이 보이게 자기 앞에 놓이고, 광·열끗·띠·피로 나뉩니다.",
+    ),
+}
+
+_HOW_TO_PLAY: dict[str, dict[str, tuple[str, str, str]]] = {
+    # game → language → (order of play, wild card, scoring)
+    "min-hwatu": {
+        "ja": ("親が最初に打ち、すべての札を出し終えるまで反時計回りに進みます。",
+               "万能札はありません。",
+               "光は20点、タネは10点、タンは5点、カスは0点。各回の得点は札の点に、役（赤短3枚など）ごとに"
+               "ほかの全員から支払われる点を加えたものです。"),
+        "ko": ("선이 먼저 치고, 모든 패를 낼 때까지 시계 반대 방향으로 돕니다.",
+               "만능패는 없습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 0점. 한 판의 점수는 패 점수에, 약(홍단 석 장 같은 조합)마다 "
+               "다른 모든 사람이 물어 주는 점수를 더한 것입니다."),
+    },
+    "hana-awase": {
+        "ja": ("親が最初に打ち、反時計回りに進みます。手札がなくなった人は、山がなくなるまで山の札をめくり続けます。",
+               "万能札はありません。手役ありのときは、カスが6枚以上配られた手札を最初の手番の前に見せ、"
+               "ほかの全員から支払いを受けられます。",
+               "光は20点、タネは10点、タンは5点、カスは1点。既定では、各回の得点は札の点のうち基準点（山全体の点を"
+               "人数で等分）を超えた分に、ほかの人が支払う自分の役の点を加えたものです。"),
+        "ko": ("선이 먼저 치고 시계 반대 방향으로 돕니다. 손패가 떨어진 사람은 더미가 빌 때까지 더미의 패를 계속 "
+               "뒤집습니다.",
+               "만능패는 없습니다. 손약이 있으면 피를 여섯 장 이상 받은 손패를 첫 차례 전에 보이고 다른 모두에게서 "
+               "점수를 받을 수 있습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 1점. 기본으로 한 판의 점수는 패 점수 중 기준점(패 전체 점수를 "
+               "인원수로 나눈 몫)을 넘은 만큼에, 다른 사람들이 물어 주는 자기 약 점수를 더한 것입니다."),
+    },
+    "kwa-do": {
+        "ja": ("親の左隣から始め、全員の手札がなくなるまで時計回りに進みます。チームの味方は取り札を共有します。"
+               "光を取るたびに「クワドー！」と声をかけます。",
+               "ガジありのとき、雷（ガジ）は手札から出すと万能札になり、場の好きな札を1枚取ります。役ありのときは、"
+               "組の札を1枚場に出して組を宣言します。",
+               "光は20点、タネは10点、タンは5点、カスは0点。各回、陣営は取った点のうち下限（240を陣営数で等分）を"
+               "超えた分を得点します。先に目標点（既定は200）に達した陣営の勝ちです。"),
+        "ko": ("선의 왼쪽 사람부터 시작해, 모든 손패가 떨어질 때까지 시계 방향으로 돕니다. 같은 편은 먹은 패를 함께 "
+               "씁니다. 광을 먹을 때마다 \u201c과도!\u201d 하고 외칩니다.",
+               "가지가 있으면 번개 패(가지)는 손에서 낼 때 만능패가 되어 바닥의 아무 패나 한 장 먹습니다. 약이 있으면 "
+               "조합의 패 한 장을 바닥에 내며 조합을 선언합니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 0점. 판마다 각 편은 먹은 점수 중 기준선(240을 편 수로 나눈 몫)을 "
+               "넘은 만큼을 얻습니다. 먼저 목표 점수(기본 200)에 이른 편이 이깁니다."),
+    },
+    "hawaiifuda": {
+        "ja": ("親が最初に打ち、全員の手札がなくなるまで時計回りに進みます。",
+               "パホエホエ（雷）は手札から出しても山からめくれても万能札です。場の好きな札を1枚取り、回の終わりには"
+               "場に残ったその月の札も取ります。",
+               "光は20点（雨は5点）、タンは10点、タネは5点、ライトのカスは10点。それ以外のカス（パホエホエを除く）は"
+               "ゴミで0点、捨て札の山に行きます。各回の得点は札の点です。ボーナス役ありのときは、相手が持つ役1つごとに"
+               "50点を支払います。"),
+        "ko": ("선이 먼저 치고, 모든 손패가 떨어질 때까지 시계 방향으로 돕니다.",
+               "파호에호에(번개 패)는 손에서 내도 더미에서 뒤집혀도 만능패입니다. 바닥의 아무 패나 한 장 먹고, 판이 "
+               "끝날 때 바닥에 남은 그 달의 패도 가져갑니다.",
+               "광은 20점(비광은 5점), 띠는 10점, 열끗은 5점, 라이트 피는 10점. 그 밖의 피(파호에호에 제외)는 쓰레기로 "
+               "0점이며 버린 패 더미로 갑니다. 한 판의 점수는 패 점수입니다. 보너스 조합이 있으면 상대가 가진 조합 "
+               "하나마다 50점을 물어 줍니다."),
+    },
+    "mushi": {
+        "ja": ("40枚の札（牡丹と萩を除く）で2人で遊びます。親が最初に打ち、交互に打ちます。",
+               "雷は万能札です。柳以外の場の好きな札を1枚取り、山の最後の札としてめくれると場の札をすべて取ります。",
+               "光は20点、タネは10点、タンは5点、カスは1点（合計230）。各回の得点は札の点のうち115を超えた分に自分の役を"
+               "加え、相手の役を引いたものです。"),
+        "ko": ("모란과 싸리를 뺀 40장으로 두 사람이 합니다. 선이 먼저 치고, 번갈아 칩니다.",
+               "번개 패는 만능패입니다. 비가 아닌 바닥 패를 아무거나 한 장 먹고, 더미의 마지막 패로 뒤집히면 바닥의 "
+               "패를 모두 먹습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 1점(합계 230). 한 판의 점수는 패 점수 중 115를 넘은 만큼에 "
+               "자기 약을 더하고 상대의 약을 뺀 것입니다."),
+    },
+}
+
+_ROUNDS_DEFAULT: dict[str, str] = {"ja": "目標点がなければ{n}回", "ko": "목표 점수가 없으면 {n}판"}
+_NO_ROUND_LIMIT: dict[str, str] = {"ja": "回数の制限なし", "ko": "판 수 제한 없음"}
+_NO_TARGET: dict[str, str] = {"ja": "目標点なし", "ko": "목표 없음"}
+_EVERYONE_ALONE: dict[str, str] = {"ja": "全員が個人戦", "ko": "모두 개인전"}
+_WHOLE_NUMBER: dict[str, str] = {"en": "a whole number of at least {n}", "ja": "{n}以上の整数",
+                                 "ko": "{n} 이상의 정수"}
+_OR_EMPTY: dict[str, str] = {"en": "{what}, or empty ({none})", "ja": "{what}、または空欄（{none}）",
+                             "ko": "{what} 또는 빈칸({none})"}
+_TEAMS_ALLOWED: dict[str, str] = {"en": "everyone plays alone, or teams of seats",
+                                  "ja": "全員が個人戦、または席によるチーム", "ko": "모두 개인전, 또는 자리로 짠 편"}
+
+
+def how_to_play(game: type[Game], lang: str) -> list[str]:
+    """The "How to play" paragraphs in ``lang`` (English: ``Game.how_to_play``)."""
+    _check(lang)
+    if lang == "en":
+        return game.how_to_play()
+    texts = _HOW_TO_PLAY.get(game.id)
+    if texts is None:
+        raise TranslationMissing(f"no 'how to play' of {game.id!r}")
+    order, wild, scoring = texts[lang]
+    return [order, *_TURN[lang], wild, scoring]
+
+
+def _null_text(spec: OptionSpec, lang: str) -> str:
+    if spec.name == "rounds":
+        return _NO_ROUND_LIMIT[lang]
+    if spec.name == "target":
+        return _NO_TARGET[lang]
+    if spec.kind == "teams":
+        return _EVERYONE_ALONE[lang]
+    return value_word("none", lang)
+
+
+def default_words(game: type[Game], spec: OptionSpec, lang: str) -> str:
+    """An option's default in words in ``lang`` ("12 when no target is set", "on", a choice's
+    label), never ``null``/``true``."""
+    _check(lang)
+    if lang == "en":  # "null (no round limit)" says "no round limit"
+        shown = spec.default_text
+        return shown if shown and "null" not in shown else value_text(spec, spec.default)
+    if spec.name == "rounds" and spec.default is None and game.default_rounds is not None:
+        return _ROUNDS_DEFAULT[lang].format(n=game.default_rounds)
+    if spec.default is None:
+        return _null_text(spec, lang)
+    if spec.kind == "choice":
+        return choice_text(game, spec, spec.default, lang)
+    return str(spec.default)
+
+
+def value_words(game: type[Game], spec: OptionSpec, value: Any, lang: str) -> str:
+    """An option's value in force in words in ``lang`` (``words.options.value_text`` in English)."""
+    _check(lang)
+    if lang == "en":
+        return value_text(spec, value)
+    if value is None:
+        return _null_text(spec, lang)
+    if spec.kind == "choice":
+        return choice_text(game, spec, value, lang)
+    if spec.kind == "teams" and isinstance(value, (list, tuple)):
+        seat = _SEAT_WORD[lang]
+        return " / ".join("・".join(seat.format(n=s + 1) for s in side) for side in value)
+    return str(value)
+
+
+_SEAT_WORD: dict[str, str] = {"ja": "{n}番席", "ko": "{n}번 자리"}
+
+
+def allowed_words(game: type[Game], spec: OptionSpec, lang: str) -> str:
+    """What an option accepts, in words in ``lang`` (the choices' labels, "a whole number of at
+    least 1, or empty (no target)")."""
+    _check(lang)
+    if spec.kind == "choice":
+        return " / ".join(choice_text(game, spec, c, lang) for c in spec.choices)
+    if spec.kind == "teams":
+        return _TEAMS_ALLOWED[lang]
+    number = _WHOLE_NUMBER[lang].format(n=spec.minimum)
+    if spec.kind == "int-or-null":
+        none = value_text(spec, None) if lang == "en" else _null_text(spec, lang)
+        return _OR_EMPTY[lang].format(what=number, none=none)
+    return number
