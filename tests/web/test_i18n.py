@@ -27,7 +27,7 @@ from hanafuda.words.languages import (
     option_text,
 )
 
-from .conftest import TIMEOUT_MS, new_page
+from .conftest import ARTIFACTS, TIMEOUT_MS, new_page
 from .server import Server
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -196,4 +196,21 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
         raw = [t for t in texts if t in ENGLISH]  # a key shown instead of its message
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
     assert not errors, errors
+    page.close()
+
+
+def test_desktop_table_gives_the_chat_its_own_column(server: Server, browser: Any) -> None:
+    """1366×768: the chat panel sits beside the yaku and log panels, which keep their height."""
+    key = httpx.post(server.url + "/api/social/names", json={"name": "Layout"}).json()["key"]
+    t = httpx.post(server.url + "/api/social/tables", headers={"x-player-key": key},
+                   json={"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    page = new_page(browser, viewport={"width": 1366, "height": 768})
+    page.goto(server.url + t["you"]["path"])
+    page.wait_for_selector("#social")
+    page.wait_for_selector("#hand [data-card]")
+    box = {k: page.locator(s).bounding_box() for k, s in (("chat", "#social"), ("yaku", "#p-yaku"), ("log", "#p-log"))}
+    assert box["chat"]["x"] >= box["yaku"]["x"] + box["yaku"]["width"], box
+    assert box["yaku"]["height"] >= 150 and box["log"]["height"] >= 150, box
+    assert page.evaluate("[document.documentElement.scrollWidth, innerWidth]")[0] <= 1366
+    page.screenshot(path=str(ARTIFACTS / "table-chat-1366.png"))
     page.close()
