@@ -199,18 +199,26 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
     page.close()
 
 
-def test_desktop_table_gives_the_chat_its_own_column(server: Server, browser: Any) -> None:
-    """1366×768: the chat panel sits beside the yaku and log panels, which keep their height."""
+def test_desktop_table_keeps_yaku_and_log_readable_beside_the_chat(server: Server, browser: Any) -> None:
+    """1366×768 with a chat full of long messages: the yaku and log panels keep at least 8rem,
+    the chat stays on screen (its messages scroll inside), the felt keeps its width."""
     key = httpx.post(server.url + "/api/social/names", json={"name": "Layout"}).json()["key"]
     t = httpx.post(server.url + "/api/social/tables", headers={"x-player-key": key},
                    json={"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]}).json()
     page = new_page(browser, viewport={"width": 1366, "height": 768})
+    page.goto(server.url + "/cards")
+    page.evaluate("(k) => localStorage.setItem('hf-player', JSON.stringify({ name: 'Layout', key: k }))", key)
     page.goto(server.url + t["you"]["path"])
-    page.wait_for_selector("#social")
+    page.wait_for_selector("#chat-form")
     page.wait_for_selector("#hand [data-card]")
-    box = {k: page.locator(s).bounding_box() for k, s in (("chat", "#social"), ("yaku", "#p-yaku"), ("log", "#p-log"))}
-    assert box["chat"]["x"] >= box["yaku"]["x"] + box["yaku"]["width"], box
-    assert box["yaku"]["height"] >= 150 and box["log"]["height"] >= 150, box
-    assert page.evaluate("[document.documentElement.scrollWidth, innerWidth]")[0] <= 1366
+    for i in range(6):
+        page.fill("#chat-input", f"message {i}: " + "a long line of table talk that wraps over several lines " * 2)
+        page.press("#chat-input", "Enter")
+        page.wait_for_function(f"document.querySelectorAll('#chat-log li').length >= {i + 1}")
+    parts = (("chat", "#social"), ("yaku", "#p-yaku"), ("log", "#p-log"), ("felt", ".felt"), ("send", "#chat-form button"))
+    box = {k: page.locator(s).bounding_box() for k, s in parts}
+    assert box["yaku"]["height"] >= 125 and box["log"]["height"] >= 125, box
+    assert box["send"]["y"] + box["send"]["height"] <= 768, box
+    assert box["felt"]["width"] >= 900, box
     page.screenshot(path=str(ARTIFACTS / "table-chat-1366.png"))
     page.close()
