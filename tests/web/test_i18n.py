@@ -5,6 +5,7 @@ shows ``<html lang>`` right and none of the English catalogue's UI strings."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -16,6 +17,7 @@ import httpx
 import pytest
 
 from hanafuda.rules import GAMES
+from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.i18n import LANGUAGES, LOCALES, translate_page
 from hanafuda.words.languages import (
@@ -25,7 +27,9 @@ from hanafuda.words.languages import (
     game_summary,
     how_to_play,
     option_text,
+    yaku_name,
 )
+from hanafuda.words.progress import yaku_in_force
 
 from .conftest import ARTIFACTS, TIMEOUT_MS, new_page
 from .server import Server
@@ -222,3 +226,39 @@ def test_desktop_table_keeps_yaku_and_log_readable_beside_the_chat(server: Serve
     assert box["felt"]["width"] >= 900, box
     page.screenshot(path=str(ARTIFACTS / "table-chat-1366.png"))
     page.close()
+
+
+def _every_yaku(game: Any) -> set[tuple[str, str]]:
+    """(id, English name) of every yaku some combination of the game's choice options puts in force."""
+    specs = [s for s in game.option_specs() if s.kind == "choice"]
+    out: set[tuple[str, str]] = set()
+    for values in itertools.product(*(s.choices for s in specs)):
+        try:
+            config = game.configure(game.player_counts()[0], {s.name: v for s, v in zip(specs, values, strict=True)})
+        except OptionError:
+            continue
+        out |= {(y.id, y.name) for y in yaku_in_force(config)}
+    return out
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_yaku_of_every_option_has_a_name(lang: str) -> None:
+    for g in GAMES.values():
+        for yaku_id, english in _every_yaku(g):
+            name = yaku_name(g, yaku_id, english, lang)
+            assert name and name != english, (g.id, yaku_id)
+
+
+def test_rules_and_help_name_the_yaku_in_the_language(client: Any) -> None:
+    ja = client.get("/api/rules/hana-awase?lang=ja").json()
+    assert {y["id"]: y["name"] for y in ja["yaku"]}["boar-deer-butterflies"] == "猪鹿蝶"
+    assert client.get("/api/rules/mushi?lang=xx").status_code == 400
+    t = client.post("/api/tables", json={"game": "kwa-do", "players": 2, "seed": 1, "options": {"yaku": True},
+                                         "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    ko = client.get(f"/api/tables/{t['id']}/help?lang=ko").json()
+    en = client.get(f"/api/tables/{t['id']}/help").json()
+    assert [y["id"] for y in ko["yaku"]] == [y["id"] for y in en["yaku"]] and ko["yaku"]
+    assert not {y["name"] for y in ko["yaku"]} & {y["name"] for y in en["yaku"]}
+    assert ko["summary"] != en["summary"] and ko["turn"] != en["turn"]
+    assert {o["name"]: o["value_text"] for o in ko["options"]}["yaku"] == "켬"
+    assert client.get(f"/api/tables/{t['id']}/help?lang=xx").status_code == 400

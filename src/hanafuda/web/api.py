@@ -23,6 +23,7 @@ from ..words.languages import (
     how_to_play,
     option_text,
     value_words,
+    yaku_name,
 )
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
@@ -77,7 +78,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
              "choice_words": [choice_text(g, s, c, lang) for c in s.choices]}
             for s in g.option_specs()
         ],
-        "yaku": [{"id": y.id, "name": y.name, "points": y.points}
+        "yaku": [{"id": y.id, "name": yaku_name(g, y.id, y.name, lang), "points": y.points}
                  for y in configure(gid, g.player_counts()[0], {}).yaku],
     }
 
@@ -99,15 +100,30 @@ def _theme(theme: str | None, default: str) -> str:
         raise HTTPException(404, str(exc)) from None
 
 
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _yaku_names(reference: dict[str, Any], game: Any, lang: str) -> dict[str, Any]:
+    """``reference`` with its yaku named in ``lang``."""
+    for y in [*reference["yaku"], *reference["other_yaku"]]:
+        y["name"] = yaku_name(game, y["id"], y["name"], lang)
+    return reference
+
+
 @router.get("/api/rules/{game}")
-def rules_of(game: str, theme: str | None = None) -> dict[str, Any]:
+def rules_of(game: str, theme: str | None = None, lang: str = "en") -> dict[str, Any]:
     """A game's rules reference with its default options (``words.rules_reference``): every yaku
-    in force with its cards, and every yaku another option adds, marked by that option."""
+    in force with its cards, and every yaku another option adds, marked by that option; with
+    ``?lang=ja|ko`` the yaku named in that language."""
+    _language(lang)
     if game not in GAMES:
         raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
     g = GAMES[game]
     config = configure(game, g.player_counts()[0], {})
-    return rules_reference(config, _theme(theme, g.default_theme)).to_dict()
+    return _yaku_names(rules_reference(config, _theme(theme, g.default_theme)).to_dict(), g, lang)
 
 
 @router.get("/api/tables/{table_id}/help")
@@ -115,8 +131,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
     """The help of one table: its game's reference with this table's options in force; with
     ``?lang=ja|ko`` its prose (summary, turn, scoring, wild card, options) in that language
     (``words.languages``; the card-value and wild-card lines are then the game's own paragraphs)."""
-    if lang not in LANGUAGES:
-        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
+    _language(lang)
     table = _table(request, table_id)
     config = table.match.config
     out = rules_reference(config, _theme(theme, table.theme)).to_dict()
@@ -129,6 +144,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
         spec = specs[o["name"]]
         o["label"], o["help"] = option_text(g, spec, lang)
         o["value_text"] = value_words(g, spec, o["value"], lang)
+    _yaku_names(out, g, lang)
     out.update(summary=game_summary(g, lang), order=order, turn=turn, scoring=scoring, values=[scoring],
                wild=[wild] if config.wild is not None else [], calls=[])
     return out

@@ -20,7 +20,7 @@ from ..rules.presets import Preset
 from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
-           "how_to_play", "option_text", "preset_text", "value_word", "value_words"]
+           "how_to_play", "option_text", "preset_text", "value_word", "value_words", "yaku_name"]
 
 LANGUAGES = ("en", "ja", "ko")
 
@@ -523,3 +523,79 @@ def allowed_words(game: type[Game], spec: OptionSpec, lang: str) -> str:
         none = value_text(spec, None) if lang == "en" else _null_text(spec, lang)
         return _OR_EMPTY[lang].format(what=number, none=none)
     return number
+
+
+# -- yaku names (the rules pages and the table's help): "game/yaku id" → language → name. The
+# names keep each game's tradition: Min-Hwatu's Korean names (with their Japanese reading and
+# meaning in Japanese), Hana-Awase's and Mushi's Japanese names, Hawaiʻifuda's Hawaiian card names
+# (only their English words translated).
+
+_YAKU: dict[str, Texts] = {
+    "min-hwatu/poetry-ribbons": {"ja": "ホンダン 홍단（赤短）", "ko": "홍단"},
+    "min-hwatu/blue-ribbons": {"ja": "チョンダン 청단（青短）", "ko": "청단"},
+    "min-hwatu/grass-ribbons": {"ja": "チョダン 초단（草短）", "ko": "초단"},
+    "min-hwatu/four-iris": {"ja": "チョヤク 초약（菖蒲4枚）", "ko": "초약(난초 넉 장)"},
+    "min-hwatu/four-maple": {"ja": "プンヤク 풍약（紅葉4枚）", "ko": "풍약(단풍 넉 장)"},
+    "min-hwatu/four-willow": {"ja": "ピヤク 비약（柳4枚）", "ko": "비약(비 넉 장)"},
+    "min-hwatu/five-birds": {"ja": "ゴドリ 고도리（5羽の鳥）", "ko": "고도리"},
+    "min-hwatu/five-brights": {"ja": "オグァン 오광（五光）", "ko": "오광"},
+    "min-hwatu/four-paulownia": {"ja": "トンヤク 똥약（桐4枚）", "ko": "똥약(오동 넉 장)"},
+    "min-hwatu/spring": {"ja": "春", "ko": "봄"},
+    "min-hwatu/grand-views": {"ja": "大見物", "ko": "큰 구경"},
+    "min-hwatu/drinking": {"ja": "見物", "ko": "구경"},
+    "min-hwatu/boar-deer-butterflies": {"ja": "猪鹿蝶", "ko": "멧돼지·사슴·나비"},
+    "hana-awase/five-brights": {"ja": "五光", "ko": "오광(고코)"},
+    "hana-awase/four-brights": {"ja": "四光", "ko": "사광(시코)"},
+    "hana-awase/spring": {"ja": "表菅原", "ko": "오모테스가와라"},
+    "hana-awase/matsu-kiri-bozu": {"ja": "松桐坊主", "ko": "마쓰키리보즈(솔·오동·공산)"},
+    "hana-awase/seven-ribbons": {"ja": "七短", "ko": "띠 일곱 장"},
+    "hana-awase/six-ribbons": {"ja": "六短", "ko": "띠 여섯 장"},
+    "hana-awase/poetry-ribbons": {"ja": "赤短", "ko": "홍단(아카탄)"},
+    "hana-awase/blue-ribbons": {"ja": "青短", "ko": "청단(아오탄)"},
+    "hana-awase/grass-ribbons": {"ja": "草短", "ko": "초단(구사탄)"},
+    "hana-awase/boar-deer-butterflies": {"ja": "猪鹿蝶", "ko": "멧돼지·사슴·나비(이노시카초)"},
+    "hana-awase/drinking": {"ja": "呑み", "ko": "술(노미)"},
+    "hana-awase/flower-viewing": {"ja": "花見", "ko": "꽃구경(하나미)"},
+    "hana-awase/moon-viewing": {"ja": "月見", "ko": "달구경(쓰키미)"},
+    "hana-awase/four-willow": {"ja": "柳の4枚", "ko": "비 넉 장"},
+    "hana-awase/four-wisteria": {"ja": "藤の4枚", "ko": "흑싸리 넉 장"},
+    "hana-awase/four-paulownia": {"ja": "桐の4枚", "ko": "오동 넉 장"},
+    "kwa-do/four-iris": {"ja": "菖蒲の4枚", "ko": "난초 넉 장"},
+    "kwa-do/four-maple": {"ja": "紅葉の4枚", "ko": "단풍 넉 장"},
+    "kwa-do/four-willow": {"ja": "柳の4枚", "ko": "비 넉 장"},
+    "kwa-do/phoenix-bonus": {"ja": "ドラゴンボーナス（鳳凰）", "ko": "드래곤 보너스(봉황)"},
+    "kwa-do/spring": {"ja": "春", "ko": "봄"},
+    "kwa-do/drinking": {"ja": "呑み", "ko": "술"},
+    "kwa-do/butterflies-sake-deer": {"ja": "蝶・盃・鹿", "ko": "나비·술잔·사슴"},
+    "kwa-do/boar-geese-deer": {"ja": "猪・雁・鹿", "ko": "멧돼지·기러기·사슴"},
+    "kwa-do/cuckoo-bridge-boar": {"ja": "不如帰・八橋・猪", "ko": "두견새·다리·멧돼지"},
+    "kwa-do/grass-ribbons": {"ja": "草の短冊", "ko": "초단"},
+    "kwa-do/blue-ribbons": {"ja": "青短", "ko": "청단"},
+    "kwa-do/poetry-ribbons": {"ja": "赤短", "ko": "홍단"},
+    "kwa-do/five-brights": {"ja": "五光", "ko": "오광"},
+    "hawaiifuda/drinking": {"ja": "旗・Waʻa と Mahina・薬", "ko": "깃발·Waʻa와 Mahina·약초"},
+    "hawaiifuda/spring": {"ja": "Nēnē・ʻIʻiwi・旗", "ko": "Nēnē·ʻIʻiwi·깃발"},
+    "hawaiifuda/poetry-ribbons": {"ja": "太陽・雨・レイ", "ko": "해·비·레이"},
+    "hawaiifuda/blue-ribbons": {"ja": "虹・Kapa・ʻUlu", "ko": "무지개·Kapa·ʻUlu"},
+    "hawaiifuda/butterflies-sake-deer": {"ja": "Pulelehua・薬・Moʻo", "ko": "Pulelehua·약초·Moʻo"},
+    "hawaiifuda/grass-ribbons": {"ja": "網・Pōhaku Kuʻi ʻAi・滝", "ko": "그물·Pōhaku Kuʻi ʻAi·폭포"},
+    "hawaiifuda/cuckoo-bridge-boar": {"ja": "ʻUaʻu Kani・Kalo Loʻi・ʻĪlio holo i ka uaua",
+                                      "ko": "ʻUaʻu Kani·Kalo Loʻi·ʻĪlio holo i ka uaua"},
+    "hawaiifuda/boar-geese-deer": {"ja": "ʻĪlio holo i ka uaua・ʻŌpeʻapeʻa・Moʻo",
+                                   "ko": "ʻĪlio holo i ka uaua·ʻŌpeʻapeʻa·Moʻo"},
+    "mushi/five-brights": {"ja": "五光", "ko": "오광(고코)"},
+    "mushi/spring": {"ja": "三光", "ko": "삼광(산코)"},
+    "mushi/four-wisteria": {"ja": "藤シマ", "ko": "흑싸리 넉 장(후지시마)"},
+    "mushi/four-paulownia": {"ja": "桐シマ", "ko": "오동 넉 장(기리시마)"},
+}
+
+
+def yaku_name(game: type[Game], yaku_id: str, english: str, lang: str) -> str:
+    """A yaku's name in ``lang`` (``english``, the name the rules give it, in English)."""
+    _check(lang)
+    if lang == "en":
+        return english
+    texts = _YAKU.get(f"{game.id}/{yaku_id}")
+    if texts is None:
+        raise TranslationMissing(f"no name of yaku {yaku_id!r} in {game.id!r}")
+    return texts[lang]

@@ -71,8 +71,11 @@ def translate_page(page: str, lang: str) -> str:
             if key is None:
                 continue
             value = html.escape(messages[key.group(1)], quote=True)
-            new, n = re.subn(rf'(\s{attr}=)"[^"]*"', lambda a, v=value: f'{a.group(1)}"{v}"', tag, count=1)
-            tag = new if n else tag[:-1].rstrip("/") + f' {attr}="{value}">'
+            at = re.search(rf'\s{attr}="[^"]*"', tag)
+            if at is None:
+                tag = tag[:-1].rstrip("/") + f' {attr}="{value}">'
+            else:
+                tag = f'{tag[:at.start()]} {attr}="{value}"{tag[at.end():]}'
         return tag
 
     return _START_TAG.sub(attrs, _TEXT.sub(text, page))
