@@ -33,6 +33,7 @@ from hanafuda.words.progress import yaku_in_force
 
 from .conftest import ARTIFACTS, TIMEOUT_MS, new_page
 from .server import Server
+from .wsutil import create, next_state
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -125,11 +126,10 @@ def _english_patterns() -> list[tuple[str, re.Pattern[str]]]:
     return out
 
 
-GAME_WORDS = ("#turn, #choice, #pending, [data-region=seats] .name, [data-region=seats] .team, "
-              "[data-region=log], [data-region=yaku] .yaku-head, [data-region=scores] td, "
-              "[data-region=captures] .groups, [data-region=captures] strong, #viewer #label")
-"""Where the table page shows the server's game text (words.table: the turn line, moves, the
-log, yaku names, side names; the replay's step line), which is English in every language for now (docs/web.md)."""
+GAME_WORDS = "#choice, #pending, [data-region=log], #viewer #label, #summary .how"
+"""Where the table page shows the server's game sentences (words: move choices, the log, a
+result's "how it scored" line; the replay's step line), English in every language for now
+(docs/web.md); the labels around them (seats, sides, the turn line, yaku, piles) are checked."""
 
 TEXTS = """(skip) => {
   const out = [document.title];
@@ -188,7 +188,11 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
         page.wait_for_load_state("networkidle")
         if kind in ("table", "spectator"):
             page.wait_for_selector("#seats [data-seat]", timeout=TIMEOUT_MS)
-        if kind == "table":  # the help dialog too
+        if kind == "table":  # the labels of the server's words, then the help dialog too
+            you = {"ja": "あなた", "ko": "나"}[lang]
+            page.wait_for_function("(you) => document.querySelector('#seats .you .name').textContent === you", arg=you)
+            page.wait_for_function("(t) => document.querySelector('#turn').textContent.startsWith(t)",
+                                   arg={"ja": "あなたの番", "ko": "내 차례"}[lang])
             page.keyboard.press("?")
             page.wait_for_selector("#help[open] h3")
         if kind == "replay":
@@ -262,3 +266,29 @@ def test_rules_and_help_name_the_yaku_in_the_language(client: Any) -> None:
     assert ko["summary"] != en["summary"] and ko["turn"] != en["turn"]
     assert {o["name"]: o["value_text"] for o in ko["options"]}["yaku"] == "켬"
     assert client.get(f"/api/tables/{t['id']}/help?lang=xx").status_code == 400
+
+
+def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client: Any) -> None:
+    """``?lang=ko`` on the table's socket: the labels of its words in Korean (the English socket
+    unchanged), through a whole round to its result; a bad language reads English."""
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], options={"rounds": 1})
+    token = t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={token}&lang=ko") as ws:
+        first = next_state(ws)
+        words = first["words"]
+        assert [s["name"] for s in words["seats"]] == ["나", "욕심(2번 자리)"]
+        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심(2번 자리) 차례")
+        assert words["sides"][0]["headline"].startswith("나: ")
+        english = {y.name for y in yaku_in_force(GAMES["mushi"].configure(2, {}))}
+        assert words["progress"] and not {p["name"] for p in words["progress"]} & english
+        end = first
+        while end["view"]["phase"] != "match-over":
+            view = end["view"]
+            if view["to_move"] == end["you"] and view["legal"]:
+                ws.send_json({"type": "move", "move": view["legal"][0]})
+            end = next_state(ws)
+    assert end["words"]["turn"] == "대국 끝"
+    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심(2번 자리)"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}&lang=xx") as ws:
+        state = next_state(ws)
+        assert state["words"]["turn"] == "Match over" and state["words"]["seats"][0]["name"] != "나"

@@ -12,15 +12,17 @@ An option whose words differ by game (``scoring``, ``five_brights``) is keyed by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..rules.base import Game
+from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
 from ..rules.presets import Preset
 from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
-           "how_to_play", "option_text", "preset_text", "value_word", "value_words", "yaku_name"]
+           "how_to_play", "option_text", "preset_text", "seat_words", "side_words", "table_words", "value_word",
+           "value_words", "yaku_name"]
 
 LANGUAGES = ("en", "ja", "ko")
 
@@ -599,3 +601,108 @@ def yaku_name(game: type[Game], yaku_id: str, english: str, lang: str) -> str:
     if texts is None:
         raise TranslationMissing(f"no name of yaku {yaku_id!r} in {game.id!r}")
     return texts[lang]
+
+
+# -- the table page's labels (web/messages.py): seat and side names, the turn line, yaku names,
+# pile headings. The sentences (moves, the log, result lines) stay English for now.
+
+_TABLE_WORDS: dict[str, Texts] = {
+    "you": {"ja": "あなた", "ko": "나"},
+    "seat_of": {"ja": "{name}（{n}番席）", "ko": "{name}({n}번 자리)"},
+    "seat": {"ja": "{n}番席", "ko": "{n}번 자리"},
+    "your_team": {"ja": "あなたのチーム（{seats}番席）", "ko": "우리 편({seats}번 자리)"},
+    "team": {"ja": "チーム{letter}（{seats}番席）", "ko": "{letter}편({seats}번 자리)"},
+    "match_over": {"ja": "対局終了", "ko": "대국 끝"},
+    "round_over": {"ja": "この回の終わり", "ko": "판 끝"},
+    "teyaku": {"ja": "あなたの番：手役を見せるか伏せるか選んでください", "ko": "내 차례: 손약을 보일지 숨길지 고르세요"},
+    "choose": {"ja": "あなたの番：{card}で取る札を選んでください", "ko": "내 차례: {card}(으)로 먹을 패를 고르세요"},
+    "play": {"ja": "あなたの番：札を1枚出してください", "ko": "내 차례: 패를 한 장 내세요"},
+    "to_move": {"ja": "{who}の番", "ko": "{who} 차례"},
+    "headline": {"ja": "{name}：{count}枚、札の点{points}", "ko": "{name}: {count}장, 패 점수 {points}"},
+    "bright": {"ja": "光", "ko": "광"},
+    "animal": {"ja": "タネ", "ko": "열끗"},
+    "ribbon": {"ja": "タン", "ko": "띠"},
+    "chaff": {"ja": "カス", "ko": "피"},
+}
+_BOT_NAMES: dict[str, Texts] = {
+    "random": {"ja": "ランダム", "ko": "랜덤"}, "greedy": {"ja": "貪欲", "ko": "욕심"},
+    "strong": {"ja": "強い", "ko": "강한"}, "policy": {"ja": "方策", "ko": "정책"},
+    "expert": {"ja": "エキスパート", "ko": "전문가"},
+}
+
+
+def _word(key: str, lang: str, **values: Any) -> str:
+    return _TABLE_WORDS[key][lang].format(**values)
+
+
+def seat_words(seat: int, viewer: int | None, players: Sequence[str | None], lang: str,
+               bots: frozenset[int] = frozenset()) -> str:
+    """A seat as the table page names it in ``lang``: "あなた", "貪欲（2番席）", "3번 자리" (a bot
+    seat of ``bots`` by its level's word, a person by their name)."""
+    if seat == viewer:
+        return _word("you", lang)
+    given = (players[seat] if seat < len(players) else None) or ""
+    given = given.strip()
+    if not given:
+        return _word("seat", lang, n=seat + 1)
+    name = _BOT_NAMES.get(given.lower(), {}).get(lang, given) if seat in bots else given
+    return _word("seat_of", lang, name=name, n=seat + 1)
+
+
+def side_words(config: Config, side: int, viewer: int | None, players: Sequence[str | None], lang: str,
+               bots: frozenset[int] = frozenset()) -> str:
+    """A side in ``lang``: its seat's name when it plays alone, else its team."""
+    seats = config.sides[side]
+    if len(seats) == 1:
+        return seat_words(seats[0], viewer, players, lang, bots)
+    numbers = "・".join(str(s + 1) for s in seats) if lang == "ja" else "·".join(str(s + 1) for s in seats)
+    if viewer in seats:
+        return _word("your_team", lang, seats=numbers)
+    return _word("team", lang, letter="ABCDEF"[side], seats=numbers)
+
+
+def table_words(words: dict[str, Any], view: Any, config: Config, players: Sequence[str | None],
+                pending_name: str | None, lang: str, bots: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """The table page's words (``words.table.view_words`` and the result) with their labels in
+    ``lang``: seat, team and side names, the turn line, yaku names, pile headings and headlines."""
+    _check(lang)
+    if lang == "en":
+        return words
+    game, viewer = config.game, view.seat
+    for seat in words["seats"]:
+        seat["name"] = seat_words(seat["seat"], viewer, players, lang, bots)
+        if seat["team"]:
+            seat["team"] = side_words(config, seat["side"], viewer, players, lang, bots)
+    for side in words["sides"]:
+        side["name"] = side["pile"]["name"] = side_words(config, side["side"], viewer, players, lang, bots)
+        side["headline"] = _word("headline", lang, name=side["name"], count=side["pile"]["count"],
+                                 points=side["pile"]["points"])
+        for group in side["pile"]["groups"]:
+            if group["kind"] in _TABLE_WORDS:
+                group["title"] = _word(group["kind"], lang)
+    for p in words["progress"]:
+        p["name"] = yaku_name(game, p["id"], p["name"], lang)
+    for r in words.get("result", []):
+        r["name"] = side_words(config, r["side"], viewer, players, lang, bots)
+        for y in r["yaku"]:
+            y["name"] = yaku_name(game, y["id"], y["name"], lang)
+        for group in r["pile"]["groups"]:
+            if group["kind"] in _TABLE_WORDS:
+                group["title"] = _word(group["kind"], lang)
+    words["turn"] = _turn(view, viewer, players, pending_name, lang, bots)
+    return words
+
+
+def _turn(view: Any, viewer: int | None, players: Sequence[str | None], pending_name: str | None, lang: str,
+          bots: frozenset[int]) -> str:
+    if view.finished:
+        return _word("match_over", lang)
+    if view.to_move is None:
+        return _word("round_over", lang)
+    if view.to_move == viewer:
+        if view.phase == "teyaku":
+            return _word("teyaku", lang)
+        if view.phase == "take" and view.pending is not None and pending_name:
+            return _word("choose", lang, card=pending_name)
+        return _word("play", lang)
+    return _word("to_move", lang, who=seat_words(view.to_move, viewer, players, lang, bots))

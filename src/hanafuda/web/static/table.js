@@ -466,7 +466,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // deltas=1 (issue 14): after the first (whole) state, "log" holds only the entries after
   // "log_from" (web/messages.py); a new socket starts whole again, so a reconnect restores all
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1`);
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1&lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
   fresh = true;
   $("conn").textContent = HF.t("conn.connecting");
   ws.onopen = () => { $("conn").textContent = HF.t("conn.connected"); retry = 500; showOffline(); };
