@@ -20,6 +20,7 @@ from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.i18n import LANGUAGES, LOCALES, translate_page
+from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words.languages import (
     allowed_words,
     choice_text,
@@ -59,6 +60,15 @@ def test_every_english_message_is_translated(lang: str) -> None:
     # translated, not copied: only names, codes and bare placeholders may read the same
     same = [k for k, t in ENGLISH.items() if own[k] == t and re.search(r"[a-z]{3,}", PLACEHOLDER.sub("", t))]
     assert not same, f"{lang} leaves English in {same}"
+
+
+def test_the_tables_notices_are_the_english_catalogues() -> None:
+    assert NOTICES and all(ENGLISH[key] == text for key, text in NOTICES.items())
+    for key, text in NOTICES.items():
+        values = {name: f"<{name}>" for name in PLACEHOLDER.findall(text)}
+        values = {k[1:-1]: v for k, v in values.items()}
+        assert notice_words(text.format(**values)) == (key, values)
+    assert notice_words("The turn clock is fine.") is None
 
 
 def test_every_key_a_page_names_is_in_the_catalogue() -> None:
@@ -292,3 +302,19 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
     with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}&lang=xx") as ws:
         state = next_state(ws)
         assert state["words"]["turn"] == "Match over" and state["words"]["seats"][0]["name"] != "나"
+
+
+def test_the_turn_clock_notice_in_japanese(server: Server, browser: Any) -> None:
+    """The table's notice (stored in English) reads in the page's language."""
+    key = httpx.post(server.url + "/api/social/names", json={"name": "Clock ja"}).json()["key"]
+    t = httpx.post(server.url + "/api/social/tables", headers={"x-player-key": key},
+                   json={"game": "mushi", "players": 2, "clock": 15, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    page = new_page(browser, viewport={"width": 1366, "height": 768})
+    page.goto(server.url + "/cards")
+    page.evaluate("(k) => localStorage.setItem('hf-player', JSON.stringify({ name: 'Clock ja', key: k }))", key)
+    page.goto(server.url + t["you"]["path"] + "&lang=ja")
+    page.wait_for_selector("#clock-note")
+    page.wait_for_selector("#social-notice:has-text('持ち時間')", timeout=TIMEOUT_MS)
+    text = page.locator("#social-notice").inner_text()
+    assert "貪欲ボット" in text and "turn clock" not in text, text
+    page.close()
