@@ -19,7 +19,7 @@ import pytest
 from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
-from hanafuda.web.social.i18n import LANGUAGES, LOCALES, translate_page
+from hanafuda.web.social.i18n import LANGUAGES, LOCALES, say_error, translate_page
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words.languages import (
     allowed_words,
@@ -318,3 +318,29 @@ def test_the_turn_clock_notice_in_japanese(server: Server, browser: Any) -> None
     text = page.locator("#social-notice").inner_text()
     assert "貪欲ボット" in text and "turn clock" not in text, text
     page.close()
+
+
+def test_error_messages_in_the_language(client: Any) -> None:
+    """The server's error answers (``err.*`` keys) in the request's language; English unchanged;
+    nothing changed by a refused request."""
+    long_name = "x" * 40
+    en = client.post("/api/social/names", json={"name": long_name})
+    ja = client.post("/api/social/names?lang=ja", json={"name": long_name})
+    assert en.status_code == ja.status_code == 400
+    assert en.json()["detail"] == "a name has at most 24 characters"
+    assert ja.json()["detail"] == "名前は24文字までです"
+    assert client.post("/api/social/names", json={"name": "Ann"}).status_code == 201
+    taken = client.post("/api/social/names?lang=ko", json={"name": "Ann"})  # (remembered from here on)
+    assert taken.status_code == 409 and taken.json()["detail"] == "이름 'Ann'은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요"
+    other = client.get("/api/tables/nope")  # not in the catalogue: as it is
+    assert other.status_code == 404 and other.json()["detail"] == client.get("/api/tables/nope?lang=en").json()["detail"]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_error_message_is_said(lang: str) -> None:
+    for key, text in ENGLISH.items():
+        if key.startswith("err."):
+            values = {name[1:-1]: f"V{i}" for i, name in enumerate(PLACEHOLDER.findall(text))}
+            english = text.format(**values)
+            said = say_error(english, lang)
+            assert said != english and all(v in said for v in values.values()), (key, said)

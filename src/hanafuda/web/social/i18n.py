@@ -24,7 +24,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
-           "translate_page"]
+           "say_error", "translate_page"]
 
 LANGUAGES = ("en", "ja", "ko")
 LANG_COOKIE = "hf_lang"
@@ -53,6 +53,31 @@ def messages_json(lang: str) -> str:
     """The catalogue as JSON safe inside a ``<script>`` data block (no ``<``, ``>`` or ``&``)."""
     text = json.dumps(catalogue(lang), ensure_ascii=False, sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def _error_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    out = []
+    for key, text in catalogue("en").items():
+        if key.startswith("err."):
+            pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text))
+            out.append((key, re.compile(f"^{pattern}$", re.DOTALL)))
+    return tuple(out)
+
+
+def say_error(message: str, lang: str) -> str:
+    """An error message of the server (English) in ``lang``, when the catalogue has it (its
+    ``err.*`` keys); any other message as it is."""
+    if lang == "en" or lang not in LANGUAGES:
+        return message
+    for key, pattern in _error_patterns():
+        found = pattern.match(message)
+        if found:
+            text = catalogue(lang)[key]
+            for name, value in found.groupdict().items():
+                text = text.replace(f"{{{name}}}", value)
+            return text
+    return message
 
 
 def translate_page(page: str, lang: str) -> str:
@@ -123,7 +148,7 @@ class LanguageMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
@@ -132,24 +157,51 @@ class LanguageMiddleware:
         lang, chosen = pick_language(query.get("lang"), _cookies(headers).get(LANG_COOKIE),
                                      headers.get(b"accept-language", b"").decode("latin-1"))
         scope.setdefault("state", {})["lang"] = lang
+        if scope["type"] != "http":  # a websocket: its handlers read the language from its state
+            await self.app(scope, receive, send)
+            return
         is_table = str(scope.get("path", "")).startswith("/table/")
         start: dict[str, Any] = {}
         body = bytearray()
         html = False
+        error = False  # a JSON error answer: its detail said in the request's language
 
         async def wrapped(message: Message) -> None:
-            nonlocal html
+            nonlocal html, error
             if message["type"] == "http.response.start":
                 h = MutableHeaders(raw=list(message.get("headers", [])))
                 html = h.get("content-type", "").startswith("text/html")
+                error = (lang != "en" and message.get("status", 200) >= 400
+                         and h.get("content-type", "").startswith("application/json"))
                 if chosen:
                     h.append("set-cookie", f"{LANG_COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax")
+                if error:
+                    start.update({**message, "headers": h.raw})
+                    return
                 if not html:
                     await send({**message, "headers": h.raw})
                     return
                 h["content-language"] = lang
                 h.append("vary", "Cookie, Accept-Language")
                 start.update({**message, "headers": h.raw})
+                return
+            if message["type"] == "http.response.body" and error:
+                body.extend(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                answer = bytes(body)
+                try:
+                    data = json.loads(answer)
+                except ValueError:
+                    data = None
+                if isinstance(data, dict) and isinstance(data.get("detail"), str):
+                    said = say_error(data["detail"], lang)
+                    if said != data["detail"]:
+                        answer = json.dumps({**data, "detail": said}, ensure_ascii=False).encode("utf-8")
+                h = MutableHeaders(raw=list(start["headers"]))
+                h["content-length"] = str(len(answer))
+                await send({**start, "headers": h.raw})
+                await send({"type": "http.response.body", "body": answer})
                 return
             if message["type"] == "http.response.body" and html:
                 body.extend(message.get("body", b""))
