@@ -19,7 +19,9 @@ import pytest
 from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
+from hanafuda.web.social.accounts import check_password
 from hanafuda.web.social.i18n import LANGUAGES, LOCALES, say_error, translate_page
+from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words.languages import (
     allowed_words,
@@ -344,3 +346,17 @@ def test_every_error_message_is_said(lang: str) -> None:
             english = text.format(**values)
             said = say_error(english, lang)
             assert said != english and all(v in said for v in values.values()), (key, said)
+
+
+@pytest.mark.parametrize(("check", "bad"), [
+    (check_name, [5, "a\x00b", "a", "x" * 40, "a  b", "--"]),
+    (check_chat, [5, "", "x" * 400, "a\x07"]),
+    (check_password, [5, "short", "x" * 300]),
+])
+def test_every_validation_message_is_in_the_catalogue(check: Any, bad: list[Any]) -> None:
+    """What the validators say (names, chat, passwords) is an ``err.*`` text: said in ja and ko."""
+    for value in bad:
+        with pytest.raises(TextError) as caught:
+            check(value)
+        for lang in OTHERS:
+            assert say_error(str(caught.value), lang) != str(caught.value), (value, str(caught.value))
