@@ -292,11 +292,12 @@ class TableHub:
         seat may see it), built once for every socket of one broadcast that gets the same bytes:
         ``built`` holds those of this broadcast (same seat, role, theme and logs held)."""
         since = conn.mark if conn.deltas else None
-        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas)
+        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas,
+               conn.lang)
         found = built.get(key)
         if found is None:
             payload, mark = state_delta(table, conn.seat, conn.creator, conn.theme, since,
-                                        words=conn.words_deltas)
+                                        words=conn.words_deltas, lang=conn.lang)
             if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
                                    conn.seat):
                 payload["event"] = event

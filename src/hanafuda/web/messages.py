@@ -48,6 +48,7 @@ from ..words import (
     view_words,
     yaku_progress,
 )
+from ..words.languages import table_words
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -124,7 +125,7 @@ def _ids(codes: list[str]) -> list[int]:
     return [CODES.index(c) for c in codes]
 
 
-def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
+def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:
     """The seat's screen in words (``words.view_words``) plus the log of the whole match.
 
     A yaku's card list and the cards still out name cards the seat may not see, so they go by
@@ -158,6 +159,10 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
     if rounds > 1:
         entries.append(_deal_entry(rounds))
     # the current round's entries: view_words put them in words already (``log_entries``)
+    if lang != "en":  # the labels in the page's language; the sentences stay English
+        bots = frozenset(s.seat for s in table.seats if s.kind != "human")
+        pending = out["pending"]
+        table_words(out, view, m.config, namer.players, pending, lang, bots)
     out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
     entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries
@@ -211,14 +216,15 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
 
 
 def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
-                since: LogMark | None, words: bool = True) -> tuple[dict[str, Any], LogMark]:
+                since: LogMark | None, words: bool = True,
+                lang: str = "en") -> tuple[dict[str, Any], LogMark]:
     """The state for a socket that holds the logs up to ``since`` (``None``: whole), and what it
     holds once it has this one (see the module docstring for the delta fields); ``words``: cut
     ``words.log`` too (``?deltas=2``), else only ``log`` (``?deltas=1``)."""
     m = table.match
     theme = theme or table.theme
     pv = m.view(seat) if seat is not None else spectator_view(m)
-    in_words = _words(table, pv, theme)
+    in_words = _words(table, pv, theme, lang)
     words_log: list[dict[str, Any]] = in_words["log"]
     round_start: int = in_words.pop("round_start")
     if since is None:
