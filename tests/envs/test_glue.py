@@ -246,6 +246,24 @@ def test_observation_key_and_illegal_end_mode_for_rllib() -> None:
         parallel_env("mushi", reward_timing="later")
 
 
+def test_reward_scale_multiplies_every_reward() -> None:
+    options = {"teams": [[0, 2], [1, 3]], "rounds": 2}
+    plain, scaled = parallel_env("kwa-do", 4, options), parallel_env("kwa-do", 4, options,
+                                                                      reward_scale=0.01)
+    _, totals = _play_parallel(plain, seed=5)
+    _, scaled_totals = _play_parallel(scaled, seed=5)
+    assert any(totals.values())
+    assert scaled_totals == {agent: pytest.approx(0.01 * total) for agent, total in totals.items()}
+    aec = pettingzoo_env("mushi", reward="margin", reward_scale=0.5, illegal_action="end")
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"] == 0)[0]))
+    assert aec._cumulative_rewards[agent] == -0.5 * aec.config.deck_total
+    for bad in (0, -1.0, float("nan"), float("inf"), "big"):
+        with pytest.raises(EnvConfigError, match="reward_scale"):
+            pettingzoo_env("mushi", reward_scale=bad)
+
+
 def test_aec_seed_test_with_margin() -> None:
     seed_test(lambda: pettingzoo_env("hawaiifuda", 3, reward="margin"), num_cycles=200)
 

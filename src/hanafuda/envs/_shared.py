@@ -34,6 +34,7 @@ __all__ = [
     "check_reward_timing",
     "UnsupportedRenderMode",
     "check_reward_mode",
+    "check_reward_scale",
     "side_rewards",
     "action_index",
     "check_render_mode",
@@ -203,6 +204,22 @@ def check_observation_key(key: str) -> str:
         raise EnvConfigError(f"observation_key must be a non-empty name other than 'action_mask', "
                              f"not {key!r}")
     return key
+
+
+def check_reward_scale(scale: float) -> float:
+    """``scale`` as a float if it is finite and above zero; ``EnvConfigError`` otherwise.
+
+    The envs multiply every reward by it: round scores run to about ±150 points
+    (docs/research.md, reward scales), and a learner whose value loss is clipped (RLlib's PPO
+    clips it at ``vf_clip_param=10``) or whose optimiser expects unit-sized returns wants them
+    near ±1 (``reward_scale=0.01``)."""
+    try:
+        value = float(scale)
+    except (TypeError, ValueError):
+        raise EnvConfigError(f"reward_scale must be a number above zero, not {scale!r}") from None
+    if not np.isfinite(value) or value <= 0:
+        raise EnvConfigError(f"reward_scale must be a finite number above zero, not {scale!r}")
+    return value
 
 
 def check_reward_mode(reward: str) -> str:
