@@ -22,7 +22,8 @@ actions; only the action of the agent to move is played::
   round unless ``options`` give ``rounds`` or ``target`` (RULES.md §6); each seat's side's
   round score when a round ends, or its margin (``reward="margin"``); with
   ``reward_timing="episode_end"`` every agent of a side is credited with the side's whole
-  result in the step that ends the match; ``reward_scale`` multiplies every reward.
+  result in the step that ends the match; ``reward_scale`` and ``reward_shaping`` as in the
+  AEC env.
 - **Illegal actions** (the mover's action outside its mask, or missing): by default
   (``illegal_action="end"``) the match ends unplayed, the offender gets ``illegal_reward``
   (default minus the deck's card points, RULES.md §1), the others 0, and

@@ -35,7 +35,11 @@ choices included)::
   loops of Tianshou and others read the reward of the step's agents only).
   ``reward_scale=c`` multiplies every reward, the illegal-action penalty included (round
   scores run to about ±150 points; ``0.01`` brings them near ±1 for learners that clip
-  value losses, such as RLlib's PPO).
+  value losses, such as RLlib's PPO).  ``reward_shaping="card_points"`` credits a capture
+  when it is made: potential-based shaping (Ng et al. 1999) with the side's captured card
+  points as the potential — every step pays its change, the round's last step pays the
+  round's reward minus it — so a round's rewards still sum to its score (or margin) and the
+  best policy is unchanged (at discount 1); it needs ``reward_timing="round_end"``.
 - ``illegal_action="end"`` (``"raise"`` by default): an illegal action ends the match
   unplayed, the offender gets ``illegal_reward`` (default minus the deck's card points,
   RULES.md §1), the others 0, ``infos[offender]["illegal_action"]`` is True — what RLlib's
