@@ -14,16 +14,22 @@ from typing import Any
 import pytest
 
 from hanafuda.cards import CARDS
+from hanafuda.rules.base import ScoreTerm
 from hanafuda.words import (
     Namer,
     events,
     hint_lines,
     legal_move_words,
     log_entries,
+    match_result_text,
     moves,
     round_log_entries,
+    round_result,
+    score_line,
+    term_label,
+    totals_text,
 )
-from hanafuda.words.sentences import SENTENCES, say
+from hanafuda.words.sentences import NOTES, SENTENCES, TERMS, note_text, say
 
 from .helpers import deal_match, playouts
 
@@ -205,3 +211,79 @@ def test_a_record_reads_in_the_language() -> None:
     match.play("play pine-chaff1")
     entries = round_log_entries(match.view(0).history, _namer(match, None, "ko", "hanafuda"), match.current.stock_left)
     assert entries[0].text.startswith("Ann(1번 자리): Pine Chaff을(를) 내어 Pine Crane and Sun을(를) 먹었습니다.")
+
+
+# -- a round's result and the match's ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_round_result_totals_and_match_result_in_the_language(lang: str) -> None:
+    """Seeded matches of every game played to their end: each side's "how it scored" line and
+    terms, the totals and the match result in ``lang``, numbers as in English."""
+    results = 0
+    for match, _ in playouts(seeds=2, ends=True):
+        if not match.round_over:
+            continue
+        namer, english = _namer(match, 0, lang), _namer(match, 0, "en")
+        ours = round_result(namer, match.results[-1], match.current.captures)
+        theirs = round_result(english, match.results[-1], match.current.captures)
+        for side, en in zip(ours, theirs, strict=True):
+            assert side.score == en.score and [t.value for t in side.terms] == [t.value for t in en.terms]
+            assert side.line.endswith(f"= {en.score}") or "0" in side.line
+            assert side.line != en.line and not _english_left(side.line, namer), side.line
+            assert not any(_english_left(t.label, namer) for t in side.terms), side.terms
+        totals = totals_text(namer, match.totals)
+        assert not _english_left(totals, namer) and all(str(t) in totals for t in match.totals)
+        results += 1
+    assert results >= 8
+    match = playout_to_the_end("kwa-do", 3, {"rounds": 1})
+    said = match_result_text(_namer(match, 0, lang), match.winners, match.totals, 1)
+    assert said.startswith({"ja": "1回で対局終了：", "ko": "1판으로 대국 끝: "}[lang]), said
+    assert str(max(match.totals)) in said and not _english_left(said, _namer(match, 0, lang))
+
+
+def playout_to_the_end(game: str, players: int, options: dict[str, Any]) -> Any:
+    from hanafuda import Match
+    match = Match(game, players, options, seed=4)
+    while not match.finished:
+        if match.round_over:
+            match.next_round()
+        else:
+            match.play(match.legal_moves()[0])
+    return match
+
+
+def test_a_shared_win_and_the_match_result_in_both_languages() -> None:
+    match = playout_to_the_end("mushi", 2, {"rounds": 1})
+    ja, ko = _namer(match, 0, "ja"), _namer(match, 0, "ko")
+    assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：あなたと貪欲（2番席）が同点で勝ち（50点）。"
+    assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심(2번 자리) 승리(70점)."
+    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲（2番席） -5"
+
+
+def test_every_score_term_label_in_both_languages() -> None:
+    from hanafuda.rules import configure
+    from hanafuda.rules.kwa_do import NEGATIVE_AS_ZERO
+    from hanafuda.words.languages import TranslationMissing
+    config = configure("kwa-do", 2, {"yaku": True})
+    labels = [*(t for t in TERMS if t != "a negative score counts as 0"), "own yaku 30 × 2", "own teyaku 20 × 2", "opponents' combos 2 × 50", "floor 240 / 2",
+              NEGATIVE_AS_ZERO, "four-iris"]
+    for lang in LANGS:
+        said = [term_label(config, label, lang=lang) for label in labels]
+        assert not any(re.search(r"[A-Za-z]{2,}", s) for s in said), said
+        assert len(set(said)) == len(said)
+    assert term_label(config, "floor 240 / 2", lang="ja") == "下限：240 ÷ 2陣営"
+    assert term_label(config, "own yaku 30 × 2", lang="ko") == "자기 약 30 × 2"
+    assert term_label(config, "floor 240 / 2") == "floor: 240 ÷ 2 sides"
+    with pytest.raises(TranslationMissing):
+        term_label(config, "a term nobody wrote words for", lang="ja")
+    terms = [ScoreTerm("card points", 55), ScoreTerm("floor 240 / 2", -120), ScoreTerm(NEGATIVE_AS_ZERO, 65)]
+    assert score_line(config, terms, 0, "ja") == "55 (札の点) − 120 (下限：240 ÷ 2陣営) = -65、0と数えます（0未満にはなりません）"
+    assert score_line(config, terms, 0, "ko") == "55 (패 점수) − 120 (기준선: 240 ÷ 2편) = -65, 0으로 칩니다(0 아래로 내려가지 않음)"
+
+
+def test_a_rounds_note_in_both_languages() -> None:
+    for note, texts in NOTES.items():
+        assert note_text(note, "en") == note and note_text(note, "ja") == texts["ja"] != texts["ko"] == note_text(note, "ko")
+    assert note_text("", "ja") == ""
+    with pytest.raises(KeyError):
+        note_text("a note nobody wrote words for", "ko")

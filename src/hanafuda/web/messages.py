@@ -49,7 +49,7 @@ from ..words import (
     yaku_progress,
 )
 from ..words.languages import table_words
-from ..words.sentences import say
+from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -148,7 +148,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
             side["text"] = words.side_text(namer, side["side"])
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
-        out["result_note"] = m.results[-1].note
+        out["result_note"] = note_text(m.results[-1].note, lang)
         out["totals_text"] = totals_text(namer, m.totals)
     if m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SENTENCES", "say"]
+__all__ = ["NOTES", "SENTENCES", "TERMS", "note_text", "say"]
 
 Texts = dict[str, str]  # language → template
 
@@ -75,6 +75,36 @@ SENTENCES: dict[str, Texts] = {
     # -- hints (moves.hint_lines)
     "hint_best": {"ja": "最善：{text}（約{value}点）", "ko": "최선: {text}(약 {value}점)"},
     "hint_next": {"ja": "次善：{text}（約{value}点）", "ko": "차선: {text}(약 {value}점)"},
+    # -- a round's result and the match's (scores.py, summary.py)
+    "term_floor": {"ja": "下限：{total} ÷ {sides}陣営", "ko": "기준선: {total} ÷ {sides}편"},
+    "term_own_yaku_times": {"ja": "自分の役 {points} × {times}", "ko": "자기 약 {points} × {times}"},
+    "term_own_teyaku_times": {"ja": "自分の手役 {points} × {times}", "ko": "자기 손약 {points} × {times}"},
+    "term_opponents_combos": {"ja": "相手のボーナス役 {count} × {each}", "ko": "상대의 보너스 조합 {count} × {each}"},
+    "score_clamped": {"ja": " = {running}、0と数えます（0未満にはなりません）", "ko": " = {running}, 0으로 칩니다(0 아래로 내려가지 않음)"},
+    "totals_joiner": {"ja": "、", "ko": ", "},
+    "winners_joiner": {"ja": "と", "ko": ", "},
+    "match_won": {"ja": "{rounds}回で対局終了：{who}の勝ち（{best}点）。", "ko": "{rounds}판으로 대국 끝: {who} 승리({best}점)."},
+    "match_shared": {"ja": "{rounds}回で対局終了：{who}が同点で勝ち（{best}点）。", "ko": "{rounds}판으로 대국 끝: {who} 공동 승리({best}점)."},
+}
+
+TERMS: dict[str, Texts] = {
+    # a score term's label (``rules.*.score_round``) that is a fixed English phrase
+    "card points": {"ja": "札の点", "ko": "패 점수"},
+    "par": {"ja": "基準点", "ko": "기준점"},
+    "own yaku": {"ja": "自分の役", "ko": "자기 약"},
+    "others' yaku": {"ja": "ほかの人の役", "ko": "다른 사람의 약"},
+    "opponent's yaku": {"ja": "相手の役", "ko": "상대의 약"},
+    "others' teyaku": {"ja": "ほかの人の手役", "ko": "다른 사람의 손약"},
+    "5-player dealer bonus": {"ja": "5人戦の親ボーナス", "ko": "5인 선 보너스"},
+    "fuke: round void": {"ja": "フケ：この回は流れ", "ko": "후케: 무효 판"},
+    "a negative score counts as 0": {"ja": "負の点は0と数えます", "ko": "음수 점수는 0으로 칩니다"},
+}
+
+NOTES: dict[str, Texts] = {
+    # a round's note (``RoundScore.note``)
+    "fuke: a player has 20 card points or fewer, the round is void": {
+        "ja": "フケ：札の点が20点以下の人がいるので、この回は流れです",
+        "ko": "후케: 패 점수가 20점 이하인 사람이 있어 이 판은 무효입니다"},
 }
 
 
@@ -86,3 +116,13 @@ def say(key: str, lang: str, **values: Any) -> str:
     if lang not in texts:
         raise ValueError(f"no sentence {key!r} in {lang!r}; languages: {', '.join(texts)}")
     return texts[lang].format(**values)
+
+
+def note_text(note: str, lang: str) -> str:
+    """A round's note (``RoundScore.note``, English) in ``lang``."""
+    if lang == "en" or not note:
+        return note
+    texts = NOTES.get(note)
+    if texts is None:
+        raise KeyError(f"no words for the note {note!r}")
+    return texts[lang]
