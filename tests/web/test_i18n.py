@@ -360,3 +360,58 @@ def test_every_validation_message_is_in_the_catalogue(check: Any, bad: list[Any]
             check(value)
         for lang in OTHERS:
             assert say_error(str(caught.value), lang) != str(caught.value), (value, str(caught.value))
+
+
+def _latin_words(text: str, game: str, theme: str = "hanafuda", names: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of a sentence once every card name of the theme (and ``names``) is taken out:
+    what would be English left in a Japanese or Korean sentence."""
+    from hanafuda.cards import CARDS
+    from hanafuda.words import Namer
+    namer = Namer(GAMES[game].configure(2, {}), theme)
+    cards = {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)} | set(names)
+    for name in sorted(cards, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_table_socket_says_its_sentences_in_the_language(client: Any, lang: str) -> None:
+    """``?lang=ja|ko``: the log, the move choices, a hint, the round's result lines, the totals
+    and the match result are sentences of the language (only card names, which follow the theme,
+    and the players' names in Latin letters); the replay's step lines too."""
+    r = client.post("/api/tables", json={"game": "mushi", "players": 2, "seed": 3, "hints": True, "options": {"rounds": 1},
+                                         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+    t = r.json()
+    said: list[str] = []
+    hinted = False
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}&lang={lang}") as ws:
+        state = next_state(ws)
+        while state["view"]["phase"] != "match-over":
+            words = state["words"]
+            said += [e["text"] for e in words["log"]]
+            said += [m[k] for m in words["legal"] for k in ("text", "choice")]
+            view = state["view"]
+            if view["to_move"] == state["you"] and view["legal"]:
+                if not hinted:
+                    ws.send_json({"type": "hint"})
+                    while (msg := ws.receive_json())["type"] != "hint":
+                        assert msg["type"] != "error", msg
+                    said += msg["lines"]
+                    assert msg["lines"][0].startswith({"ja": "最善：", "ko": "최선: "}[lang])
+                    hinted = True
+                ws.send_json({"type": "move", "move": view["legal"][-1]})
+            state = next_state(ws)
+    words = state["words"]
+    said += [e["text"] for e in words["log"]] + [r["line"] for r in words["result"]]
+    said += [words["totals_text"], words["match_result"]]
+    assert hinted and len(said) > 30
+    leaks = {s for s in said if _latin_words(s, "mushi", names=("Ann",))}
+    assert not leaks, leaks
+    assert words["match_result"].startswith({"ja": "1回で対局終了：", "ko": "1판으로 대국 끝: "}[lang])
+    replay = client.get(f"/api/tables/{t['id']}/replay?lang={lang}").json()
+    labels = [f["label"] for f in replay["frames"]]
+    assert labels[0] == {"ja": "第1回の配札", "ko": "1판 패 돌림"}[lang]
+    assert not {s for s in labels if _latin_words(s, "mushi", names=("Ann",))}
+    english = client.get(f"/api/tables/{t['id']}/replay").json()
+    assert english["frames"][0]["label"] == "round 1 dealt"
+    assert client.get(f"/api/tables/{t['id']}/replay?lang=xx").status_code == 400
