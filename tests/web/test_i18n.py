@@ -138,10 +138,17 @@ def _english_patterns() -> list[tuple[str, re.Pattern[str]]]:
     return out
 
 
-GAME_WORDS = "#choice, #pending, [data-region=log], #viewer #label, #summary .how"
-"""Where the table page shows the server's game sentences (words: move choices, the log, a
-result's "how it scored" line; the replay's step line), English in every language for now
-(docs/web.md); the labels around them (seats, sides, the turn line, yaku, piles) are checked."""
+GAME_WORDS = "#choice, #pending, [data-region=log], #viewer #label, #summary .how, #summary p, #hint-lines"
+"""Where the pages show the server's game sentences (words: move choices, the log, a result's "how
+it scored" line, the totals and the match result, hints; the replay's step line): checked like
+every other text, and besides held to have no Latin word but card names and players' names
+(``_latin_words``)."""
+
+NOTHING = "#no-such-element-on-any-page"
+"""A selector matching nothing: ``TEXTS`` then skips nothing."""
+
+SENTENCES = """(sel) => [...document.querySelectorAll(sel)].flatMap((e) => e.checkVisibility() ? [e.innerText.trim()] : [])
+  .flatMap((t) => t.split("\\n")).map((t) => t.trim()).filter((t) => t)"""
 
 TEXTS = """(skip) => {
   const out = [document.title];
@@ -205,18 +212,54 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
             page.wait_for_function("(you) => document.querySelector('#seats .you .name').textContent === you", arg=you)
             page.wait_for_function("(t) => document.querySelector('#turn').textContent.startsWith(t)",
                                    arg={"ja": "あなたの番", "ko": "내 차례"}[lang])
+            sentences = _play_the_round(page)
+            assert len(sentences) > 10, sentences
+            leaks = sorted({t for t in sentences if _latin_words(t, "mushi", names=("Ann",))})
+            assert not leaks, f"{lang} table says English sentences: {leaks}"
+            page.keyboard.press("Escape")  # the round's result dialog
+            page.wait_for_function("!document.querySelector('#summary').open")
             page.keyboard.press("?")
             page.wait_for_selector("#help[open] h3")
         if kind == "replay":
             page.wait_for_selector("#viewer:not([hidden])")
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            page.wait_for_function("document.querySelector('#label').textContent.length > 8")
+            said = page.evaluate(SENTENCES, "#viewer #label")
+            assert said and not [t for t in said if _latin_words(t, "mushi", names=("Ann",))], said
         assert page.evaluate("document.documentElement.lang") == lang, kind
-        texts = page.evaluate(TEXTS, GAME_WORDS)
+        texts = page.evaluate(TEXTS, NOTHING)
         leaks = sorted({(key, t) for t in texts for key, p in patterns if p.match(t)})
         assert not leaks, f"{lang} {kind} ({path}) shows English: {leaks}"
         raw = [t for t in texts if t in ENGLISH]  # a key shown instead of its message
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
     assert not errors, errors
     page.close()
+
+
+def _play_the_round(page: Any) -> list[str]:
+    """Play the table page's seat to the end of the round, by clicking a hand card then its first
+    choice, then the turned-over card's choice; the game sentences shown on the way (the choice bar,
+    the log, the result with its "how it scored" lines, totals)."""
+    said: list[str] = []
+    for _ in range(200):
+        if page.evaluate("S.view.to_move === null"):
+            break
+        if not page.evaluate("S.view.to_move === S.you && S.view.legal.length > 0"):
+            page.wait_for_timeout(50)
+            continue
+        before = page.evaluate("W.log.length + '/' + S.view.legal.join()")
+        if page.locator("#hand button.card").count() and page.evaluate("S.view.phase === 'play'"):
+            page.locator("#hand button.card").first.click()
+            if page.locator("#choice [data-cancel]").count():
+                said += page.evaluate(SENTENCES, "#choice")
+                page.locator("#choice button[data-move]").first.click()
+        else:
+            said += page.evaluate(SENTENCES, "#choice, #pending")
+            page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function("(b) => W.log.length + '/' + S.view.legal.join() !== b", arg=before)
+    page.wait_for_selector("#summary .how")
+    return said + page.evaluate(SENTENCES, GAME_WORDS)
 
 
 def test_desktop_table_keeps_yaku_and_log_readable_beside_the_chat(server: Server, browser: Any) -> None:
@@ -366,9 +409,13 @@ def _latin_words(text: str, game: str, theme: str = "hanafuda", names: tuple[str
     """The Latin words of a sentence once every card name of the theme (and ``names``) is taken out:
     what would be English left in a Japanese or Korean sentence."""
     from hanafuda.cards import CARDS
+    from hanafuda.themes import THEMES
     from hanafuda.words import Namer
-    namer = Namer(GAMES[game].configure(2, {}), theme)
-    cards = {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)} | set(names)
+    cards = set(names)
+    for each in {theme, *THEMES}:
+        for lang in ("en", *OTHERS):
+            namer = Namer(GAMES[game].configure(2, {}), each, lang=lang)
+            cards |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
     for name in sorted(cards, key=len, reverse=True):
         text = text.replace(name, " ")
     return re.findall(r"[A-Za-z]{2,}", text)
