@@ -138,10 +138,17 @@ def _english_patterns() -> list[tuple[str, re.Pattern[str]]]:
     return out
 
 
-GAME_WORDS = "#choice, #pending, [data-region=log], #viewer #label, #summary .how"
-"""Where the table page shows the server's game sentences (words: move choices, the log, a
-result's "how it scored" line; the replay's step line), English in every language for now
-(docs/web.md); the labels around them (seats, sides, the turn line, yaku, piles) are checked."""
+GAME_WORDS = "#choice, #pending, [data-region=log], #viewer #label, #summary .how, #summary p, #hint-lines"
+"""Where the pages show the server's game sentences (words: move choices, the log, a result's "how
+it scored" line, the totals and the match result, hints; the replay's step line): checked like
+every other text, and besides held to have no Latin word but card names and players' names
+(``_latin_words``)."""
+
+NOTHING = "#no-such-element-on-any-page"
+"""A selector matching nothing: ``TEXTS`` then skips nothing."""
+
+SENTENCES = """(sel) => [...document.querySelectorAll(sel)].flatMap((e) => e.checkVisibility() ? [e.innerText.trim()] : [])
+  .flatMap((t) => t.split("\\n")).map((t) => t.trim()).filter((t) => t)"""
 
 TEXTS = """(skip) => {
   const out = [document.title];
@@ -205,18 +212,54 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
             page.wait_for_function("(you) => document.querySelector('#seats .you .name').textContent === you", arg=you)
             page.wait_for_function("(t) => document.querySelector('#turn').textContent.startsWith(t)",
                                    arg={"ja": "あなたの番", "ko": "내 차례"}[lang])
+            sentences = _play_the_round(page)
+            assert len(sentences) > 10, sentences
+            leaks = sorted({t for t in sentences if _latin_words(t, "mushi", names=("Ann",))})
+            assert not leaks, f"{lang} table says English sentences: {leaks}"
+            page.keyboard.press("Escape")  # the round's result dialog
+            page.wait_for_function("!document.querySelector('#summary').open")
             page.keyboard.press("?")
             page.wait_for_selector("#help[open] h3")
         if kind == "replay":
             page.wait_for_selector("#viewer:not([hidden])")
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            page.wait_for_function("document.querySelector('#label').textContent.length > 8")
+            said = page.evaluate(SENTENCES, "#viewer #label")
+            assert said and not [t for t in said if _latin_words(t, "mushi", names=("Ann",))], said
         assert page.evaluate("document.documentElement.lang") == lang, kind
-        texts = page.evaluate(TEXTS, GAME_WORDS)
+        texts = page.evaluate(TEXTS, NOTHING)
         leaks = sorted({(key, t) for t in texts for key, p in patterns if p.match(t)})
         assert not leaks, f"{lang} {kind} ({path}) shows English: {leaks}"
         raw = [t for t in texts if t in ENGLISH]  # a key shown instead of its message
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
     assert not errors, errors
     page.close()
+
+
+def _play_the_round(page: Any) -> list[str]:
+    """Play the table page's seat to the end of the round, by clicking a hand card then its first
+    choice, then the turned-over card's choice; the game sentences shown on the way (the choice bar,
+    the log, the result with its "how it scored" lines, totals)."""
+    said: list[str] = []
+    for _ in range(200):
+        if page.evaluate("S.view.to_move === null"):
+            break
+        if not page.evaluate("S.view.to_move === S.you && S.view.legal.length > 0"):
+            page.wait_for_timeout(50)
+            continue
+        before = page.evaluate("W.log.length + '/' + S.view.legal.join()")
+        if page.locator("#hand button.card").count() and page.evaluate("S.view.phase === 'play'"):
+            page.locator("#hand button.card").first.click()
+            if page.locator("#choice [data-cancel]").count():
+                said += page.evaluate(SENTENCES, "#choice")
+                page.locator("#choice button[data-move]").first.click()
+        else:
+            said += page.evaluate(SENTENCES, "#choice, #pending")
+            page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function("(b) => W.log.length + '/' + S.view.legal.join() !== b", arg=before)
+    page.wait_for_selector("#summary .how")
+    return said + page.evaluate(SENTENCES, GAME_WORDS)
 
 
 def test_desktop_table_keeps_yaku_and_log_readable_beside_the_chat(server: Server, browser: Any) -> None:
@@ -360,3 +403,62 @@ def test_every_validation_message_is_in_the_catalogue(check: Any, bad: list[Any]
             check(value)
         for lang in OTHERS:
             assert say_error(str(caught.value), lang) != str(caught.value), (value, str(caught.value))
+
+
+def _latin_words(text: str, game: str, theme: str = "hanafuda", names: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of a sentence once every card name of the theme (and ``names``) is taken out:
+    what would be English left in a Japanese or Korean sentence."""
+    from hanafuda.cards import CARDS
+    from hanafuda.themes import THEMES
+    from hanafuda.words import Namer
+    cards = set(names)
+    for each in {theme, *THEMES}:
+        for lang in ("en", *OTHERS):
+            namer = Namer(GAMES[game].configure(2, {}), each, lang=lang)
+            cards |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+    for name in sorted(cards, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_table_socket_says_its_sentences_in_the_language(client: Any, lang: str) -> None:
+    """``?lang=ja|ko``: the log, the move choices, a hint, the round's result lines, the totals
+    and the match result are sentences of the language (only card names, which follow the theme,
+    and the players' names in Latin letters); the replay's step lines too."""
+    r = client.post("/api/tables", json={"game": "mushi", "players": 2, "seed": 3, "hints": True, "options": {"rounds": 1},
+                                         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+    t = r.json()
+    said: list[str] = []
+    hinted = False
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}&lang={lang}") as ws:
+        state = next_state(ws)
+        while state["view"]["phase"] != "match-over":
+            words = state["words"]
+            said += [e["text"] for e in words["log"]]
+            said += [m[k] for m in words["legal"] for k in ("text", "choice")]
+            view = state["view"]
+            if view["to_move"] == state["you"] and view["legal"]:
+                if not hinted:
+                    ws.send_json({"type": "hint"})
+                    while (msg := ws.receive_json())["type"] != "hint":
+                        assert msg["type"] != "error", msg
+                    said += msg["lines"]
+                    assert msg["lines"][0].startswith({"ja": "最善：", "ko": "최선: "}[lang])
+                    hinted = True
+                ws.send_json({"type": "move", "move": view["legal"][-1]})
+            state = next_state(ws)
+    words = state["words"]
+    said += [e["text"] for e in words["log"]] + [r["line"] for r in words["result"]]
+    said += [words["totals_text"], words["match_result"]]
+    assert hinted and len(said) > 30
+    leaks = {s for s in said if _latin_words(s, "mushi", names=("Ann",))}
+    assert not leaks, leaks
+    assert words["match_result"].startswith({"ja": "1回で対局終了：", "ko": "1판으로 대국 끝: "}[lang])
+    replay = client.get(f"/api/tables/{t['id']}/replay?lang={lang}").json()
+    labels = [f["label"] for f in replay["frames"]]
+    assert labels[0] == {"ja": "第1回の配札", "ko": "1판 패 돌림"}[lang]
+    assert not {s for s in labels if _latin_words(s, "mushi", names=("Ann",))}
+    english = client.get(f"/api/tables/{t['id']}/replay").json()
+    assert english["frames"][0]["label"] == "round 1 dealt"
+    assert client.get(f"/api/tables/{t['id']}/replay?lang=xx").status_code == 400

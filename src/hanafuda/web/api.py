@@ -252,18 +252,23 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/api/tables/{table_id}/replay")
-def table_replay(request: Request, table_id: str) -> dict[str, Any]:
+def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
+    """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+    _language(lang)
     table = _finished(request, table_id)
+    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
     return {"game": table.match.config.game.id, "players": table.match.config.players,
             "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": [s.name for s in table.seats],
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, [s.name for s in table.seats], table.theme)}
+            "frames": frames(table.match, [s.name for s in table.seats], table.theme, lang, bots)}
 
 
 @router.post("/api/replay")
-async def upload_replay(request: Request) -> dict[str, Any]:
+async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
+    """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+    _language(lang)
     require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:
@@ -283,4 +288,4 @@ async def upload_replay(request: Request) -> dict[str, Any]:
             "card_values": card_values(match),
             "theme": match.config.game.default_theme,
             "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
-            "sides": [list(s) for s in match.config.sides], "frames": frames(match)}
+            "sides": [list(s) for s in match.config.sides], "frames": frames(match, lang=lang)}

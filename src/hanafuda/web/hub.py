@@ -469,8 +469,10 @@ class TableHub:
                              "wait for your turn")
             return
         found = hint(view)
+        bots = frozenset(s.seat for s in table.seats if s.kind != "human")
         namer = Namer(table.match.config, conn.theme or table.theme, conn.seat,
-                      tuple(s.name for s in table.seats))
+                      tuple(s.name for s in table.seats), conn.lang,
+                      bots if conn.lang != "en" else frozenset())
         best = describe_move(view, found.best, namer)
         runner = describe_move(view, found.runner_up, namer) if found.runner_up is not None else None
         await self.send(table, conn, {

@@ -49,6 +49,7 @@ from ..words import (
     yaku_progress,
 )
 from ..words.languages import table_words
+from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -131,10 +132,12 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     A yaku's card list and the cards still out name cards the seat may not see, so they go by
     card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
     m = table.match
-    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
+    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
+    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats), lang,
+                  bots if lang != "en" else frozenset())
     progress = yaku_progress(namer, view.captures, view.discard, view.declared)
     rounds = len(m.rounds)
-    memo_key = ("entries", view.seat, namer.theme, namer.players)
+    memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
         memo = table.words_cache[memo_key] = (rounds, {})
@@ -145,7 +148,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
             side["text"] = words.side_text(namer, side["side"])
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
-        out["result_note"] = m.results[-1].note
+        out["result_note"] = note_text(m.results[-1].note, lang)
         out["totals_text"] = totals_text(namer, m.totals)
     if m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
@@ -157,10 +160,9 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     for number in range(1, rounds):
         entries += _ended_round_words(table, view.seat, namer, number)
     if rounds > 1:
-        entries.append(_deal_entry(rounds))
+        entries.append(_deal_entry(rounds, lang))
     # the current round's entries: view_words put them in words already (``log_entries``)
-    if lang != "en":  # the labels in the page's language; the sentences stay English
-        bots = frozenset(s.seat for s in table.seats if s.kind != "human")
+    if lang != "en":  # the labels in the page's language (the sentences are, through the namer)
         pending = out["pending"]
         table_words(out, view, m.config, namer.players, pending, lang, bots)
     out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
@@ -169,19 +171,20 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     return out
 
 
-def _deal_entry(number: int) -> dict[str, Any]:
-    return {"round": number, "kind": "deal", "text": f"Round {number} dealt", "cards": [], "seat": None}
+def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
+    text = f"Round {number} dealt" if lang == "en" else say("deal", lang, n=number)
+    return {"round": number, "kind": "deal", "text": text, "cards": [], "seat": None}
 
 
 def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int) -> list[dict[str, Any]]:
     """The log in words of round ``number`` (ended: it never changes again) as ``seat`` sees it,
     its deal line first from round 2 on; kept on the table per seat, theme and seat names (the
-    lines name the seats, and a seat handed to a bot is renamed)."""
-    key = (seat, namer.theme, namer.players, number)
+    lines name the seats, and a seat handed to a bot is renamed) and language."""
+    key = (seat, namer.theme, namer.players, number, namer.lang, namer.bots)
     cached: list[dict[str, Any]] | None = table.words_cache.get(key)
     if cached is None:
         rnd = table.match.rounds[number - 1]
-        cached = [_deal_entry(number)] if number > 1 else []
+        cached = [_deal_entry(number, namer.lang)] if number > 1 else []
         cached += [{**e.to_dict(), "round": number}
                    for e in round_log_entries(round_history(rnd, seat), namer, rnd.stock_left)]
         table.words_cache[key] = cached

@@ -29,6 +29,9 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
+_LANGUAGES = ("en", "ja", "ko")  # words.languages.LANGUAGES (which imports this module's users)
+_WILD_WORD = {"ja": "万能", "ko": "만능"}
+_LIST_SEPARATOR = {"ja": "、", "ko": ", "}
 
 
 @cache
@@ -106,10 +109,17 @@ class Namer:
     theme: str = "hanafuda"
     viewer: int | None = None
     players: Sequence[str | None] = ()
+    lang: str = "en"
+    """The language of every sentence said through this namer (``words.languages.LANGUAGES``):
+    English, or Japanese and Korean (``words.sentences``); card names follow the theme in all."""
+    bots: frozenset[int] = frozenset()
+    """Seats a bot plays: in Japanese and Korean they read by the bot level's word ("貪欲")."""
     _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "theme", normalize_theme(self.theme))
+        if self.lang not in _LANGUAGES:
+            raise ValueError(f"unknown language {self.lang!r}; languages are: {', '.join(_LANGUAGES)}")
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -121,14 +131,15 @@ class Namer:
         cid = card_id(card)
         return self._mark(_card_name(self.theme, cid), wild and self.is_wild(cid))
 
-    @staticmethod
-    def _mark(name: str, wild: bool) -> str:
-        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"."""
+    def _mark(self, name: str, wild: bool) -> str:
+        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"
+        ("(万能)", "(만능)" in Japanese and Korean)."""
         if not wild:
             return name
+        word = WILD if self.lang == "en" else _WILD_WORD[self.lang]
         if name.endswith(")"):
-            return f"{name[:-1]}, {WILD})"
-        return f"{name} ({WILD})"
+            return f"{name[:-1]}, {word})"
+        return f"{name} ({word})"
 
     def face_name(self, card: int | str, *, wild: bool = False) -> str:
         """The card's name without its month ("Curtain", "Light"), for a cell that shows the
@@ -145,8 +156,12 @@ class Namer:
         return month_label(CARDS[card_id(card)].month, self.theme)
 
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
-        """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun"."""
-        return join_words([self.card(c, wild=wild) for c in cards], last)
+        """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun" (in
+        Japanese "…、…、…", in Korean "…, …, …")."""
+        names = [self.card(c, wild=wild) for c in cards]
+        if self.lang != "en":
+            return _LIST_SEPARATOR[self.lang].join(names)
+        return join_words(names, last)
 
     def is_wild(self, card: int | str) -> bool:
         """Whether the card is this game's wild card in some situation (RULES.md §4.3–§4.5)."""
@@ -193,7 +208,10 @@ class Namer:
         cached = self._seat_cache.get(seat)
         if cached is not None:
             return cached
-        if seat == self.viewer:
+        if self.lang != "en":
+            from .languages import seat_words
+            text = seat_words(seat, self.viewer, self.players, self.lang, self.bots)
+        elif seat == self.viewer:
             text = "You"
         else:
             given = self.players[seat] if seat < len(self.players) else None
@@ -208,6 +226,9 @@ class Namer:
         seats = self.config.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
+        if self.lang != "en":
+            from .languages import side_words
+            return side_words(self.config, side, self.viewer, self.players, self.lang, self.bots)
         if self.viewer in seats:
             return f"Your team (seats {seat_numbers(seats)})"
         return team_name(side, seats)

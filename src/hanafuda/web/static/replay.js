@@ -70,14 +70,15 @@ async function main() {
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0]; if (!file) return;
     const text = await file.text();
-    const r = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+    const lang = encodeURIComponent(document.documentElement.lang || "en");  // the step lines' language
+    const r = await fetch(`/api/replay?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" }, body: text });
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.detail || HF.t("replay.bad_record"); return; }
     $("error").textContent = ""; load(data, null, new Blob([text], { type: "application/json" }));
   });
   const id = location.pathname.split("/")[2];
   if (id) {
-    const r = await fetch(`/api/tables/${id}/replay`);
+    const r = await fetch(`/api/tables/${id}/replay?lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.detail; return; }
     load(data, `/api/tables/${id}/record`);
