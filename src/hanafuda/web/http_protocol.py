@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .protocol_export import exported_protocol
+
 __all__ = ["MAX_URL", "bounded_http_protocol", "http_protocol_name"]
 
 MAX_URL = 4096
@@ -48,20 +50,6 @@ def bounded_http_protocol() -> type[Any] | str:
     return BoundedHttpToolsProtocol
 
 
-def http_protocol_name() -> str:
-    """The same protocol as an import string, for uvicorn's worker processes (a class made in a
-    function cannot be sent to them)."""
-    protocol = bounded_http_protocol()
-    if isinstance(protocol, str):  # pragma: no cover - uvicorn without httptools
-        return protocol
-    globals()["BoundedHttpToolsProtocol"] = protocol
-    return f"{__name__}:BoundedHttpToolsProtocol"
-
-
-def __getattr__(name: str) -> Any:
-    """``BoundedHttpToolsProtocol`` for a worker process importing it by name."""
-    if name == "BoundedHttpToolsProtocol":
-        protocol = bounded_http_protocol()
-        globals()[name] = protocol
-        return protocol
-    raise AttributeError(name)
+http_protocol_name, __getattr__ = exported_protocol(
+    globals(), "BoundedHttpToolsProtocol", bounded_http_protocol)
+"""``http_protocol_name()``: the protocol as an import string, for uvicorn's worker processes."""

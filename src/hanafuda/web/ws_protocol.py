@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from .protocol_export import exported_protocol
+
 __all__ = ["LEVEL", "WINDOW_BITS", "tuned_ws_protocol", "ws_protocol_name"]
 
 WINDOW_BITS = 14
@@ -47,19 +49,5 @@ def tuned_ws_protocol() -> type[Any] | str:
     return TunedWebSocketsProtocol
 
 
-def ws_protocol_name() -> str:
-    """The same protocol as an import string, for uvicorn's worker processes."""
-    protocol = tuned_ws_protocol()
-    if isinstance(protocol, str):  # pragma: no cover
-        return protocol
-    globals()["TunedWebSocketsProtocol"] = protocol
-    return f"{__name__}:TunedWebSocketsProtocol"
-
-
-def __getattr__(name: str) -> Any:
-    """``TunedWebSocketsProtocol`` for a worker process importing it by name."""
-    if name == "TunedWebSocketsProtocol":
-        protocol = tuned_ws_protocol()
-        globals()[name] = protocol
-        return protocol
-    raise AttributeError(name)
+ws_protocol_name, __getattr__ = exported_protocol(globals(), "TunedWebSocketsProtocol", tuned_ws_protocol)
+"""``ws_protocol_name()``: the protocol as an import string, for uvicorn's worker processes."""
