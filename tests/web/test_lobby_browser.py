@@ -439,3 +439,19 @@ def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: An
         friend.wait_for_timeout(100)
     assert names == ["Ann Invites", "Cara <i>"]
     no_sideways_scroll(friend)
+
+
+@pytest.mark.parametrize(("lang", "hwatu"), [("en", "Hwatu (Korean)"), ("ja", "花闘（韓国）")])
+def test_the_card_names_menu_says_each_theme_in_words(server: Server, browser: Any, lang: str,
+                                                      hwatu: str) -> None:
+    """The card-names menu (cards page, table page) showed the raw theme ids (``hwatu``,
+    ``kwa-do``); it says the catalogue's label in the page's language, values unchanged."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(server.url + f"/cards?lang={lang}")
+    page.wait_for_selector("#theme option", state="attached")
+    options = page.eval_on_selector_all("#theme option", "els => els.map((e) => [e.value, e.text])")
+    assert [v for v, _ in options] == ["hanafuda", "hwatu", "hawaiifuda", "kwa-do"]
+    assert dict(options)["hwatu"] == hwatu
+    assert not [t for v, t in options if t == v], options
+    ctx.close()
