@@ -455,3 +455,19 @@ def test_the_card_names_menu_says_each_theme_in_words(server: Server, browser: A
     assert dict(options)["hwatu"] == hwatu
     assert not [t for v, t in options if t == v], options
     ctx.close()
+
+
+def test_quick_match_game_menu_shows_the_whole_title_on_a_desktop(server: Server, browser: Any) -> None:
+    """At 1366×768 the quick-match row cut the game's title ("Min-Hwatu (민:"); its game menu is
+    now wide enough for every game's title and the menu arrow."""
+    page = person(browser, server, "Quick Reader", DESKTOP)
+    fits = """(sel) => {
+      const s = document.querySelector(sel), st = getComputedStyle(s);
+      const ctx = document.createElement("canvas").getContext("2d");
+      ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+      const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+      return [...s.options].map((o) => [o.text, ctx.measureText(o.text).width <= room]);
+    }"""
+    cut = [t for t, ok in page.evaluate(fits, "#quick-game") if not ok]
+    assert not cut, cut
+    no_sideways_scroll(page)
