@@ -21,6 +21,7 @@ from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
 from hanafuda.web.social.i18n import LANGUAGES, LOCALES, say_error, translate_page
+from hanafuda.web.social.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words.languages import (
@@ -462,3 +463,15 @@ def test_the_table_socket_says_its_sentences_in_the_language(client: Any, lang: 
     english = client.get(f"/api/tables/{t['id']}/replay").json()
     assert english["frames"][0]["label"] == "round 1 dealt"
     assert client.get(f"/api/tables/{t['id']}/replay?lang=xx").status_code == 400
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ja", {"account": "名前・アカウント", "create": "卓の作成", "chat": "チャット"}),
+                                             ("ko", {"account": "이름·계정", "create": "테이블 만들기", "chat": "채팅"})])
+def test_a_rate_limits_action_is_said_in_the_language(lang: str, words: dict[str, str]) -> None:
+    """The rate-limit error named its action by its English id ("リクエストが多すぎます（account）"
+    when picking a name too fast); the action is said in the language, every action has words."""
+    assert set(words) == set(DEFAULT_LIMITS)
+    for action, word in words.items():
+        said = say_error(str(RateLimited(action, Limit(5, 60.0))), lang)
+        assert word in said and action not in said, said
+        assert "5" in said and "60" in said, said

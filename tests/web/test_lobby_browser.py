@@ -378,6 +378,45 @@ def test_dark_mode(server: Server, browser: Any) -> None:
     shot(page, "dark-desktop")
 
 
+CONTRAST_JS = """(sel) => {
+  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = (s) => {  // "rgb(r, g, b)" or, for a color-mix(), "color(srgb r g b)" in 0..1
+    const k = s.startsWith("color(srgb") ? 255 : 1;
+    const [r, g, b] = s.replace("color(srgb", "").match(/[\\d.]+/g).map((x) => Number(x) * k);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const el = document.querySelector(sel), st = getComputedStyle(el);
+  const a = lum(st.color), b = lum(st.backgroundColor);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_dark_mode_white_on_accent_is_readable(server: Server, browser: Any, game: str) -> None:
+    """The dark theme's accents are light: the header and the primary button (white text on the
+    accent) are darkened so their text keeps the 4.5:1 of WCAG AA in every game's theme."""
+    page = person(browser, server, f"Dark {game}", DESKTOP, color_scheme="dark")
+    page.select_option("#game", game)
+    page.wait_for_timeout(100)
+    for sel in ("header.top", "#create-btn"):
+        ratio = page.evaluate(CONTRAST_JS, sel)
+        assert ratio >= 4.5, (game, sel, ratio)
+
+
+@pytest.mark.parametrize("path", ["/", "/leaderboard/mushi", "/replay"])
+def test_the_language_menu_is_on_screen_on_a_phone(server: Server, browser: Any, path: str) -> None:
+    """A phone's header wraps (except on the table page, which keeps one scrolling line): the
+    language menu is inside the 390 px screen without scrolling the header sideways."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + path + "?lang=ko")
+    page.wait_for_selector("header.top select#lang")
+    box = page.locator("header.top select#lang").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert page.evaluate("document.querySelector('header.top').scrollWidth <= 390")
+    ctx.close()
+
+
 def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: Any) -> None:
     ann = person(browser, server, "Ann Invites")
     ann.select_option("#game", "min-hwatu")
@@ -400,3 +439,35 @@ def test_a_friend_opens_an_invite_and_names_the_seat(server: Server, browser: An
         friend.wait_for_timeout(100)
     assert names == ["Ann Invites", "Cara <i>"]
     no_sideways_scroll(friend)
+
+
+@pytest.mark.parametrize(("lang", "hwatu"), [("en", "Hwatu (Korean)"), ("ja", "花闘（韓国）")])
+def test_the_card_names_menu_says_each_theme_in_words(server: Server, browser: Any, lang: str,
+                                                      hwatu: str) -> None:
+    """The card-names menu (cards page, table page) showed the raw theme ids (``hwatu``,
+    ``kwa-do``); it says the catalogue's label in the page's language, values unchanged."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(server.url + f"/cards?lang={lang}")
+    page.wait_for_selector("#theme option", state="attached")
+    options = page.eval_on_selector_all("#theme option", "els => els.map((e) => [e.value, e.text])")
+    assert [v for v, _ in options] == ["hanafuda", "hwatu", "hawaiifuda", "kwa-do"]
+    assert dict(options)["hwatu"] == hwatu
+    assert not [t for v, t in options if t == v], options
+    ctx.close()
+
+
+def test_quick_match_game_menu_shows_the_whole_title_on_a_desktop(server: Server, browser: Any) -> None:
+    """At 1366×768 the quick-match row cut the game's title ("Min-Hwatu (민:"); its game menu is
+    now wide enough for every game's title and the menu arrow."""
+    page = person(browser, server, "Quick Reader", DESKTOP)
+    fits = """(sel) => {
+      const s = document.querySelector(sel), st = getComputedStyle(s);
+      const ctx = document.createElement("canvas").getContext("2d");
+      ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+      const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+      return [...s.options].map((o) => [o.text, ctx.measureText(o.text).width <= room]);
+    }"""
+    cut = [t for t, ok in page.evaluate(fits, "#quick-game") if not ok]
+    assert not cut, cut
+    no_sideways_scroll(page)

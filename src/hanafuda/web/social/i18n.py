@@ -75,6 +75,8 @@ def say_error(message: str, lang: str) -> str:
         if found:
             text = catalogue(lang)[key]
             for name, value in found.groupdict().items():
+                if name == "action":  # a rate limit's action (create, chat, account) in words
+                    value = catalogue(lang).get(f"rate.{value}", value)
                 text = text.replace(f"{{{name}}}", value)
             return text
     return message

@@ -64,7 +64,7 @@ const HF = {
   get kindName() { return { bright: this.t("kind.bright"), animal: this.t("kind.animal"), ribbon: this.t("kind.ribbon"), chaff: this.t("kind.chaff") }; },
   themeSelect(onchange) {
     const s = this.el("select", { "aria-label": this.t("theme.label"), id: "theme" });
-    for (const t of ["hanafuda", "hwatu", "hawaiifuda", "kwa-do"]) s.append(this.el("option", { value: t, text: t }));
+    for (const t of ["hanafuda", "hwatu", "hawaiifuda", "kwa-do"]) s.append(this.el("option", { value: t, text: this.t("theme." + t) }));
     s.value = this.theme;
     s.addEventListener("change", async () => { await this.setTheme(s.value); onchange && onchange(); });
     return s;
