@@ -471,3 +471,16 @@ def test_quick_match_game_menu_shows_the_whole_title_on_a_desktop(server: Server
     cut = [t for t, ok in page.evaluate(fits, "#quick-game") if not ok]
     assert not cut, cut
     no_sideways_scroll(page)
+
+
+def test_a_new_players_page_says_there_is_nothing_yet(server: Server, browser: Any) -> None:
+    """A player with no rated match sees a sentence, not an empty list and a table of headings."""
+    page = person(browser, server, "Newcomer")
+    page.goto(server.url + "/player/Newcomer")
+    page.wait_for_selector("#no-matches:not([hidden])")
+    assert page.is_visible("#no-ratings") and not page.is_visible("#matches")
+    assert "rated match" in page.inner_text("#no-matches")
+    page.goto(server.url + "/player/Newcomer?lang=ja")
+    page.wait_for_selector("#no-ratings:not([hidden])")
+    assert "レーティング" in page.inner_text("#no-ratings")
+    page.context.close()

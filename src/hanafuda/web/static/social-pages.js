@@ -34,6 +34,9 @@ async function playerPage() {
     HF.el("td", { text: m.title }), HF.el("td", { text: T("player.place_of", { place: m.place, n: m.players }) }),
     HF.el("td", { text: m.seats.join(", ") }), HF.el("td", { text: `${m.before} → ${m.after}` }),
     HF.el("td", {}, HF.el("a", { href: m.replay, text: T("all.replay") })))));
+  $("no-ratings").hidden = data.ratings.length > 0;
+  $("no-matches").hidden = data.matches.length > 0;
+  $("matches").hidden = data.matches.length === 0;
 }
 
 async function account() {
