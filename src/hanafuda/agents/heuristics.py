@@ -15,7 +15,7 @@ from ..engine.moves import CARD_BITS, CARD_SHIFT, KIND_BITS, NO_SET, PLAY, SET_B
 from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
 from ..rules import Config
 
-__all__ = ["Evaluator", "evaluator_for", "forced_move", "rollout"]
+__all__ = ["Evaluator", "evaluator_for", "forced_move", "greedy_rollout", "rollout"]
 
 
 def forced_move(legal: list[str] | tuple[str, ...]) -> str | None:
@@ -160,6 +160,40 @@ def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float
             else:
                 value = -values[action >> CARD_SHIFT & CARD_BITS] - 0.5
             value += rng.random() * 0.25
+            if value > best:
+                best = value
+                choice = action
+        rnd.apply(choice)
+
+
+def greedy_rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.1) -> None:
+    """Play ``rnd`` to its end with the ``greedy`` bot's one-ply judgement for every seat
+    (``Evaluator.action_value``: captures, yaku progress, the risk of what is left), each seat
+    judging from what it could see (its unseen cards: the other hands and the stock); now and
+    then (``epsilon``) a random move.  Slower than ``rollout`` but a truer model of players
+    who think about yaku and about what they leave on the field."""
+    deck = evaluator.config.deck
+    while rnd.phase != PHASE_OVER:
+        actions = rnd.legal_actions()
+        if len(actions) == 1 or rnd.phase == PHASE_TEYAKU:
+            rnd.apply(actions[0])
+            continue
+        if rng.random() < epsilon:
+            rnd.apply(actions[rng.randrange(len(actions))])
+            continue
+        seat = rnd.seat
+        seen = rnd.field | rnd.discard | rnd.hands[seat]
+        for cap in rnd.captures:
+            seen |= cap
+        for cards in rnd.exposed:
+            seen |= cards
+        if rnd.pending >= 0:
+            seen |= 1 << rnd.pending
+        unseen = deck & ~seen
+        best = -1e9
+        choice = actions[0]
+        for action in actions:
+            value = evaluator.action_value(rnd, seat, action, unseen) + rng.random() * 0.01
             if value > best:
                 best = value
                 choice = action
