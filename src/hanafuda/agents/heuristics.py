@@ -9,6 +9,7 @@ cards are unseen.  Values come from the game's tables (``Config.values``,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.moves import CARD_BITS, CARD_SHIFT, KIND_BITS, NO_SET, PLAY, SET_BITS, SET_SHIFT
@@ -87,6 +88,11 @@ class Evaluator:
 
     def action_value(self, rnd: Round, seat: int, action: int, unseen: int) -> float:
         """One-ply worth of an action for the seat's side: capture now, yaku progress, field risk."""
+        return self.action_values(rnd, seat, (action,), unseen)[0]
+
+    def action_values(self, rnd: Round, seat: int, actions: Sequence[int], unseen: int) -> list[float]:
+        """``action_value`` of each action, the side's blocked cards and yaku potential worked
+        out once for them all."""
         cfg = self.config
         side = cfg.side_of[seat]
         captured = rnd.captures[side]
@@ -95,18 +101,24 @@ class Evaluator:
             if other != side:
                 blocked |= cap
         declared = rnd.declared[side]
-        if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
-            card = action >> CARD_SHIFT & CARD_BITS
-            return self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS) - self._stay_risk(
-                rnd, seat, card, unseen
-            )
-        gained = rnd.preview(action)
-        if action & KIND_BITS == PLAY and not gained:
-            return -self._stay_risk(rnd, seat, action >> CARD_SHIFT & CARD_BITS, unseen)
-        gain = gained & ~cfg.rubbish
-        before = self.potential(captured, blocked, declared)
-        after = self.potential(captured | gain, blocked, declared)
-        return self.points(gain) + (after - before)
+        before: float | None = None
+        out = []
+        for action in actions:
+            if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
+                card = action >> CARD_SHIFT & CARD_BITS
+                out.append(self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS)
+                           - self._stay_risk(rnd, seat, card, unseen))
+                continue
+            gained = rnd.preview(action)
+            if action & KIND_BITS == PLAY and not gained:
+                out.append(-self._stay_risk(rnd, seat, action >> CARD_SHIFT & CARD_BITS, unseen))
+                continue
+            gain = gained & ~cfg.rubbish
+            if before is None:
+                before = self.potential(captured, blocked, declared)
+            after = self.potential(captured | gain, blocked, declared)
+            out.append(self.points(gain) + (after - before))
+        return out
 
     def _stay_risk(self, rnd: Round, seat: int, card: int, unseen: int) -> float:
         """A card left on the field may be taken by the next players: its value, discounted."""
@@ -190,10 +202,11 @@ def greedy_rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon
         if rnd.pending >= 0:
             seen |= 1 << rnd.pending
         unseen = deck & ~seen
+        values = evaluator.action_values(rnd, seat, actions, unseen)
         best = -1e9
         choice = actions[0]
-        for action in actions:
-            value = evaluator.action_value(rnd, seat, action, unseen) + rng.random() * 0.01
+        for action, value in zip(actions, values, strict=True):
+            value += rng.random() * 0.01
             if value > best:
                 best = value
                 choice = action
