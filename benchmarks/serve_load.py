@@ -260,11 +260,10 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30.0, help="seconds of play, at most")
     p.add_argument("--think", type=float, default=0.25, help="seconds a person waits before moving")
     p.add_argument("--whole", action="store_true",
-                   help="whole states with the whole log after every move (as the table page today), "
-                        "not deltas (?deltas=1)")
+                   help="whole states with the whole log after every move, not deltas")
     p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
-                   help="delta mode of the sockets: 1 cuts the raw log only (the table page today), 2 the "
-                        "log in words too (web/messages.py)")
+                   help="delta mode of the sockets: 1 cuts the raw log only, 2 the log in words too "
+                        "(what the table page asks for; web/messages.py)")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")

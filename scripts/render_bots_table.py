@@ -2,12 +2,21 @@
 """Render the strength table of docs/bots.md from the arena results in docs/bots-results/.
 
     python scripts/render_bots_table.py     # rewrites the table between the markers
+
+Every ``*.json`` there (``hanafuda arena … --json``, or ``--matches``) becomes one row; its
+labels come from the file itself: the game, the seat count, the team layout from the
+``teams`` option (``teams 2×2``: two teams of two, ``teams 3×2``: three teams of two), any
+other option, the agents of the pairing, the unit (deals or whole matches) and, where two
+files would otherwise give the same label, the seed.  A file that is empty or lacks a field the row needs
+stops the script with an error naming the file.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "bots-results"
@@ -15,21 +24,74 @@ DOC = ROOT / "docs" / "bots.md"
 BEGIN = "<!-- strength-table:begin -->"
 END = "<!-- strength-table:end -->"
 
-CONFIGS = [
-    ("min-hwatu", 2, ""), ("min-hwatu", 6, ""), ("hana-awase", 2, ""), ("hana-awase", 4, ""),
-    ("kwa-do", 2, ""), ("kwa-do", 6, ""), ("kwa-do", 4, "-teams"), ("hawaiifuda", 2, ""),
-    ("hawaiifuda", 6, ""), ("mushi", 2, ""),
-]
-PAIRINGS = [("strong", "greedy"), ("greedy", "random")]
-# The learned bots (issue 13): rows appear once their results exist.
-LEARNED_PAIRINGS = [("policy", "greedy"), ("expert", "greedy"), ("expert", "strong"), ("expert", "policy"),
-                    ("expert@100", "greedy"), ("expert@400", "greedy"), ("expert@1600", "greedy"),
-                    ("expert@100", "strong"), ("expert@400", "strong"), ("expert@1600", "strong")]
-LEARNED_CONFIGS = CONFIGS + [("min-hwatu", 3, ""), ("kwa-do", 4, "")]
+GAME_ORDER = ("min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi")
+# Pairings in the order the table lists them; any other pairing follows, by name.
+PAIRING_ORDER = (("strong", "greedy"), ("greedy", "random"), ("policy", "greedy"),
+                 ("expert", "greedy"), ("expert", "strong"), ("expert", "policy"),
+                 ("expert@100", "greedy"), ("expert@400", "greedy"), ("expert@1600", "greedy"),
+                 ("expert@100", "strong"), ("expert@400", "strong"), ("expert@1600", "strong"))
+REQUIRED = ("game", "players", "agents", "deals", "rotations_per_deal", "results", "margins")
+HEADER = ("| game | pairing | deals × seatings | win rate of the first (95% CI) | mean scores | "
+          "margin per deal (95% CI) | first is stronger |")
 
 
-def verdict(data: dict) -> str:
-    first = data["agents"][0]
+class ResultError(ValueError):
+    """An arena result file the table cannot show (empty, not JSON, or missing a field)."""
+
+
+def load(path: Path) -> dict[str, Any]:
+    """The arena result in ``path``, checked for the fields a row needs."""
+    text = path.read_text(encoding="utf-8")
+    if not text.strip():
+        raise ResultError(f"{path}: empty (an arena run still writing?)")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ResultError(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise ResultError(f"{path}: not an arena result object")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise ResultError(f"{path}: missing {', '.join(missing)}")
+    first, second = pairing(data)
+    for agent in (first, second):
+        if agent not in data["results"]:
+            raise ResultError(f"{path}: no results for agent {agent!r}")
+    if not data["margins"]:
+        raise ResultError(f"{path}: no margins")
+    return data
+
+
+def pairing(data: dict[str, Any]) -> tuple[str, str]:
+    """The first agent and the other one (``policy,greedy,greedy`` is policy vs greedy)."""
+    agents = list(dict.fromkeys(data["agents"]))
+    if len(agents) != 2:
+        raise ResultError(f"a row compares two agents, not {agents}")
+    return agents[0], agents[1]
+
+
+def teams_label(teams: list[list[int]]) -> str:
+    """``teams 2×2`` for two teams of two, ``teams 3×2`` for three teams of two; uneven
+    teams are listed (``teams 2+1``)."""
+    sizes = [len(team) for team in teams]
+    if len(set(sizes)) == 1:
+        return f"teams {len(teams)}×{sizes[0]}"
+    return "teams " + "+".join(str(size) for size in sizes)
+
+
+def setup(data: dict[str, Any]) -> str:
+    """``game Np`` plus the team layout and any other option."""
+    options = dict(data.get("options") or {})
+    parts = [f"{data['game']} {data['players']}p"]
+    teams = options.pop("teams", None)
+    if teams:
+        parts.append(teams_label(teams))
+    parts.extend(f"{key}={json.dumps(value)}" for key, value in sorted(options.items()))
+    return " ".join(parts)
+
+
+def verdict(data: dict[str, Any]) -> str:
+    first, _ = pairing(data)
     win = data["results"][first]["win_rate"]
     lo, hi = next(iter(data["margins"].values()))["ci95"]
     if win >= 0.60:
@@ -41,49 +103,80 @@ def verdict(data: dict) -> str:
     return "not shown"
 
 
-def row(game: str, players: int, label: str, a: str, b: str, suffix: str = "") -> str:
-    name = f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json"
-    setup = f"{game} {players}p" + (" teams 2×2" if label else "")
-    path = RESULTS / name
-    if not path.exists():
-        return f"| {setup} | {a} vs {b} | — | — | — | — | not run yet |"
-    data = json.loads(path.read_text())
+def identity(data: dict[str, Any]) -> tuple[str, str, str, str]:
+    """What a row names: the setup, the pairing and the unit (the seed only where two files
+    share all three)."""
+    first, second = pairing(data)
+    return setup(data), first, second, data.get("unit", "deal")
+
+
+def row(data: dict[str, Any], show_seed: bool = False) -> str:
+    first, second = pairing(data)
     res = data["results"]
     margin = next(iter(data["margins"].values()))
     lo, hi = margin["ci95"]
+    label = f"{first} vs {second}"
+    if data.get("unit", "deal") == "match":
+        label += ", whole matches"
+    if show_seed:
+        label += f" (seed {data.get('seed')})"
     return (
-        f"| {setup} | {a} vs {b} | {data['deals']} × {data['rotations_per_deal']} | "
-        f"{res[a]['win_rate']:.1%} [{res[a]['win_ci95'][0]:.1%}, {res[a]['win_ci95'][1]:.1%}] | "
-        f"{res[a]['mean_score']:.2f} vs {res[b]['mean_score']:.2f} | "
+        f"| {setup(data)} | {label} | {data['deals']} × {data['rotations_per_deal']} | "
+        f"{res[first]['win_rate']:.1%} [{res[first]['win_ci95'][0]:.1%}, "
+        f"{res[first]['win_ci95'][1]:.1%}] | "
+        f"{res[first]['mean_score']:.2f} vs {res[second]['mean_score']:.2f} | "
         f"{margin['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}] | {verdict(data)} |"
     )
 
 
-def table() -> str:
-    lines = [
-        "| game | pairing | deals × seatings | win rate of the first (95% CI) | mean scores | "
-        "margin per deal (95% CI) | first is stronger |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for a, b in PAIRINGS:
-        for game, players, label in CONFIGS:
-            lines.append(row(game, players, label, a, b))
-    for suffix in ("", "-matches"):
-        for a, b in LEARNED_PAIRINGS:
-            for game, players, label in LEARNED_CONFIGS:
-                found = RESULTS / f"{game}-{players}p{label}-{a}-vs-{b}{suffix}.json"
-                if found.exists() and found.stat().st_size:  # (empty: a run still writing)
-                    line = row(game, players, label, a, b, suffix)
-                    if suffix:  # whole matches: the unit is a match
-                        line = line.replace(f"| {a} vs {b} |", f"| {a} vs {b}, whole matches |", 1)
-                    lines.append(line)
+def order(data: dict[str, Any]) -> tuple[Any, ...]:
+    """Deals before whole matches; then the pairing, the game, the seats, the options."""
+    pair = pairing(data)
+    known = PAIRING_ORDER.index(pair) if pair in PAIRING_ORDER else len(PAIRING_ORDER)
+    game = data["game"]
+    return (data.get("unit", "deal") == "match", known, pair,
+            GAME_ORDER.index(game) if game in GAME_ORDER else len(GAME_ORDER), game,
+            data["players"], bool(data.get("options")),
+            json.dumps(data.get("options") or {}, sort_keys=True),
+            data.get("seed", 0))
+
+
+def table(results_dir: Path = RESULTS) -> str:
+    """The markdown table: one row per ``*.json`` in ``results_dir``."""
+    files = sorted(results_dir.glob("*.json"))
+    if not files:
+        raise ResultError(f"{results_dir}: no arena results (*.json)")
+    results = []
+    for path in files:
+        data = load(path)
+        try:
+            order(data)
+        except ResultError as error:
+            raise ResultError(f"{path}: {error}") from None
+        results.append(data)
+    named: dict[tuple[str, str, str, str], int] = {}
+    for data in results:
+        named[identity(data)] = named.get(identity(data), 0) + 1
+    lines = [HEADER, "|---|---|---|---|---|---|---|"]
+    for data in sorted(results, key=order):
+        lines.append(row(data, show_seed=named[identity(data)] > 1))
     return "\n".join(lines)
 
 
-def main() -> None:
-    text = DOC.read_text(encoding="utf-8")
+def render(doc: Path = DOC, results_dir: Path = RESULTS) -> None:
+    """Rewrite the table between the markers of ``doc``."""
+    text = doc.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise ResultError(f"{doc}: the markers {BEGIN} and {END} are missing")
     start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    DOC.write_text(text[:start] + "\n" + table() + "\n" + text[end:], encoding="utf-8")
+    doc.write_text(text[:start] + "\n" + table(results_dir) + "\n" + text[end:], encoding="utf-8")
+
+
+def main() -> None:
+    try:
+        render()
+    except ResultError as error:
+        sys.exit(f"render_bots_table: {error}")
 
 
 if __name__ == "__main__":

@@ -260,11 +260,12 @@ def serve(
     import uvicorn
 
     from .web import default_db_url
-    from .web.app import create_app
+    from .web.app import create_app, tune_gc
     from .web.db import DatabaseUnusable
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
     from .web.social import serve_banner
+    from .web.ws_protocol import tuned_ws_protocol, ws_protocol_name
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
@@ -282,8 +283,10 @@ def serve(
                + (f"\n({workers} worker processes)" if workers > 1 else ""))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 1 << 20,
-                              "timeout_graceful_shutdown": 5, "http": bounded_http_protocol()}
+                              "timeout_graceful_shutdown": 5, "http": bounded_http_protocol(),
+                              "ws": tuned_ws_protocol()}
     if workers == 1:
+        tune_gc()
         uvicorn.run(web_app, **common)
         return
     import dataclasses
@@ -297,6 +300,7 @@ def serve(
                                            "lease_seconds": lease_seconds,
                                            "limits": dataclasses.asdict(limits)})
     common["http"] = http_protocol_name()
+    common["ws"] = ws_protocol_name()
     uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
 
 

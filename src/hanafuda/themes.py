@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from hanafuda.cards import CARDS, MONTH_PLANTS, Card, Kind, RibbonColour, card_id
@@ -398,6 +399,14 @@ def face(card: int | str, theme: str = "hanafuda") -> CardFace:
 
 def kind_label(kind: Kind, theme: str = "hanafuda") -> str:
     """The theme's word for a card kind, e.g. ``Kind.RIBBON`` → "Scroll" in kwa-do."""
+    try:  # remembered: every state message of the web server asks for these many times
+        return _kind_label(kind, theme)
+    except TypeError:  # an unhashable argument: neither a kind nor a theme (the lookup says so)
+        return _KIND_NAMES[normalize_theme(theme)][Kind(kind)]
+
+
+@lru_cache(maxsize=256, typed=True)
+def _kind_label(kind: Kind, theme: str) -> str:
     return _KIND_NAMES[normalize_theme(theme)][Kind(kind)]
 
 
@@ -415,9 +424,20 @@ def month_label(month: int, theme: str = "hanafuda") -> str:
     ``month`` is the internal month in Japanese order (``Card.month``, 1..12); the number
     shown is the theme's (RULES.md §1).
     """
+    try:  # remembered, as ``kind_label``
+        return _month_label(month, theme)
+    except TypeError:
+        return _month_label_uncached(month, theme)
+
+
+def _month_label_uncached(month: int, theme: str) -> str:
     theme = normalize_theme(theme)
     month = _check_month(month)
     return f"{_MONTHS[theme][month][0]} ({_display_number(month, theme)})"
+
+
+_month_label = lru_cache(maxsize=1024, typed=True)(_month_label_uncached)
+"""Typed: ``True`` is not month 1 (``_check_month`` refuses it)."""
 
 
 def label(card: int | str, theme: str = "hanafuda") -> str:

@@ -246,6 +246,77 @@ def test_observation_key_and_illegal_end_mode_for_rllib() -> None:
         parallel_env("mushi", reward_timing="later")
 
 
+def test_reward_scale_multiplies_every_reward() -> None:
+    options = {"teams": [[0, 2], [1, 3]], "rounds": 2}
+    plain, scaled = parallel_env("kwa-do", 4, options), parallel_env("kwa-do", 4, options,
+                                                                      reward_scale=0.01)
+    _, totals = _play_parallel(plain, seed=5)
+    _, scaled_totals = _play_parallel(scaled, seed=5)
+    assert any(totals.values())
+    assert scaled_totals == {agent: pytest.approx(0.01 * total) for agent, total in totals.items()}
+    aec = pettingzoo_env("mushi", reward="margin", reward_scale=0.5, illegal_action="end")
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"] == 0)[0]))
+    assert aec._cumulative_rewards[agent] == -0.5 * aec.config.deck_total
+    for bad in (0, -1.0, float("nan"), float("inf"), "big"):
+        with pytest.raises(EnvConfigError, match="reward_scale"):
+            pettingzoo_env("mushi", reward_scale=bad)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), PARALLEL_CONFIGS, ids=IDS)
+def test_card_point_shaping_pays_captures_and_keeps_each_rounds_sum(
+        game: str, players: int, options: dict[str, Any] | None) -> None:
+    options = {**(options or {}), "rounds": 2}
+    for reward in ("score", "margin"):
+        plain = parallel_env(game, players, options, reward=reward)
+        shaped = parallel_env(game, players, options, reward=reward, reward_shaping="card_points")
+        _, totals = _play_parallel(plain, seed=6)
+        observations, infos = shaped.reset(seed=6)
+        sums = {agent: 0.0 for agent in shaped.possible_agents}
+        paid_mid_round = 0
+        while shaped.agents:
+            mover = next(a for a in shaped.agents if infos[a]["to_move"])
+            rounds_before = len(shaped.match.results)
+            observations, rewards, _, _, infos = shaped.step(
+                {mover: int(np.flatnonzero(observations[mover]["action_mask"])[-1])})
+            if len(shaped.match.results) == rounds_before and any(rewards.values()):
+                paid_mid_round += 1
+            for agent, value in rewards.items():
+                sums[agent] += value
+        assert paid_mid_round > 0  # captures are credited as they are made
+        assert sums == {agent: pytest.approx(total) for agent, total in totals.items()}
+
+
+def _card_points(config: Any, pile: int) -> int:
+    return sum(config.values[card] for card in range(48) if pile >> card & 1)
+
+
+def test_card_point_shaping_is_the_captured_points_change() -> None:
+    env = pettingzoo_env("mushi", reward="margin", reward_shaping="card_points")
+    env.reset(seed=2)
+    config = env.config
+    paid = 0
+    for _ in range(12):
+        agent = env.agent_selection
+        before = [_card_points(config, pile) for pile in env.match.current.captures]
+        env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+        if env.match.round_over:
+            break
+        after = [_card_points(config, pile) for pile in env.match.current.captures]
+        gain = [a - b for a, b in zip(after, before, strict=True)]
+        assert env.rewards == {"player_0": gain[0] - gain[1], "player_1": gain[1] - gain[0]}
+        paid += any(gain)
+    assert paid
+
+
+def test_reward_shaping_settings_are_checked() -> None:
+    with pytest.raises(EnvConfigError, match="reward_shaping"):
+        pettingzoo_env("mushi", reward_shaping="captures")
+    with pytest.raises(EnvConfigError, match="round_end"):
+        parallel_env("mushi", reward_shaping="card_points", reward_timing="episode_end")
+
+
 def test_aec_seed_test_with_margin() -> None:
     seed_test(lambda: pettingzoo_env("hawaiifuda", 3, reward="margin"), num_cycles=200)
 

@@ -327,6 +327,9 @@ def test_turn_clock_moves_for_an_absent_player_and_tells_the_table(client: TestC
     chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
     last = chat.json()["messages"][-1]
     assert last["system"] and "turn clock ran out" in last["text"] and live.seats[seat].name in last["text"]
+    # with its catalogue key and values, for the page to say it in its language
+    assert last["t"] == "clock.move" and last["vars"]["name"] == live.seats[seat].name
+    assert last["vars"]["s"] == "15" and last["vars"]["bot"] == "greedy"
     assert live.seats[seat].kind == "human"  # the seat stays the player's
 
 

@@ -1,7 +1,7 @@
 """The table page's additions of issues 13–15, in Debian's chromium at 1366×768 and 390×844: the
-hint button (and key ``h``), ``?deltas=1`` with reconnect, the match-end hook the social panel's
-rematch button listens to, and a long choice bar that wraps on a phone without moving the hand.
-Screenshots go to tests/web/artifacts/."""
+hint button (and key ``h``), ``?deltas=2`` with reconnect and a round's end, the match-end hook
+the social panel's rematch button listens to, and a long choice bar that wraps on a phone without
+moving the hand.  Screenshots go to tests/web/artifacts/."""
 
 from __future__ import annotations
 
@@ -162,7 +162,8 @@ def _frames(page: Any) -> list[dict[str, Any]]:
         def on_frame(payload: Any) -> None:
             msg = json.loads(payload)
             if msg.get("type") == "state":
-                got.append({"url": ws.url, "log_from": msg.get("log_from"), "log": len(msg["log"])})
+                got.append({"url": ws.url, "log_from": msg.get("log_from"), "log": len(msg["log"]),
+                            "words_log_from": msg.get("words_log_from"), "words": len(msg["words"]["log"])})
         ws.on("framereceived", on_frame)
 
     page.on("websocket", on_socket)
@@ -191,10 +192,11 @@ def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
     page.goto(server.url + t["seats"][0]["link"])
     page.wait_for_selector("#hand [data-card]")
     _play_my_turns(page, 3)
-    assert all("deltas=1" in f["url"] for f in frames)
-    assert frames[0]["log_from"] is None  # the first state is whole
+    assert all("deltas=2" in f["url"] for f in frames)
+    assert frames[0]["log_from"] is None and frames[0]["words_log_from"] is None  # the first is whole
     deltas = [f for f in frames[1:] if f["log_from"] is not None]
     assert deltas and all(f["log"] <= 2 for f in deltas), frames  # only what changed
+    assert all(f["words_log_from"] is not None and f["words"] <= 2 for f in deltas), frames
     # a dropped connection: the new socket's first state is whole again, nothing is lost
     count = len(frames)
     page.evaluate("ws.close()")
@@ -212,8 +214,36 @@ def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
     assert len(held[0]) >= 10
     assert page.locator("#log li").count() == len(held[1])
     shot(page, f"deltas-{size}")
+    # on to the next round: the round that ended is told again, rewritten (``words_log_from``
+    # goes back); the page's log is still the one a page opened afterwards gets whole
+    _play_into_round(page, 2)
+    assert any(f["words_log_from"] is not None and f["words"] > 2 for f in frames[count:]), frames[count:]
+    _my_turn(page)
+    held = page.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]")
+    third = ctx.new_page()
+    third.goto(server.url + t["seats"][0]["link"])
+    third.wait_for_selector("#hand [data-card]")
+    _my_turn(third)
+    assert third.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]") == held
+    assert page.locator("#log li").count() == len(held[1])
     assert errors == []
     ctx.close()
+
+
+def _play_into_round(page: Any, number: int) -> None:
+    """Play this seat's decisions (first legal) and deal on until round ``number`` is dealt."""
+    for _ in range(200):
+        if page.evaluate("S.view.round") >= number:
+            return
+        page.wait_for_function("S.view.phase === 'between-rounds' || "
+                               "(S.view.to_move === S.you && S.view.legal.length > 0)")
+        before = page.evaluate("S.log.length")
+        if page.evaluate("S.view.phase") == "between-rounds":
+            page.evaluate("send({ type: 'next-round' })")
+        else:
+            page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"S.log.length > {before}")
+    raise AssertionError(f"round {number} was not reached")
 
 
 @pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)

@@ -50,6 +50,37 @@ def test_every_game_plays_a_round_with_bots_and_hides_other_hands(client: TestCl
     assert client.app.state.audit.checked > 100  # type: ignore[attr-defined]
 
 
+def test_a_play_that_waited_for_a_teyaku_is_in_the_first_state_after_the_decision(
+        client: TestClient) -> None:
+    """A play sent while another seat decides on its teyaku waits (RULES.md §4.2); when that seat
+    exposes, the player is never shown a state in which it is still their turn, their play not yet
+    made: a page answering such a state played twice and got ``not-your-turn`` (the flaky failure
+    of the test above under load, where the random bot's decision came after the person's play)."""
+    seed, first, asked = next(
+        (seed, rnd.order[0], rnd.teyaku_queue[0]) for seed in range(500)
+        for rnd in [Match("hana-awase", 2, {"teyaku": True}, seed=seed).current]
+        if rnd.teyaku_queue and rnd.order[0] not in rnd.teyaku_queue)
+    t = create(client, "hana-awase", seats=HUMANS, options={"teyaku": True}, seed=seed)
+    url = f"/ws/{t['id']}?token="
+    with client.websocket_connect(url + t["seats"][first]["token"]) as player, \
+            client.websocket_connect(url + t["seats"][asked]["token"]) as other:
+        state = next_state(player)
+        while state["table"]["seats"][asked]["connected"] is not True:
+            state = next_state(player)
+        assert state["view"]["to_move"] == first and state["view"]["legal"]  # the turn looks due
+        play = state["view"]["legal"][0]
+        player.send_json({"type": "move", "move": play})
+        player.send_json({"type": "ping"})  # handled in order: the play has waited by the pong
+        while receive(player)["type"] != "pong":
+            pass
+        while next_state(other)["view"]["legal"] != ["expose", "keep"]:
+            pass
+        other.send_json({"type": "move", "move": "expose"})
+        state = next_state(player)
+        assert [e["text"] for e in state["log"]] == ["expose", play], state["log"]
+        assert state["view"]["to_move"] != first
+
+
 def test_two_people_and_reconnecting(client: TestClient) -> None:
     t = create(client, "hawaiifuda", seats=HUMANS)
     a_url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"

@@ -26,15 +26,20 @@ from ._shared import (
     ActionLayout,
     EnvConfigError,
     MatchHolder,
+    capture_potentials,
     check_illegal_action,
     check_observation_key,
     check_render_mode,
     check_reward_mode,
+    check_reward_scale,
+    check_reward_shaping,
     check_reward_timing,
     deal_from_reset_options,
+    deliver_render,
     episode_options,
     observation_space,
     seat_rewards,
+    table_text,
 )
 from .encoding import encode_view
 
@@ -46,23 +51,34 @@ Observation = dict[str, npt.NDArray[Any]]
 class SeatedMatchEnv(MatchHolder):
     """A match of one game with agents ``"player_0"`` … ``"player_{N-1}"`` (see the module doc)."""
 
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "hanafuda_v0",
+                                "render_fps": 1}
+    name_format = "hanafuda_{game}_v0"
+    """The env's ``metadata["name"]`` (``{game}`` is the game with ``_`` for ``-``)."""
+    default_illegal_action = "raise"
+    """``illegal_action`` when the caller gives none."""
+
     def __init__(
         self,
         game: str,
-        players: int,
-        options: Mapping[str, Any] | None,
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
         *,
-        render_mode: str | None,
-        theme: str,
-        reward: str,
-        reward_timing: str,
-        observation_key: str,
-        action_space: str,
-        illegal_action: str,
-        illegal_reward: float | None,
+        render_mode: str | None = None,
+        theme: str = "hanafuda",
+        reward: str = "score",
+        reward_timing: str = "round_end",
+        observation_key: str = "observation",
+        action_space: str = "compact",
+        illegal_action: str | None = None,
+        illegal_reward: float | None = None,
+        reward_scale: float = 1.0,
+        reward_shaping: str = "none",
     ) -> None:
         """``game`` and ``players`` as in ``Match``; ``options`` the game's options (RULES.md
-        §9), validated now (``OptionError``); the rest as in the envs' module docstrings."""
+        §9), validated now (``OptionError``); ``theme`` names the cards in ``render()``; the
+        rest as in the envs' module docstrings (``illegal_action`` defaults to the class's
+        ``default_illegal_action``)."""
         self.game = game
         self.players = players
         self.options = episode_options(options)
@@ -73,8 +89,11 @@ class SeatedMatchEnv(MatchHolder):
         self.reward_timing = check_reward_timing(reward_timing)
         self.observation_key = check_observation_key(observation_key)
         self.layout = ActionLayout(self.config, action_space)
-        self.illegal_action = check_illegal_action(illegal_action)
-        self.illegal_reward = (
+        self.illegal_action = check_illegal_action(
+            self.default_illegal_action if illegal_action is None else illegal_action)
+        self.reward_scale = check_reward_scale(reward_scale)
+        self.reward_shaping = check_reward_shaping(reward_shaping, self.reward_timing)
+        self.illegal_reward = self.reward_scale * (
             float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
         )
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
@@ -91,6 +110,11 @@ class SeatedMatchEnv(MatchHolder):
         self._match: Match | None = None
         self._legal: list[int] | None = None
         self._held: list[float] = [0.0] * players
+        self._potential_start: list[float] = [0.0] * players
+        self._potential: list[float] = [0.0] * players
+        self.metadata = {**type(self).metadata,
+                         "name": self.name_format.format(game=game.replace("-", "_"))}
+        self._started()
 
     # -- spaces ----------------------------------------------------------------------------------
 
@@ -122,6 +146,10 @@ class SeatedMatchEnv(MatchHolder):
             mask = np.zeros(self.layout.size, np.int8)
         return {self.observation_key: encode_view(match.view(seat), self.config), "action_mask": mask}
 
+    def _started(self) -> None:
+        """Hook: set the API's per-match state; called when the env is built (no match yet)
+        and after every deal."""
+
     def _deal(self, seed: int | None, options: Mapping[str, Any] | None) -> Match:
         """A new match: seeded as ``Match(seed=seed)`` when ``seed`` is given, else from the
         env's generator; ``options={"deal": Deal}`` deals its first round as given."""
@@ -137,24 +165,68 @@ class SeatedMatchEnv(MatchHolder):
                             config=self.config)
         self._legal = None
         self._held = [0.0] * self.players
+        self._round_dealt()
         self.agents = self.possible_agents[:]
+        self._started()
         return self._match
+
+    def _potentials(self) -> list[float]:
+        """Each seat's shaping potential now (``_shared.capture_potentials``)."""
+        return capture_potentials(self.config, self.match.current.captures, self.reward)
+
+    def _round_dealt(self) -> None:
+        """A round was dealt: shaping potentials count from its start (a deal can already
+        have captured cards: RULES.md §2, a dealer's four of a month)."""
+        if self.reward_shaping != "none":
+            self._potential_start = self._potentials()
+            self._potential = list(self._potential_start)
 
     def _play(self, engine_action: int) -> list[float] | None:
         """Play a checked action; when it ends a round, the seats' rewards for this step
         (zeros while ``episode_end`` holds them) and the next round is dealt unless the
-        match is over.  None when no round ended."""
+        match is over.  None when no round ended and no shaping was paid.
+
+        ``reward_shaping="card_points"``: potential-based shaping (Ng, Harada and Russell,
+        1999) with the potential Φ = the side's card points captured since the round began
+        (as a margin with ``reward="margin"``): each step pays Φ(after) − Φ(before), and the
+        step that ends the round pays the round's reward − Φ(before), so a round's rewards
+        still sum to its score (or margin), but a capture is credited when it is made."""
         match = self.match
         match.apply(engine_action)
         self._legal = None
+        shaping = self.reward_shaping != "none"
         if not match.round_over:
-            return None
+            if not shaping:
+                return None
+            now = self._potentials()
+            step = [self.reward_scale * (a - b) for a, b in zip(now, self._potential, strict=True)]
+            self._potential = now
+            return step
         result = match.current.result
         assert result is not None
-        paid = seat_rewards(self.config, result, self.reward)
+        paid = [self.reward_scale * r for r in seat_rewards(self.config, result, self.reward)]
+        if shaping:
+            paid = [p - self.reward_scale * (phi - start) for p, phi, start
+                    in zip(paid, self._potential, self._potential_start, strict=True)]
         if self.reward_timing == "episode_end":
             self._held = [h + r for h, r in zip(self._held, paid, strict=True)]
             paid = self._held if match.finished else [0.0] * self.players
         if not match.finished:
             match.next_round()
+            self._round_dealt()
         return paid
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def _render_seat(self) -> int:
+        """The seat whose view ``render()`` shows."""
+        raise NotImplementedError
+
+    def render(self) -> str | None:
+        """The table as ``_render_seat()`` sees it: returned (``render_mode="ansi"``) or printed
+        (``"human"``)."""
+        return deliver_render(self.render_mode, lambda: table_text(
+            self.match, self._render_seat(), self.theme, list(self.possible_agents), self.layout))
+
+    def close(self) -> None:
+        """Nothing to release."""

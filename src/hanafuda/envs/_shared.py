@@ -7,7 +7,7 @@ fixed action layout of ``hanafuda.engine.action_space``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,10 @@ __all__ = [
     "check_reward_timing",
     "UnsupportedRenderMode",
     "check_reward_mode",
+    "check_reward_scale",
+    "check_reward_shaping",
+    "capture_potentials",
+    "REWARD_SHAPINGS",
     "side_rewards",
     "action_index",
     "check_render_mode",
@@ -109,6 +113,9 @@ class UnsupportedRenderMode(EnvConfigError, UnsupportedMode, TypeError):
 
 
 REWARD_TIMINGS = ("round_end", "episode_end")
+REWARD_SHAPINGS = ("none", "card_points")
+"""``reward_shaping`` of the PettingZoo envs: ``card_points`` adds potential-based shaping
+(``capture_potentials``) whose rewards over a round sum to zero."""
 """When the multi-agent envs pay: at each round end (the default), or all at the episode end."""
 
 
@@ -205,6 +212,22 @@ def check_observation_key(key: str) -> str:
     return key
 
 
+def check_reward_scale(scale: float) -> float:
+    """``scale`` as a float if it is finite and above zero; ``EnvConfigError`` otherwise.
+
+    The envs multiply every reward by it: round scores run to about ±150 points
+    (docs/research.md, reward scales), and a learner whose value loss is clipped (RLlib's PPO
+    clips it at ``vf_clip_param=10``) or whose optimiser expects unit-sized returns wants them
+    near ±1 (``reward_scale=0.01``)."""
+    try:
+        value = float(scale)
+    except (TypeError, ValueError):
+        raise EnvConfigError(f"reward_scale must be a number above zero, not {scale!r}") from None
+    if not np.isfinite(value) or value <= 0:
+        raise EnvConfigError(f"reward_scale must be a finite number above zero, not {scale!r}")
+    return value
+
+
 def check_reward_mode(reward: str) -> str:
     """``reward`` if it is one of ``REWARD_MODES``; ``EnvConfigError`` otherwise."""
     if reward not in REWARD_MODES:
@@ -231,6 +254,27 @@ def side_rewards(scores: npt.ArrayLike, reward: str) -> npt.NDArray[np.float64]:
     total = values.sum(axis=-1, keepdims=True)
     margin: npt.NDArray[np.float64] = values - (total - values) / (sides - 1)
     return margin
+
+
+def check_reward_shaping(shaping: str, timing: str) -> str:
+    """``shaping`` if it is one of ``REWARD_SHAPINGS`` and fits ``timing`` (shaping pays as the
+    round goes, so it needs ``reward_timing="round_end"``); ``EnvConfigError`` otherwise."""
+    if shaping not in REWARD_SHAPINGS:
+        raise EnvConfigError(
+            f"unknown reward_shaping {shaping!r}; shapings are: {', '.join(REWARD_SHAPINGS)}")
+    if shaping != "none" and timing != "round_end":
+        raise EnvConfigError(f"reward_shaping={shaping!r} pays during the round: it needs "
+                             f"reward_timing='round_end', not {timing!r}")
+    return shaping
+
+
+def capture_potentials(config: Config, captures: Sequence[int], reward: str) -> list[float]:
+    """Each seat's shaping potential: its side's captured card points (RULES.md §1 card
+    values), made a margin like the reward (``side_rewards``) when ``reward="margin"``."""
+    points = [sum(value * (pile & mask).bit_count() for value, mask in config.value_masks)
+              for pile in captures]
+    sides = side_rewards(points, reward)
+    return [float(sides[side]) for side in config.side_of]
 
 
 def episode_options(options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -22,7 +22,8 @@ actions; only the action of the agent to move is played::
   round unless ``options`` give ``rounds`` or ``target`` (RULES.md §6); each seat's side's
   round score when a round ends, or its margin (``reward="margin"``); with
   ``reward_timing="episode_end"`` every agent of a side is credited with the side's whole
-  result in the step that ends the match.
+  result in the step that ends the match; ``reward_scale`` and ``reward_shaping`` as in the
+  AEC env.
 - **Illegal actions** (the mover's action outside its mask, or missing): by default
   (``illegal_action="end"``) the match ends unplayed, the offender gets ``illegal_reward``
   (default minus the deck's card points, RULES.md §1), the others 0, and
@@ -41,7 +42,7 @@ from typing import Any
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ._seated import Observation, SeatedMatchEnv
-from ._shared import EnvConfigError, IllegalActionError, check_action, deliver_render, table_text
+from ._shared import EnvConfigError, IllegalActionError, check_action
 
 __all__ = ["HanafudaParallelEnv"]
 
@@ -49,34 +50,9 @@ __all__ = ["HanafudaParallelEnv"]
 class HanafudaParallelEnv(SeatedMatchEnv, ParallelEnv):  # type: ignore[misc]
     """A match of one game as a PettingZoo Parallel env (module docstring for the contract)."""
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "name": "hanafuda_parallel_v0",
-        "render_fps": 1,
-    }
-
-    def __init__(
-        self,
-        game: str,
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        *,
-        render_mode: str | None = None,
-        theme: str = "hanafuda",
-        reward: str = "score",
-        reward_timing: str = "round_end",
-        observation_key: str = "observation",
-        action_space: str = "compact",
-        illegal_action: str = "end",
-        illegal_reward: float | None = None,
-    ) -> None:
-        SeatedMatchEnv.__init__(
-            self, game, players, options, render_mode=render_mode, theme=theme, reward=reward,
-            reward_timing=reward_timing, observation_key=observation_key,
-            action_space=action_space, illegal_action=illegal_action,
-            illegal_reward=illegal_reward)
-        self.metadata = {**type(self).metadata,
-                         "name": f"hanafuda_{game.replace('-', '_')}_parallel_v0"}
+    metadata: dict[str, Any] = {**SeatedMatchEnv.metadata, "name": "hanafuda_parallel_v0"}
+    name_format = "hanafuda_{game}_parallel_v0"
+    default_illegal_action = "end"
 
     # -- the match --------------------------------------------------------------------------------
 
@@ -126,14 +102,6 @@ class HanafudaParallelEnv(SeatedMatchEnv, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    # -- rendering ------------------------------------------------------------------------------
-
-    def render(self) -> str | None:
-        """The table as the seat to move (or seat 0 after the match) sees it: returned
-        (``render_mode="ansi"``) or printed (``"human"``)."""
-        seat = self.match.to_move or 0
-        return deliver_render(self.render_mode, lambda: table_text(
-            self.match, seat, self.theme, list(self.possible_agents), self.layout))
-
-    def close(self) -> None:
-        """Nothing to release."""
+    def _render_seat(self) -> int:
+        """``render()`` shows the table as the seat to move (seat 0 after the match) sees it."""
+        return self.match.to_move or 0

@@ -33,6 +33,13 @@ choices included)::
   rewards of every round are held and paid to every agent in the step that ends the match,
   so a learner is credited with its side's whole result whoever made the last move (the
   loops of Tianshou and others read the reward of the step's agents only).
+  ``reward_scale=c`` multiplies every reward, the illegal-action penalty included (round
+  scores run to about ±150 points; ``0.01`` brings them near ±1 for learners that clip
+  value losses, such as RLlib's PPO).  ``reward_shaping="card_points"`` credits a capture
+  when it is made: potential-based shaping (Ng et al. 1999) with the side's captured card
+  points as the potential — every step pays its change, the round's last step pays the
+  round's reward minus it — so a round's rewards still sum to its score (or margin) and the
+  best policy is unchanged (at discount 1); it needs ``reward_timing="round_end"``.
 - ``illegal_action="end"`` (``"raise"`` by default): an illegal action ends the match
   unplayed, the offender gets ``illegal_reward`` (default minus the deck's card points,
   RULES.md §1), the others 0, ``infos[offender]["illegal_action"]`` is True — what RLlib's
@@ -48,13 +55,12 @@ choices included)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ._seated import Observation, SeatedMatchEnv
-from ._shared import EnvConfigError, IllegalActionError, check_action, deliver_render, table_text
+from ._shared import EnvConfigError, IllegalActionError, check_action
 
 __all__ = ["HanafudaAECEnv"]
 
@@ -62,60 +68,26 @@ __all__ = ["HanafudaAECEnv"]
 class HanafudaAECEnv(SeatedMatchEnv, AECEnv):  # type: ignore[misc]
     """A match of one game as a PettingZoo AEC env (module docstring for the contract)."""
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "name": "hanafuda_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: dict[str, Any] = {**SeatedMatchEnv.metadata, "is_parallelizable": False}
 
-    def __init__(
-        self,
-        game: str,
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        *,
-        render_mode: str | None = None,
-        theme: str = "hanafuda",
-        reward: str = "score",
-        reward_timing: str = "round_end",
-        observation_key: str = "observation",
-        action_space: str = "compact",
-        illegal_action: str = "raise",
-        illegal_reward: float | None = None,
-    ) -> None:
-        """``game`` and ``players`` as in ``Match``; ``options`` the game's options (RULES.md §9),
-        validated now (``OptionError``); ``theme`` names the cards in ``render()``; ``reward``,
-        ``reward_timing`` and ``observation_key`` as in the module docstring."""
-        AECEnv.__init__(self)
-        SeatedMatchEnv.__init__(
-            self, game, players, options, render_mode=render_mode, theme=theme, reward=reward,
-            reward_timing=reward_timing, observation_key=observation_key,
-            action_space=action_space, illegal_action=illegal_action,
-            illegal_reward=illegal_reward)
-        self.metadata = {**type(self).metadata, "name": f"hanafuda_{game.replace('-', '_')}_v0"}
-        self.rewards: dict[str, float] = {}
-        self._cumulative_rewards: dict[str, float] = {}
-        self.terminations: dict[str, bool] = {}
-        self.truncations: dict[str, bool] = {}
-        self.infos: dict[str, dict[str, Any]] = {}
-        self.agent_selection: str = self.possible_agents[0]
+    def _started(self) -> None:
+        """Every agent alive, no reward yet, the agent to move selected (a dealt round always
+        rests at a decision); before the first deal, ``player_0``."""
+        self.rewards: dict[str, float] = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards: dict[str, float] = {agent: 0.0 for agent in self.agents}
+        self.terminations: dict[str, bool] = {agent: False for agent in self.agents}
+        self.truncations: dict[str, bool] = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection: str | None = None
+        to_move = self._match.to_move if self._match is not None else 0
+        assert to_move is not None
+        self.agent_selection: str = self.possible_agents[to_move]
 
     # -- the match --------------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match: seeded as ``Match(seed=seed)`` when ``seed`` is given."""
-        match = self._deal(seed, options)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self._skip_agent_selection = None
-        to_move = match.to_move
-        assert to_move is not None  # a dealt round always rests at a decision
-        self.agent_selection = self.possible_agents[to_move]
+        self._deal(seed, options)
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation, from its seat's ``PlayerView`` only (DESIGN.md layer 4)."""
@@ -153,14 +125,6 @@ class HanafudaAECEnv(SeatedMatchEnv, AECEnv):  # type: ignore[misc]
         to_move = match.to_move
         self.agent_selection = self.agents[0] if to_move is None else self.possible_agents[to_move]
 
-    # -- rendering ------------------------------------------------------------------------------
-
-    def render(self) -> str | None:
-        """The table as the current agent's seat sees it: returned (``render_mode="ansi"``)
-        or printed (``"human"``)."""
-        return deliver_render(self.render_mode, lambda: table_text(
-            self.match, self._seat(self.agent_selection), self.theme, list(self.possible_agents),
-            self.layout))
-
-    def close(self) -> None:
-        """Nothing to release."""
+    def _render_seat(self) -> int:
+        """``render()`` shows the table as the current agent's seat sees it."""
+        return self._seat(self.agent_selection)

@@ -14,7 +14,17 @@ from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from ..words import rules_reference
-from ..words.languages import LANGUAGES, game_summary, option_text
+from ..words.languages import (
+    LANGUAGES,
+    allowed_words,
+    choice_text,
+    default_words,
+    game_summary,
+    how_to_play,
+    option_text,
+    value_words,
+    yaku_name,
+)
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .messages import card_values, yaku_names
@@ -55,17 +65,20 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
         "native_title": g.native_title,
         "lang": lang,
         "summary": game_summary(g, lang),
-        "how_to_play": g.how_to_play(),
+        "how_to_play": how_to_play(g, lang),
         "player_counts": list(g.player_counts()),
         "deal_table": {str(n): list(g.deal_table[n]) for n in g.player_counts()},
         "options": [
             {"name": s.name, "default": s.default, "default_text": s.shown_default(),
              "label": option_text(g, s, lang)[0], "help": option_text(g, s, lang)[1],
              "kind": s.kind, "choices": list(s.choices), "minimum": s.minimum,
-             "allowed": s.allowed_text()}
+             "allowed": s.allowed_text(),
+             # in words, in ``lang`` (the rules pages): no identifier, no true/false/null
+             "default_words": default_words(g, s, lang), "allowed_words": allowed_words(g, s, lang),
+             "choice_words": [choice_text(g, s, c, lang) for c in s.choices]}
             for s in g.option_specs()
         ],
-        "yaku": [{"id": y.id, "name": y.name, "points": y.points}
+        "yaku": [{"id": y.id, "name": yaku_name(g, y.id, y.name, lang), "points": y.points}
                  for y in configure(gid, g.player_counts()[0], {}).yaku],
     }
 
@@ -87,22 +100,54 @@ def _theme(theme: str | None, default: str) -> str:
         raise HTTPException(404, str(exc)) from None
 
 
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _yaku_names(reference: dict[str, Any], game: Any, lang: str) -> dict[str, Any]:
+    """``reference`` with its yaku named in ``lang``."""
+    for y in [*reference["yaku"], *reference["other_yaku"]]:
+        y["name"] = yaku_name(game, y["id"], y["name"], lang)
+    return reference
+
+
 @router.get("/api/rules/{game}")
-def rules_of(game: str, theme: str | None = None) -> dict[str, Any]:
+def rules_of(game: str, theme: str | None = None, lang: str = "en") -> dict[str, Any]:
     """A game's rules reference with its default options (``words.rules_reference``): every yaku
-    in force with its cards, and every yaku another option adds, marked by that option."""
+    in force with its cards, and every yaku another option adds, marked by that option; with
+    ``?lang=ja|ko`` the yaku named in that language."""
+    _language(lang)
     if game not in GAMES:
         raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
     g = GAMES[game]
     config = configure(game, g.player_counts()[0], {})
-    return rules_reference(config, _theme(theme, g.default_theme)).to_dict()
+    return _yaku_names(rules_reference(config, _theme(theme, g.default_theme)).to_dict(), g, lang)
 
 
 @router.get("/api/tables/{table_id}/help")
-def table_help(request: Request, table_id: str, theme: str | None = None) -> dict[str, Any]:
-    """The help of one table: its game's reference with this table's options in force."""
+def table_help(request: Request, table_id: str, theme: str | None = None, lang: str = "en") -> dict[str, Any]:
+    """The help of one table: its game's reference with this table's options in force; with
+    ``?lang=ja|ko`` its prose (summary, turn, scoring, wild card, options) in that language
+    (``words.languages``; the card-value and wild-card lines are then the game's own paragraphs)."""
+    _language(lang)
     table = _table(request, table_id)
-    return rules_reference(table.match.config, _theme(theme, table.theme)).to_dict()
+    config = table.match.config
+    out = rules_reference(config, _theme(theme, table.theme)).to_dict()
+    if lang == "en":
+        return out
+    g = config.game
+    order, *turn, wild, scoring = how_to_play(g, lang)
+    specs = {s.name: s for s in g.option_specs()}
+    for o in out["options"]:
+        spec = specs[o["name"]]
+        o["label"], o["help"] = option_text(g, spec, lang)
+        o["value_text"] = value_words(g, spec, o["value"], lang)
+    _yaku_names(out, g, lang)
+    out.update(summary=game_summary(g, lang), order=order, turn=turn, scoring=scoring, values=[scoring],
+               wild=[wild] if config.wild is not None else [], calls=[])
+    return out
 
 
 @router.get("/api/cards/{theme}")
@@ -207,18 +252,23 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/api/tables/{table_id}/replay")
-def table_replay(request: Request, table_id: str) -> dict[str, Any]:
+def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
+    """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+    _language(lang)
     table = _finished(request, table_id)
+    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
     return {"game": table.match.config.game.id, "players": table.match.config.players,
             "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": [s.name for s in table.seats],
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, [s.name for s in table.seats], table.theme)}
+            "frames": frames(table.match, [s.name for s in table.seats], table.theme, lang, bots)}
 
 
 @router.post("/api/replay")
-async def upload_replay(request: Request) -> dict[str, Any]:
+async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
+    """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+    _language(lang)
     require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:
@@ -238,4 +288,4 @@ async def upload_replay(request: Request) -> dict[str, Any]:
             "card_values": card_values(match),
             "theme": match.config.game.default_theme,
             "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
-            "sides": [list(s) for s in match.config.sides], "frames": frames(match)}
+            "sides": [list(s) for s in match.config.sides], "frames": frames(match, lang=lang)}

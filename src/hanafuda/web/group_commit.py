@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import Table, insert, update
 
 from .db import TableEventRow, TableRow
 
@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 __all__ = ["EventWrite", "GroupWriter"]
 
 MAX_GROUP = 500
+
+_EVENTS: Table = TableEventRow.__table__  # type: ignore[assignment]
+_TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 
 
 @dataclass
@@ -95,14 +98,16 @@ class GroupWriter:
 
     def _commit(self, group: list[EventWrite]) -> None:
         """One transaction: every event in one multi-row INSERT, the finished tables in one UPDATE
-        (no ORM objects: the writer's own CPU is most of a stored event's cost after the messages)."""
+        (no ORM objects, and Core statements on the tables, not the ORM classes: the ORM's bulk
+        path cost ~0.2-0.4 ms of CPU more a group; the writer's own CPU is most of a stored event's
+        cost after the messages)."""
         with self.sessions().begin() as db:
-            db.execute(insert(TableEventRow), [
+            db.execute(insert(_EVENTS), [
                 {"table_id": i.table_id, "seq": i.seq, "kind": i.kind, "seat": i.seat, "text": i.text}
                 for i in group])
             finished = [i.table_id for i in group if i.finished]
             if finished:
-                db.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
+                db.execute(update(_TABLES).where(_TABLES.c.id.in_(finished)).values(status="finished"))
 
     @staticmethod
     def _resolve_all(group: list[EventWrite]) -> None:

@@ -292,11 +292,12 @@ class TableHub:
         seat may see it), built once for every socket of one broadcast that gets the same bytes:
         ``built`` holds those of this broadcast (same seat, role, theme and logs held)."""
         since = conn.mark if conn.deltas else None
-        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas)
+        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas,
+               conn.lang)
         found = built.get(key)
         if found is None:
             payload, mark = state_delta(table, conn.seat, conn.creator, conn.theme, since,
-                                        words=conn.words_deltas)
+                                        words=conn.words_deltas, lang=conn.lang)
             if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
                                    conn.seat):
                 payload["event"] = event
@@ -468,8 +469,10 @@ class TableHub:
                              "wait for your turn")
             return
         found = hint(view)
+        bots = frozenset(s.seat for s in table.seats if s.kind != "human")
         namer = Namer(table.match.config, conn.theme or table.theme, conn.seat,
-                      tuple(s.name for s in table.seats))
+                      tuple(s.name for s in table.seats), conn.lang,
+                      bots if conn.lang != "en" else frozenset())
         best = describe_move(view, found.best, namer)
         runner = describe_move(view, found.runner_up, namer) if found.runner_up is not None else None
         await self.send(table, conn, {
@@ -600,9 +603,25 @@ class TableHub:
         self.kick_bots(table)
 
     async def after_move(self, table: LiveTable, seat: int, move: str) -> None:
-        """Tell every page of a stored move (under the table lock), then make a play that waited
+        """Tell every page of a stored move (under the table lock), and make a play that waited
         for the teyaku decisions (``LiveTable.deferred``).  A kept teyaku goes only to its own
-        seat's pages: to every other page nothing happened (RULES.md §4.2)."""
+        seat's pages: to every other page nothing happened (RULES.md §4.2).
+
+        The play that waited is made and stored BEFORE this move is told: otherwise the pages of
+        the seat that played would be shown a state where it is still their turn (the decision
+        made, their play not yet), and a page answering it at once would play a second time."""
+        m = table.match
+        due = m.to_move
+        waiting = table.deferred.pop(due, None) if due is not None else None
+        if m.current.phase != PHASE_TEYAKU:
+            table.deferred.clear()
+        refused = played = False
+        if waiting is not None and due is not None:
+            if waiting in m.legal_moves():
+                m.play(waiting)
+                played = await self.store.commit_async(table, "move", due, waiting)
+            else:
+                refused = True
         if move == "keep":
             built: dict[Any, tuple[Outgoing, LogMark]] = {}
             for conn in list(table.connections):
@@ -611,21 +630,13 @@ class TableHub:
                                                                  built))
         else:
             await self.broadcast(table, {"seat": seat, "move": move})
-        m = table.match
-        due = m.to_move
-        waiting = table.deferred.pop(due, None) if due is not None else None
-        if m.current.phase != PHASE_TEYAKU:
-            table.deferred.clear()
-        if waiting is None or due is None:
-            return
-        if waiting not in m.legal_moves():
+        if refused:
             player = next((c for c in table.connections if c.seat == due), None)
             if player is not None:
                 await self.error(table, player, "illegal-move", f"{waiting!r} can no longer be played; "
                                  "please choose again")
-            return
-        m.play(waiting)
-        if self.store.commit(table, "move", due, waiting):
+        elif played:
+            assert due is not None and waiting is not None
             await self.after_move(table, due, waiting)
 
     async def next_round(self, table: LiveTable, conn: Connection) -> None:

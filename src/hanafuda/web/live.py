@@ -131,6 +131,8 @@ class Connection:
     """Opened with ``?deltas=1`` or ``2``: after the first state, ``log`` carries only new entries."""
     words_deltas: bool = False
     """Opened with ``?deltas=2``: ``words.log`` too (``messages`` module docstring)."""
+    lang: str = "en"
+    """The page's language (``?lang=en|ja|ko``): the labels of its words (``words.languages.table_words``)."""
     mark: LogMark | None = None
     """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
 

@@ -8,10 +8,10 @@ standing of captures); nothing else about the match leaves the server while it r
 Deltas (a socket opened with ``?deltas=1`` or ``?deltas=2``; ``state_delta``): the first state a
 socket gets is whole; after it, until the socket asks for ``{"type": "state"}`` or changes its
 theme, each state carries every field whole EXCEPT ``log`` and, with ``?deltas=2``, ``words.log``,
-which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole, as the table page
-reads it today; ``?deltas=2`` is what it should switch to: late in a match the words log is most
-of every message, ~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with
-``held`` its previous words log: ``words.log = held.slice(0, words_log_from).concat(words.log)``.
+which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole; ``?deltas=2``,
+what the table page asks for, cuts it too: late in a match the words log is most of every message,
+~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with ``held`` its previous
+words log: ``words.log = held.slice(0, words_log_from).concat(words.log)`` (``table.js``).
 
 - ``log``: the public stored events after the page's last one.  ``log_from`` is the ``seq`` of
   the last entry the page holds (entries are numbered 1, 2, … by position among the events this
@@ -48,6 +48,8 @@ from ..words import (
     view_words,
     yaku_progress,
 )
+from ..words.languages import table_words
+from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -124,22 +126,29 @@ def _ids(codes: list[str]) -> list[int]:
     return [CODES.index(c) for c in codes]
 
 
-def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
+def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:
     """The seat's screen in words (``words.view_words``) plus the log of the whole match.
 
     A yaku's card list and the cards still out name cards the seat may not see, so they go by
     card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
     m = table.match
-    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats))
-    out = view_words(view, namer)
+    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
+    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats), lang,
+                  bots if lang != "en" else frozenset())
     progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    rounds = len(m.rounds)
+    memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
+    memo = table.words_cache.get(memo_key)
+    if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
+        memo = table.words_cache[memo_key] = (rounds, {})
+    out = view_words(view, namer, progress, memo[1])
     for p, words in zip(out["progress"], progress, strict=True):
         p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
         for side in p["sides"]:
             side["text"] = words.side_text(namer, side["side"])
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
-        out["result_note"] = m.results[-1].note
+        out["result_note"] = note_text(m.results[-1].note, lang)
         out["totals_text"] = totals_text(namer, m.totals)
     if m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
@@ -148,31 +157,34 @@ def _words(table: LiveTable, view: PlayerView, theme: str) -> dict[str, Any]:
         seat["kind"] = info.kind
         seat["connected"] = any(c.seat == info.seat for c in table.connections)
     entries: list[dict[str, Any]] = []
-    rounds = len(m.rounds)
     for number in range(1, rounds):
         entries += _ended_round_words(table, view.seat, namer, number)
     if rounds > 1:
-        entries.append(_deal_entry(rounds))
+        entries.append(_deal_entry(rounds, lang))
     # the current round's entries: view_words put them in words already (``log_entries``)
+    if lang != "en":  # the labels in the page's language (the sentences are, through the namer)
+        pending = out["pending"]
+        table_words(out, view, m.config, namer.players, pending, lang, bots)
     out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
     entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries
     return out
 
 
-def _deal_entry(number: int) -> dict[str, Any]:
-    return {"round": number, "kind": "deal", "text": f"Round {number} dealt", "cards": [], "seat": None}
+def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
+    text = f"Round {number} dealt" if lang == "en" else say("deal", lang, n=number)
+    return {"round": number, "kind": "deal", "text": text, "cards": [], "seat": None}
 
 
 def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int) -> list[dict[str, Any]]:
     """The log in words of round ``number`` (ended: it never changes again) as ``seat`` sees it,
     its deal line first from round 2 on; kept on the table per seat, theme and seat names (the
-    lines name the seats, and a seat handed to a bot is renamed)."""
-    key = (seat, namer.theme, namer.players, number)
+    lines name the seats, and a seat handed to a bot is renamed) and language."""
+    key = (seat, namer.theme, namer.players, number, namer.lang, namer.bots)
     cached: list[dict[str, Any]] | None = table.words_cache.get(key)
     if cached is None:
         rnd = table.match.rounds[number - 1]
-        cached = [_deal_entry(number)] if number > 1 else []
+        cached = [_deal_entry(number, namer.lang)] if number > 1 else []
         cached += [{**e.to_dict(), "round": number}
                    for e in round_log_entries(round_history(rnd, seat), namer, rnd.stock_left)]
         table.words_cache[key] = cached
@@ -207,14 +219,15 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
 
 
 def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
-                since: LogMark | None, words: bool = True) -> tuple[dict[str, Any], LogMark]:
+                since: LogMark | None, words: bool = True,
+                lang: str = "en") -> tuple[dict[str, Any], LogMark]:
     """The state for a socket that holds the logs up to ``since`` (``None``: whole), and what it
     holds once it has this one (see the module docstring for the delta fields); ``words``: cut
     ``words.log`` too (``?deltas=2``), else only ``log`` (``?deltas=1``)."""
     m = table.match
     theme = theme or table.theme
     pv = m.view(seat) if seat is not None else spectator_view(m)
-    in_words = _words(table, pv, theme)
+    in_words = _words(table, pv, theme, lang)
     words_log: list[dict[str, Any]] = in_words["log"]
     round_start: int = in_words.pop("round_start")
     if since is None:
@@ -245,10 +258,21 @@ def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
         "view": pv.to_dict(),
         "words": in_words,
         "standing": standing(m),
-        "summaries": [round_summary(r) for r in m.results],
+        "summaries": _summaries(table),
         "log": log_,
         **extra,
     }, mark
+
+
+def _summaries(table: LiveTable) -> list[dict[str, Any]]:
+    """``round_summary`` of every scored round, each built once and kept on the table (a scored
+    round never changes; the dicts are shared by the messages, which only serialize them)."""
+    results = table.match.results
+    kept: list[tuple[RoundScore, dict[str, Any]]] = table.words_cache.setdefault("summaries", [])
+    if len(kept) > len(results) or any(kept[i][0] is not r for i, r in enumerate(results[:len(kept)])):
+        kept.clear()  # not the rounds summed up before: start again
+    kept += [(r, round_summary(r)) for r in results[len(kept):]]
+    return [d for _, d in kept]
 
 
 def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:

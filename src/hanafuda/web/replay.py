@@ -14,6 +14,7 @@ from ..cards import CODES, cards_of
 from ..records import Match
 from ..views import spectator_view
 from ..words import Namer, log_entries
+from ..words.sentences import say
 from .messages import round_summary
 
 __all__ = ["frames"]
@@ -37,17 +38,23 @@ def _said(m: Match, namer: Namer) -> str:
     return entries[-1].text if entries else ""
 
 
-def frames(match: Match, names: Sequence[str | None] = (), theme: str = "hanafuda") -> list[dict[str, Any]]:
+def frames(match: Match, names: Sequence[str | None] = (), theme: str = "hanafuda", lang: str = "en",
+           bots: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """Every position of ``match`` from its first deal to its end, stepped by the checked engine;
-    each step's label says the move in words (``words.log_entries``), with its notation in ``move``."""
-    namer = Namer(match.config, theme, None, tuple(names))
+    each step's label says the move in words (``words.log_entries``) in ``lang`` (``bots``: the
+    seats bots played, named by their level in Japanese and Korean), with its notation in ``move``."""
+    namer = Namer(match.config, theme, None, tuple(names), lang, bots if lang != "en" else frozenset())
+
+    def dealt(number: int) -> str:
+        return f"round {number} dealt" if lang == "en" else say("deal", lang, n=number)
+
     record = match.to_record()
     step = Match(record["game"], record["players"], record["options"], deal=match.deals[0])
-    out = [_frame(step, "round 1 dealt", None)]
+    out = [_frame(step, dealt(1), None)]
     for index, entry in enumerate(record["rounds"]):
         if index:
             step.next_round(match.deals[index])
-            out.append(_frame(step, f"round {index + 1} dealt", None))
+            out.append(_frame(step, dealt(index + 1), None))
         for move in entry["moves"]:
             seat = step.to_move
             step.play(move)

@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..themes import UnknownThemeError, normalize_theme
+from ..words.languages import LANGUAGES
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
 from .security import same_origin
@@ -108,6 +109,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
                       close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") in ("1", "2"),
                       words_deltas=websocket.query_params.get("deltas") == "2")
+    lang = websocket.query_params.get("lang") or "en"
+    conn.lang = lang if lang in LANGUAGES else "en"
     try:
         conn.theme = normalize_theme(websocket.query_params.get("theme") or table.theme)
     except UnknownThemeError:

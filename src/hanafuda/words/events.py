@@ -29,6 +29,7 @@ from ..engine.round import (
 from ..themes import month_label
 from ..views import PlayerView, PublicEvent
 from .names import Namer
+from .sentences import say
 
 __all__ = [
     "ENTRY_COLLECT",
@@ -38,6 +39,7 @@ __all__ = [
     "LogEntry",
     "LogStep",
     "log_entries",
+    "log_entry_dicts",
     "round_log_entries",
 ]
 
@@ -146,6 +148,10 @@ def _steps(history: Sequence[PublicEvent], view: PlayerView | None, namer: Namer
 def _step_text(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool = False) -> str:
     card = namer.card(step.card, wild=step.wild) if step.card is not None else ""
     took = namer.cards(step.captured)
+    if namer.lang != "en":
+        return say(_step_key(step, namer, you_choose=you_choose, ppeok=ppeok), namer.lang,
+                   card=card, took=took, kind=step.kind, yaku=_declared_name(step, namer),
+                   field=namer.card(step.captured[0]) if step.captured else "").strip()
     if step.kind == EV_PLAY:
         if ppeok:
             return f"played {card} on {took}"
@@ -174,6 +180,39 @@ def _step_text(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool = F
     return f"{step.kind} {card} {took}".strip()
 
 
+def _declared_name(step: LogStep, namer: Namer) -> str:
+    """The set a play declared, named in the namer's language."""
+    if step.kind != EV_DECLARE:
+        return ""
+    from .languages import yaku_name
+    declared = step.declared or ""
+    english = {y.id: y.name for y in namer.config.declarable}.get(declared, declared)
+    return yaku_name(namer.config.game, declared, english, namer.lang)
+
+
+def _step_key(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool) -> str:
+    """The kind of sentence of a step (``sentences.SENTENCES``): the same cases as the English."""
+    if step.kind == EV_PLAY:
+        return "play_on" if ppeok else "play_took" if step.captured else "play_none"
+    if step.kind == EV_DECLARE:
+        return "play_declare"
+    if step.kind == EV_FLIP:
+        if step.pending:
+            return "flip_choose" if you_choose else "flip_choosing"
+        if not step.captured:
+            return "flip_none"
+        wild = namer.config.wild
+        if step.wild and step.last and wild is not None and wild.last_stock_takes_all:
+            return "flip_last"
+        if namer.is_wild(step.captured[0]) and not step.wild and wild is not None \
+                and wild.field_rule:
+            return "flip_field"
+        return "flip_took"
+    if step.kind == EV_PPEOK:
+        return "flip_ppeok"
+    return "step_other"
+
+
 def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
            namer: Namer) -> LogEntry:
     config = namer.config
@@ -194,7 +233,11 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         who = namer.seat(seat)
         ppeok = any(s.kind == EV_PPEOK for s in steps)
         parts = [_step_text(s, namer, you_choose=seat == namer.viewer, ppeok=ppeok) for s in steps]
-        text = f"{who} " + "; ".join(parts) + "."
+        if namer.lang != "en":
+            text = say("entry", namer.lang, who=who,
+                       steps=say("step_joiner", namer.lang).join(parts))
+        else:
+            text = f"{who} " + "; ".join(parts) + "."
         if calls:
             text += " " + " ".join(calls)
         complete = not any(s.pending for s in steps)
@@ -205,17 +248,28 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         who = namer.seat(seat)
         if step.kind == EV_EXPOSE:
             value = view.teyaku[seat] if view is not None and seat < len(view.teyaku) else 0
-            paid = f" — paid {value} by each other player" if value else ""
-            text = (f"{who} exposed teyaku: {len(step.captured)} chaff "
-                    f"({namer.cards(step.captured)}){paid}.")
+            if namer.lang != "en":
+                paid = say("teyaku_paid", namer.lang, value=value) if value else ""
+                text = say("teyaku_expose", namer.lang, who=who, count=len(step.captured),
+                           cards=namer.cards(step.captured), paid=paid)
+            else:
+                paid = f" — paid {value} by each other player" if value else ""
+                text = (f"{who} exposed teyaku: {len(step.captured)} chaff "
+                        f"({namer.cards(step.captured)}){paid}.")
+        elif namer.lang != "en":
+            text = say("teyaku_keep", namer.lang, who=who)
         else:
             text = f"{who} kept {'your' if seat == namer.viewer else 'their'} teyaku hidden."
         return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
     if kind == ENTRY_DEALER:
         month = month_label(CARDS[card_id(step.captured[0])].month, namer.theme)
         who = namer.seat(seat)
-        text = (f"{who} (the dealer) captured the four {month} cards dealt to the field: "
-                f"{namer.cards(step.captured)}.")
+        if namer.lang != "en":
+            text = say("dealer_captures", namer.lang, who=who, month=month,
+                       cards=namer.cards(step.captured))
+        else:
+            text = (f"{who} (the dealer) captured the four {month} cards dealt to the field: "
+                    f"{namer.cards(step.captured)}.")
         return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
     if kind == ENTRY_COLLECT:
         side = config.side_of[seat]
@@ -223,14 +277,21 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         verb = namer.verb(who, "collects", "collect")
         wild = config.wild
         why = ""
+        if namer.lang != "en":
+            if wild is not None and wild.leftovers == "month":
+                why = say("collect_month", namer.lang, card=namer.card(wild.card))
+            text = say("collect", namer.lang, who=who, why=why, cards=namer.cards(step.captured))
+            return LogEntry(kind, None, side, text, cards, (step,))
         if wild is not None and wild.leftovers == "month":
             why = f" (the month {namer.card(wild.card)} took)"
         text = (f"Round end: {who} {verb} the cards left on the field{why}: "
                 f"{namer.cards(step.captured)}.")
         return LogEntry(kind, None, side, text, cards, (step,))
     who = namer.seat(seat)
-    return LogEntry(kind, seat, config.side_of[seat],
-                    f"{who}: {_step_text(step, namer, you_choose=False)}.", cards, (step,))
+    said = _step_text(step, namer, you_choose=False)
+    text = say("entry_other", namer.lang, who=who, step=said) if namer.lang != "en" \
+        else f"{who}: {said}."
+    return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
 
 
 def log_entries(view: PlayerView, namer: Namer,
@@ -240,6 +301,22 @@ def log_entries(view: PlayerView, namer: Namer,
     events = view.history if history is None else history
     return [_entry(seat, steps, kind, view, namer)
             for seat, steps, kind in _steps(events, view, namer, view.stock_count)]
+
+
+def log_entry_dicts(view: PlayerView, namer: Namer,
+                    memo: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+    """``[e.to_dict() for e in log_entries(view, namer)]``, each entry put in words once for
+    ``memo``, a dict the caller keeps for one viewer, theme, seat names and round (an entry depends
+    only on its seat, kind and steps, and an exposed teyaku on the view's teyaku values).  The
+    dicts returned are shared with later calls: read them, do not change them."""
+    out = []
+    for seat, steps, kind in _steps(view.history, view, namer, view.stock_count):
+        key = (seat, kind, tuple(steps), view.teyaku if kind == ENTRY_TEYAKU else None)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _entry(seat, steps, kind, view, namer).to_dict()
+        out.append(entry)
+    return out
 
 
 def round_log_entries(history: Sequence[PublicEvent], namer: Namer,

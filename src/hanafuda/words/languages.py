@@ -12,15 +12,17 @@ An option whose words differ by game (``scoring``, ``five_brights``) is keyed by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..rules.base import Game
+from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
 from ..rules.presets import Preset
 from .options import option_label, value_text
 
-__all__ = ["LANGUAGES", "TranslationMissing", "choice_text", "game_summary", "option_text", "preset_text",
-           "value_word"]
+__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
+           "how_to_play", "option_text", "preset_text", "seat_words", "side_words", "table_words", "value_word",
+           "value_words", "yaku_name"]
 
 LANGUAGES = ("en", "ja", "ko")
 
@@ -353,3 +355,354 @@ def value_word(word: str, lang: str) -> str:
     """"on", "off" or "none" in ``lang``."""
     _check(lang)
     return word if lang == "en" else _VALUE_WORDS[word][lang]
+
+
+# -- "How to play" (the rules pages): the turn, the same in every game, then each game's order of
+# play, wild card and scoring (``Game.how_to_play``: play_order_text, HOW_TO_PLAY_TURN,
+# wild_card_text, scoring_text)
+
+_TURN: dict[str, tuple[str, ...]] = {
+    "ja": (
+        "手番は2段階です。まず手札から1枚出し、場にある同じ月の札と合わせます（同じ月の4枚は同じ草花です）。"
+        "合う札が1枚ならその2枚を取り、2枚ならどちらを取るか選び、3枚なら4枚とも取ります。合う札がなければ"
+        "出した札は場に残ります。",
+        "次に山の一番上の札をめくり、同じように合わせて、取れる札を取ります（合う札が2枚なら選びます）。"
+        "取った札は表向きで自分の取り札になり、光・タネ・タン・カスの種類ごとに並びます。",
+    ),
+    "ko": (
+        "한 차례는 두 단계입니다. 먼저 손패에서 한 장을 내어 바닥에 있는 같은 달의 패와 맞춥니다(같은 달의 넉 장은 "
+        "같은 꽃입니다). 맞는 패가 한 장이면 두 장을 먹고, 두 장이면 어느 것을 먹을지 고르고, 세 장이면 넉 장을 "
+        "모두 먹습니다. 맞는 패가 없으면 낸 패는 바닥에 남습니다.",
+        "그다음 더미 맨 위의 패를 뒤집어 같은 방법으로 맞추고, 먹을 수 있는 패를 먹습니다(맞는 패가 두 장이면 "
+        "고릅니다). 먹은 패는 앞면이 보이게 자기 앞에 놓이고, 광·열끗·띠·피로 나뉩니다.",
+    ),
+}
+
+_HOW_TO_PLAY: dict[str, dict[str, tuple[str, str, str]]] = {
+    # game → language → (order of play, wild card, scoring)
+    "min-hwatu": {
+        "ja": ("親が最初に打ち、すべての札を出し終えるまで反時計回りに進みます。",
+               "万能札はありません。",
+               "光は20点、タネは10点、タンは5点、カスは0点。各回の得点は札の点に、役（赤短3枚など）ごとに"
+               "ほかの全員から支払われる点を加えたものです。"),
+        "ko": ("선이 먼저 치고, 모든 패를 낼 때까지 시계 반대 방향으로 돕니다.",
+               "만능패는 없습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 0점. 한 판의 점수는 패 점수에, 약(홍단 석 장 같은 조합)마다 "
+               "다른 모든 사람이 물어 주는 점수를 더한 것입니다."),
+    },
+    "hana-awase": {
+        "ja": ("親が最初に打ち、反時計回りに進みます。手札がなくなった人は、山がなくなるまで山の札をめくり続けます。",
+               "万能札はありません。手役ありのときは、カスが6枚以上配られた手札を最初の手番の前に見せ、"
+               "ほかの全員から支払いを受けられます。",
+               "光は20点、タネは10点、タンは5点、カスは1点。既定では、各回の得点は札の点のうち基準点（山全体の点を"
+               "人数で等分）を超えた分に、ほかの人が支払う自分の役の点を加えたものです。"),
+        "ko": ("선이 먼저 치고 시계 반대 방향으로 돕니다. 손패가 떨어진 사람은 더미가 빌 때까지 더미의 패를 계속 "
+               "뒤집습니다.",
+               "만능패는 없습니다. 손약이 있으면 피를 여섯 장 이상 받은 손패를 첫 차례 전에 보이고 다른 모두에게서 "
+               "점수를 받을 수 있습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 1점. 기본으로 한 판의 점수는 패 점수 중 기준점(패 전체 점수를 "
+               "인원수로 나눈 몫)을 넘은 만큼에, 다른 사람들이 물어 주는 자기 약 점수를 더한 것입니다."),
+    },
+    "kwa-do": {
+        "ja": ("親の左隣から始め、全員の手札がなくなるまで時計回りに進みます。チームの味方は取り札を共有します。"
+               "光を取るたびに「クワドー！」と声をかけます。",
+               "ガジありのとき、雷（ガジ）は手札から出すと万能札になり、場の好きな札を1枚取ります。役ありのときは、"
+               "組の札を1枚場に出して組を宣言します。",
+               "光は20点、タネは10点、タンは5点、カスは0点。各回、陣営は取った点のうち下限（240を陣営数で等分）を"
+               "超えた分を得点します。先に目標点（既定は200）に達した陣営の勝ちです。"),
+        "ko": ("선의 왼쪽 사람부터 시작해, 모든 손패가 떨어질 때까지 시계 방향으로 돕니다. 같은 편은 먹은 패를 함께 "
+               "씁니다. 광을 먹을 때마다 \u201c과도!\u201d 하고 외칩니다.",
+               "가지가 있으면 번개 패(가지)는 손에서 낼 때 만능패가 되어 바닥의 아무 패나 한 장 먹습니다. 약이 있으면 "
+               "조합의 패 한 장을 바닥에 내며 조합을 선언합니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 0점. 판마다 각 편은 먹은 점수 중 기준선(240을 편 수로 나눈 몫)을 "
+               "넘은 만큼을 얻습니다. 먼저 목표 점수(기본 200)에 이른 편이 이깁니다."),
+    },
+    "hawaiifuda": {
+        "ja": ("親が最初に打ち、全員の手札がなくなるまで時計回りに進みます。",
+               "パホエホエ（雷）は手札から出しても山からめくれても万能札です。場の好きな札を1枚取り、回の終わりには"
+               "場に残ったその月の札も取ります。",
+               "光は20点（雨は5点）、タンは10点、タネは5点、ライトのカスは10点。それ以外のカス（パホエホエを除く）は"
+               "ゴミで0点、捨て札の山に行きます。各回の得点は札の点です。ボーナス役ありのときは、相手が持つ役1つごとに"
+               "50点を支払います。"),
+        "ko": ("선이 먼저 치고, 모든 손패가 떨어질 때까지 시계 방향으로 돕니다.",
+               "파호에호에(번개 패)는 손에서 내도 더미에서 뒤집혀도 만능패입니다. 바닥의 아무 패나 한 장 먹고, 판이 "
+               "끝날 때 바닥에 남은 그 달의 패도 가져갑니다.",
+               "광은 20점(비광은 5점), 띠는 10점, 열끗은 5점, 라이트 피는 10점. 그 밖의 피(파호에호에 제외)는 쓰레기로 "
+               "0점이며 버린 패 더미로 갑니다. 한 판의 점수는 패 점수입니다. 보너스 조합이 있으면 상대가 가진 조합 "
+               "하나마다 50점을 물어 줍니다."),
+    },
+    "mushi": {
+        "ja": ("40枚の札（牡丹と萩を除く）で2人で遊びます。親が最初に打ち、交互に打ちます。",
+               "雷は万能札です。柳以外の場の好きな札を1枚取り、山の最後の札としてめくれると場の札をすべて取ります。",
+               "光は20点、タネは10点、タンは5点、カスは1点（合計230）。各回の得点は札の点のうち115を超えた分に自分の役を"
+               "加え、相手の役を引いたものです。"),
+        "ko": ("모란과 싸리를 뺀 40장으로 두 사람이 합니다. 선이 먼저 치고, 번갈아 칩니다.",
+               "번개 패는 만능패입니다. 비가 아닌 바닥 패를 아무거나 한 장 먹고, 더미의 마지막 패로 뒤집히면 바닥의 "
+               "패를 모두 먹습니다.",
+               "광은 20점, 열끗은 10점, 띠는 5점, 피는 1점(합계 230). 한 판의 점수는 패 점수 중 115를 넘은 만큼에 "
+               "자기 약을 더하고 상대의 약을 뺀 것입니다."),
+    },
+}
+
+_ROUNDS_DEFAULT: dict[str, str] = {"ja": "目標点がなければ{n}回", "ko": "목표 점수가 없으면 {n}판"}
+_NO_ROUND_LIMIT: dict[str, str] = {"ja": "回数の制限なし", "ko": "판 수 제한 없음"}
+_NO_TARGET: dict[str, str] = {"ja": "目標点なし", "ko": "목표 없음"}
+_EVERYONE_ALONE: dict[str, str] = {"ja": "全員が個人戦", "ko": "모두 개인전"}
+_WHOLE_NUMBER: dict[str, str] = {"en": "a whole number of at least {n}", "ja": "{n}以上の整数",
+                                 "ko": "{n} 이상의 정수"}
+_OR_EMPTY: dict[str, str] = {"en": "{what}, or empty ({none})", "ja": "{what}、または空欄（{none}）",
+                             "ko": "{what} 또는 빈칸({none})"}
+_TEAMS_ALLOWED: dict[str, str] = {"en": "everyone plays alone, or teams of seats",
+                                  "ja": "全員が個人戦、または席によるチーム", "ko": "모두 개인전, 또는 자리로 짠 편"}
+
+
+def how_to_play(game: type[Game], lang: str) -> list[str]:
+    """The "How to play" paragraphs in ``lang`` (English: ``Game.how_to_play``)."""
+    _check(lang)
+    if lang == "en":
+        return game.how_to_play()
+    texts = _HOW_TO_PLAY.get(game.id)
+    if texts is None:
+        raise TranslationMissing(f"no 'how to play' of {game.id!r}")
+    order, wild, scoring = texts[lang]
+    return [order, *_TURN[lang], wild, scoring]
+
+
+def _null_text(spec: OptionSpec, lang: str) -> str:
+    if spec.name == "rounds":
+        return _NO_ROUND_LIMIT[lang]
+    if spec.name == "target":
+        return _NO_TARGET[lang]
+    if spec.kind == "teams":
+        return _EVERYONE_ALONE[lang]
+    return value_word("none", lang)
+
+
+def default_words(game: type[Game], spec: OptionSpec, lang: str) -> str:
+    """An option's default in words in ``lang`` ("12 when no target is set", "on", a choice's
+    label), never ``null``/``true``."""
+    _check(lang)
+    if lang == "en":  # "null (no round limit)" says "no round limit"
+        shown = spec.default_text
+        return shown if shown and "null" not in shown else value_text(spec, spec.default)
+    if spec.name == "rounds" and spec.default is None and game.default_rounds is not None:
+        return _ROUNDS_DEFAULT[lang].format(n=game.default_rounds)
+    if spec.default is None:
+        return _null_text(spec, lang)
+    if spec.kind == "choice":
+        return choice_text(game, spec, spec.default, lang)
+    return str(spec.default)
+
+
+def value_words(game: type[Game], spec: OptionSpec, value: Any, lang: str) -> str:
+    """An option's value in force in words in ``lang`` (``words.options.value_text`` in English)."""
+    _check(lang)
+    if lang == "en":
+        return value_text(spec, value)
+    if value is None:
+        return _null_text(spec, lang)
+    if spec.kind == "choice":
+        return choice_text(game, spec, value, lang)
+    if spec.kind == "teams" and isinstance(value, (list, tuple)):
+        seat = _SEAT_WORD[lang]
+        return " / ".join("・".join(seat.format(n=s + 1) for s in side) for side in value)
+    return str(value)
+
+
+_SEAT_WORD: dict[str, str] = {"ja": "{n}番席", "ko": "{n}번 자리"}
+
+
+def allowed_words(game: type[Game], spec: OptionSpec, lang: str) -> str:
+    """What an option accepts, in words in ``lang`` (the choices' labels, "a whole number of at
+    least 1, or empty (no target)")."""
+    _check(lang)
+    if spec.kind == "choice":
+        return " / ".join(choice_text(game, spec, c, lang) for c in spec.choices)
+    if spec.kind == "teams":
+        return _TEAMS_ALLOWED[lang]
+    number = _WHOLE_NUMBER[lang].format(n=spec.minimum)
+    if spec.kind == "int-or-null":
+        none = value_text(spec, None) if lang == "en" else _null_text(spec, lang)
+        return _OR_EMPTY[lang].format(what=number, none=none)
+    return number
+
+
+# -- yaku names (the rules pages and the table's help): "game/yaku id" → language → name. The
+# names keep each game's tradition: Min-Hwatu's Korean names (with their Japanese reading and
+# meaning in Japanese), Hana-Awase's and Mushi's Japanese names, Hawaiʻifuda's Hawaiian card names
+# (only their English words translated).
+
+_YAKU: dict[str, Texts] = {
+    "min-hwatu/poetry-ribbons": {"ja": "ホンダン 홍단（赤短）", "ko": "홍단"},
+    "min-hwatu/blue-ribbons": {"ja": "チョンダン 청단（青短）", "ko": "청단"},
+    "min-hwatu/grass-ribbons": {"ja": "チョダン 초단（草短）", "ko": "초단"},
+    "min-hwatu/four-iris": {"ja": "チョヤク 초약（菖蒲4枚）", "ko": "초약(난초 넉 장)"},
+    "min-hwatu/four-maple": {"ja": "プンヤク 풍약（紅葉4枚）", "ko": "풍약(단풍 넉 장)"},
+    "min-hwatu/four-willow": {"ja": "ピヤク 비약（柳4枚）", "ko": "비약(비 넉 장)"},
+    "min-hwatu/five-birds": {"ja": "ゴドリ 고도리（5羽の鳥）", "ko": "고도리"},
+    "min-hwatu/five-brights": {"ja": "オグァン 오광（五光）", "ko": "오광"},
+    "min-hwatu/four-paulownia": {"ja": "トンヤク 똥약（桐4枚）", "ko": "똥약(오동 넉 장)"},
+    "min-hwatu/spring": {"ja": "春", "ko": "봄"},
+    "min-hwatu/grand-views": {"ja": "大見物", "ko": "큰 구경"},
+    "min-hwatu/drinking": {"ja": "見物", "ko": "구경"},
+    "min-hwatu/boar-deer-butterflies": {"ja": "猪鹿蝶", "ko": "멧돼지·사슴·나비"},
+    "hana-awase/five-brights": {"ja": "五光", "ko": "오광(고코)"},
+    "hana-awase/four-brights": {"ja": "四光", "ko": "사광(시코)"},
+    "hana-awase/spring": {"ja": "表菅原", "ko": "오모테스가와라"},
+    "hana-awase/matsu-kiri-bozu": {"ja": "松桐坊主", "ko": "마쓰키리보즈(솔·오동·공산)"},
+    "hana-awase/seven-ribbons": {"ja": "七短", "ko": "띠 일곱 장"},
+    "hana-awase/six-ribbons": {"ja": "六短", "ko": "띠 여섯 장"},
+    "hana-awase/poetry-ribbons": {"ja": "赤短", "ko": "홍단(아카탄)"},
+    "hana-awase/blue-ribbons": {"ja": "青短", "ko": "청단(아오탄)"},
+    "hana-awase/grass-ribbons": {"ja": "草短", "ko": "초단(구사탄)"},
+    "hana-awase/boar-deer-butterflies": {"ja": "猪鹿蝶", "ko": "멧돼지·사슴·나비(이노시카초)"},
+    "hana-awase/drinking": {"ja": "呑み", "ko": "술(노미)"},
+    "hana-awase/flower-viewing": {"ja": "花見", "ko": "꽃구경(하나미)"},
+    "hana-awase/moon-viewing": {"ja": "月見", "ko": "달구경(쓰키미)"},
+    "hana-awase/four-willow": {"ja": "柳の4枚", "ko": "비 넉 장"},
+    "hana-awase/four-wisteria": {"ja": "藤の4枚", "ko": "흑싸리 넉 장"},
+    "hana-awase/four-paulownia": {"ja": "桐の4枚", "ko": "오동 넉 장"},
+    "kwa-do/four-iris": {"ja": "菖蒲の4枚", "ko": "난초 넉 장"},
+    "kwa-do/four-maple": {"ja": "紅葉の4枚", "ko": "단풍 넉 장"},
+    "kwa-do/four-willow": {"ja": "柳の4枚", "ko": "비 넉 장"},
+    "kwa-do/phoenix-bonus": {"ja": "ドラゴンボーナス（鳳凰）", "ko": "드래곤 보너스(봉황)"},
+    "kwa-do/spring": {"ja": "春", "ko": "봄"},
+    "kwa-do/drinking": {"ja": "呑み", "ko": "술"},
+    "kwa-do/butterflies-sake-deer": {"ja": "蝶・盃・鹿", "ko": "나비·술잔·사슴"},
+    "kwa-do/boar-geese-deer": {"ja": "猪・雁・鹿", "ko": "멧돼지·기러기·사슴"},
+    "kwa-do/cuckoo-bridge-boar": {"ja": "不如帰・八橋・猪", "ko": "두견새·다리·멧돼지"},
+    "kwa-do/grass-ribbons": {"ja": "草の短冊", "ko": "초단"},
+    "kwa-do/blue-ribbons": {"ja": "青短", "ko": "청단"},
+    "kwa-do/poetry-ribbons": {"ja": "赤短", "ko": "홍단"},
+    "kwa-do/five-brights": {"ja": "五光", "ko": "오광"},
+    "hawaiifuda/drinking": {"ja": "旗・Waʻa と Mahina・薬", "ko": "깃발·Waʻa와 Mahina·약초"},
+    "hawaiifuda/spring": {"ja": "Nēnē・ʻIʻiwi・旗", "ko": "Nēnē·ʻIʻiwi·깃발"},
+    "hawaiifuda/poetry-ribbons": {"ja": "太陽・雨・レイ", "ko": "해·비·레이"},
+    "hawaiifuda/blue-ribbons": {"ja": "虹・Kapa・ʻUlu", "ko": "무지개·Kapa·ʻUlu"},
+    "hawaiifuda/butterflies-sake-deer": {"ja": "Pulelehua・薬・Moʻo", "ko": "Pulelehua·약초·Moʻo"},
+    "hawaiifuda/grass-ribbons": {"ja": "網・Pōhaku Kuʻi ʻAi・滝", "ko": "그물·Pōhaku Kuʻi ʻAi·폭포"},
+    "hawaiifuda/cuckoo-bridge-boar": {"ja": "ʻUaʻu Kani・Kalo Loʻi・ʻĪlio holo i ka uaua",
+                                      "ko": "ʻUaʻu Kani·Kalo Loʻi·ʻĪlio holo i ka uaua"},
+    "hawaiifuda/boar-geese-deer": {"ja": "ʻĪlio holo i ka uaua・ʻŌpeʻapeʻa・Moʻo",
+                                   "ko": "ʻĪlio holo i ka uaua·ʻŌpeʻapeʻa·Moʻo"},
+    "mushi/five-brights": {"ja": "五光", "ko": "오광(고코)"},
+    "mushi/spring": {"ja": "三光", "ko": "삼광(산코)"},
+    "mushi/four-wisteria": {"ja": "藤シマ", "ko": "흑싸리 넉 장(후지시마)"},
+    "mushi/four-paulownia": {"ja": "桐シマ", "ko": "오동 넉 장(기리시마)"},
+}
+
+
+def yaku_name(game: type[Game], yaku_id: str, english: str, lang: str) -> str:
+    """A yaku's name in ``lang`` (``english``, the name the rules give it, in English)."""
+    _check(lang)
+    if lang == "en":
+        return english
+    texts = _YAKU.get(f"{game.id}/{yaku_id}")
+    if texts is None:
+        raise TranslationMissing(f"no name of yaku {yaku_id!r} in {game.id!r}")
+    return texts[lang]
+
+
+# -- the table page's labels (web/messages.py): seat and side names, the turn line, yaku names,
+# pile headings. The sentences (moves, the log, result lines) stay English for now.
+
+_TABLE_WORDS: dict[str, Texts] = {
+    "you": {"ja": "あなた", "ko": "나"},
+    "seat_of": {"ja": "{name}（{n}番席）", "ko": "{name}({n}번 자리)"},
+    "seat": {"ja": "{n}番席", "ko": "{n}번 자리"},
+    "your_team": {"ja": "あなたのチーム（{seats}番席）", "ko": "우리 편({seats}번 자리)"},
+    "team": {"ja": "チーム{letter}（{seats}番席）", "ko": "{letter}편({seats}번 자리)"},
+    "match_over": {"ja": "対局終了", "ko": "대국 끝"},
+    "round_over": {"ja": "この回の終わり", "ko": "판 끝"},
+    "teyaku": {"ja": "あなたの番：手役を見せるか伏せるか選んでください", "ko": "내 차례: 손약을 보일지 숨길지 고르세요"},
+    "choose": {"ja": "あなたの番：{card}で取る札を選んでください", "ko": "내 차례: {card}(으)로 먹을 패를 고르세요"},
+    "play": {"ja": "あなたの番：札を1枚出してください", "ko": "내 차례: 패를 한 장 내세요"},
+    "to_move": {"ja": "{who}の番", "ko": "{who} 차례"},
+    "headline": {"ja": "{name}：{count}枚、札の点{points}", "ko": "{name}: {count}장, 패 점수 {points}"},
+    "bright": {"ja": "光", "ko": "광"},
+    "animal": {"ja": "タネ", "ko": "열끗"},
+    "ribbon": {"ja": "タン", "ko": "띠"},
+    "chaff": {"ja": "カス", "ko": "피"},
+}
+_BOT_NAMES: dict[str, Texts] = {
+    "random": {"ja": "ランダム", "ko": "랜덤"}, "greedy": {"ja": "貪欲", "ko": "욕심"},
+    "strong": {"ja": "強い", "ko": "강한"}, "policy": {"ja": "方策", "ko": "정책"},
+    "expert": {"ja": "エキスパート", "ko": "전문가"},
+}
+
+
+def _word(key: str, lang: str, **values: Any) -> str:
+    return _TABLE_WORDS[key][lang].format(**values)
+
+
+def seat_words(seat: int, viewer: int | None, players: Sequence[str | None], lang: str,
+               bots: frozenset[int] = frozenset()) -> str:
+    """A seat as the table page names it in ``lang``: "あなた", "貪欲（2番席）", "3번 자리" (a bot
+    seat of ``bots`` by its level's word, a person by their name)."""
+    if seat == viewer:
+        return _word("you", lang)
+    given = (players[seat] if seat < len(players) else None) or ""
+    given = given.strip()
+    if not given:
+        return _word("seat", lang, n=seat + 1)
+    name = _BOT_NAMES.get(given.lower(), {}).get(lang, given) if seat in bots else given
+    return _word("seat_of", lang, name=name, n=seat + 1)
+
+
+def side_words(config: Config, side: int, viewer: int | None, players: Sequence[str | None], lang: str,
+               bots: frozenset[int] = frozenset()) -> str:
+    """A side in ``lang``: its seat's name when it plays alone, else its team."""
+    seats = config.sides[side]
+    if len(seats) == 1:
+        return seat_words(seats[0], viewer, players, lang, bots)
+    numbers = "・".join(str(s + 1) for s in seats) if lang == "ja" else "·".join(str(s + 1) for s in seats)
+    if viewer in seats:
+        return _word("your_team", lang, seats=numbers)
+    return _word("team", lang, letter="ABCDEF"[side], seats=numbers)
+
+
+def table_words(words: dict[str, Any], view: Any, config: Config, players: Sequence[str | None],
+                pending_name: str | None, lang: str, bots: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """The table page's words (``words.table.view_words`` and the result) with their labels in
+    ``lang``: seat, team and side names, the turn line, yaku names, pile headings and headlines."""
+    _check(lang)
+    if lang == "en":
+        return words
+    game, viewer = config.game, view.seat
+    for seat in words["seats"]:
+        seat["name"] = seat_words(seat["seat"], viewer, players, lang, bots)
+        if seat["team"]:
+            seat["team"] = side_words(config, seat["side"], viewer, players, lang, bots)
+    for side in words["sides"]:
+        side["name"] = side["pile"]["name"] = side_words(config, side["side"], viewer, players, lang, bots)
+        side["headline"] = _word("headline", lang, name=side["name"], count=side["pile"]["count"],
+                                 points=side["pile"]["points"])
+        for group in side["pile"]["groups"]:
+            if group["kind"] in _TABLE_WORDS:
+                group["title"] = _word(group["kind"], lang)
+    for p in words["progress"]:
+        p["name"] = yaku_name(game, p["id"], p["name"], lang)
+    for r in words.get("result", []):
+        r["name"] = side_words(config, r["side"], viewer, players, lang, bots)
+        for y in r["yaku"]:
+            y["name"] = yaku_name(game, y["id"], y["name"], lang)
+        for group in r["pile"]["groups"]:
+            if group["kind"] in _TABLE_WORDS:
+                group["title"] = _word(group["kind"], lang)
+    words["turn"] = _turn(view, viewer, players, pending_name, lang, bots)
+    return words
+
+
+def _turn(view: Any, viewer: int | None, players: Sequence[str | None], pending_name: str | None, lang: str,
+          bots: frozenset[int]) -> str:
+    if view.finished:
+        return _word("match_over", lang)
+    if view.to_move is None:
+        return _word("round_over", lang)
+    if view.to_move == viewer:
+        if view.phase == "teyaku":
+            return _word("teyaku", lang)
+        if view.phase == "take" and view.pending is not None and pending_name:
+            return _word("choose", lang, card=pending_name)
+        return _word("play", lang)
+    return _word("to_move", lang, who=seat_words(view.to_move, viewer, players, lang, bots))

@@ -19,6 +19,7 @@ from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD,
 from ..rules.base import Config
 from ..views import PlayerView
 from .names import Namer
+from .sentences import say
 
 __all__ = [
     "MoveWords",
@@ -109,7 +110,11 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         text_move = _format(structured, config)
     if structured.kind == "expose":
         return _expose(view, namer, text_move)
+    lang = namer.lang
     if structured.kind == "keep":
+        if lang != "en":
+            return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
+                             say("keep_text", lang), say("keep_choice", lang))
         return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
                          "Keep your teyaku hidden (nobody pays, nobody learns of it)",
                          "keep it hidden")
@@ -120,9 +125,13 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         wild = namer.is_wild(pending) and bool(config.wild and config.wild.from_stock)
         who = namer.card(pending, wild=wild)
         taken = 1 << structured.target
+        if lang != "en":
+            text = say("take_text", lang, card=who, target=namer.card(target))
+            choice = say("take_choice", lang, target=namer.card(target))
+        else:
+            text, choice = f"{who} takes {namer.card(target)}", f"take {namer.card(target)}"
         return MoveWords(text_move, "take", view.pending, (target,),
-                         OUTCOME_WILD if wild else OUTCOME_CAPTURE, None,
-                         f"{who} takes {namer.card(target)}", f"take {namer.card(target)}",
+                         OUTCOME_WILD if wild else OUTCOME_CAPTURE, None, text, choice,
                          _bright_calls(config, taken | 1 << pending))
     assert structured.card is not None
     rnd = position if position is not None else position_of(config, view)
@@ -137,6 +146,16 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         assert structured.declared_set is not None
         yaku = config.declarable[structured.declared_set]
         _, would, choose = rnd.hand_options(seat, card)
+        if lang != "en":
+            from .languages import yaku_name
+            named = yaku_name(config.game, yaku.id, yaku.name, lang)
+            given_up = "" if not would else (
+                say("declare_gives_up", lang, cards=namer.cards(cards_of(would), wild=False))
+                if not choose else say("declare_gives_up_choice", lang))
+            text = say("declare_text", lang, card=name, yaku=named, given_up=given_up)
+            choice = say("declare_choice", lang, yaku=named) + (
+                say("declare_no_capture", lang) if would else "")
+            return MoveWords(text_move, "play", code, (), OUTCOME_DECLARE, yaku.id, text, choice)
         given_up = "" if not would else (
             f" — gives up taking {namer.cards(cards_of(would), wild=False)}" if not choose
             else " — gives up the capture")
@@ -144,15 +163,23 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         choice = f"declare {yaku.name}" + (" (no capture)" if would else "")
         return MoveWords(text_move, "play", code, (), OUTCOME_DECLARE, yaku.id, text, choice)
     if how == HOW_STAY or not taken:
+        if lang != "en":
+            return MoveWords(text_move, "play", code, (), OUTCOME_PLACE, None,
+                             say("place_text", lang, card=name), say("place_choice", lang))
         return MoveWords(text_move, "play", code, (), OUTCOME_PLACE, None,
                          f"place {name} (no capture)", "no capture: it stays on the field")
     takes = tuple(CODES[c] for c in cards_of(taken))
     targets = namer.cards(takes)
     if how == HOW_FIELD_LIGHTNING:
-        targets += " (lying on the field)"
+        targets += " (lying on the field)" if lang == "en" else say("on_the_field", lang)
     outcome = OUTCOME_WILD if how == HOW_WILD else OUTCOME_CAPTURE
-    return MoveWords(text_move, "play", code, takes, outcome, None, f"{name} takes {targets}",
-                     f"take {targets}", _bright_calls(config, taken | 1 << card))
+    if lang != "en":
+        text = say("capture_text", lang, card=name, targets=targets)
+        choice = say("capture_choice", lang, targets=targets)
+    else:
+        text, choice = f"{name} takes {targets}", f"take {targets}"
+    return MoveWords(text_move, "play", code, takes, outcome, None, text, choice,
+                     _bright_calls(config, taken | 1 << card))
 
 
 def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
@@ -160,6 +187,12 @@ def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
     count = chaff.bit_count()
     value = namer.config.teyaku_values[count]
     others = namer.config.players - 1
+    if namer.lang != "en":
+        return MoveWords(move, "expose", None, tuple(CODES[c] for c in cards_of(chaff)),
+                         OUTCOME_EXPOSE, None,
+                         say("expose_text", namer.lang, count=count, value=value,
+                             total=value * others),
+                         say("expose_choice", namer.lang, value=value))
     text = (f"Expose your {count} chaff as teyaku: each other player pays you {value} "
             f"(+{value * others} in all); the cards lie face up and others may capture them")
     return MoveWords(move, "expose", None, tuple(CODES[c] for c in cards_of(chaff)),
@@ -203,7 +236,15 @@ def legal_move_words(view: PlayerView, namer: Namer) -> list[MoveWords]:
 def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
                runner_up: str | None, runner_up_value: float | None) -> list[str]:
     """A hint in words (the terminal's ``h``): the best move and the runner-up of ``view``'s
-    decision with their estimated worth in round points for the seat's side."""
+    decision with their estimated worth in round points for the seat's side (in the namer's
+    language)."""
+    if namer.lang != "en":
+        lines = [say("hint_best", namer.lang, text=describe_move(view, best, namer).text,
+                     value=f"{best_value:+.0f}")]
+        if runner_up is not None and runner_up_value is not None:
+            lines.append(say("hint_next", namer.lang, text=describe_move(view, runner_up, namer).text,
+                             value=f"{runner_up_value:+.0f}"))
+        return lines
     lines = [f"Best: {describe_move(view, best, namer).text} (worth about {best_value:+.0f})"]
     if runner_up is not None and runner_up_value is not None:
         lines.append(f"Next best: {describe_move(view, runner_up, namer).text} "

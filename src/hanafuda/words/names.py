@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from string import ascii_uppercase
 
 from ..cards import CARDS, Kind, card_id
@@ -29,6 +29,9 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
+_LANGUAGES = ("en", "ja", "ko")  # words.languages.LANGUAGES (which imports this module's users)
+_WILD_WORD = {"ja": "万能", "ko": "만능"}
+_LIST_SEPARATOR = {"ja": "、", "ko": ", "}
 
 
 @cache
@@ -44,6 +47,24 @@ def _short_names(theme: str) -> tuple[str, ...]:
                     for o in range(len(CARDS)) if o != cid and CARDS[o].month == month)
         out.append(name if clash or theme in _THEMES_NAMING_THE_MONTH else short)
     return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _card_name(theme: str, cid: int) -> str:
+    """``Namer.card`` without the wild mark: the short name, with its plant unless the name or
+    the theme says the month already (``theme`` normalized, ``cid`` a card id)."""
+    name = _short_names(theme)[cid]
+    if theme not in _THEMES_NAMING_THE_MONTH:
+        plant = month_label(CARDS[cid].month, theme).rsplit(" (", 1)[0]
+        if plant not in name:
+            name = f"{plant} {name}"
+    return name
+
+
+@lru_cache(maxsize=64)
+def _least_chaff_value(values: tuple[int, ...]) -> int:
+    """The lowest value of a chaff card under a game's card values (``Config.values``)."""
+    return min(values[x.id] for x in CARDS if x.kind is Kind.CHAFF)
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -88,10 +109,17 @@ class Namer:
     theme: str = "hanafuda"
     viewer: int | None = None
     players: Sequence[str | None] = ()
+    lang: str = "en"
+    """The language of every sentence said through this namer (``words.languages.LANGUAGES``):
+    English, or Japanese and Korean (``words.sentences``); card names follow the theme in all."""
+    bots: frozenset[int] = frozenset()
+    """Seats a bot plays: in Japanese and Korean they read by the bot level's word ("貪欲")."""
     _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "theme", normalize_theme(self.theme))
+        if self.lang not in _LANGUAGES:
+            raise ValueError(f"unknown language {self.lang!r}; languages are: {', '.join(_LANGUAGES)}")
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -101,21 +129,17 @@ class Namer:
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
         cid = card_id(card)
-        name = _short_names(self.theme)[cid]
-        if self.theme not in _THEMES_NAMING_THE_MONTH:
-            plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
-            if plant not in name:
-                name = f"{plant} {name}"
-        return self._mark(name, wild and self.is_wild(cid))
+        return self._mark(_card_name(self.theme, cid), wild and self.is_wild(cid))
 
-    @staticmethod
-    def _mark(name: str, wild: bool) -> str:
-        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"."""
+    def _mark(self, name: str, wild: bool) -> str:
+        """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"
+        ("(万能)", "(만능)" in Japanese and Korean)."""
         if not wild:
             return name
+        word = WILD if self.lang == "en" else _WILD_WORD[self.lang]
         if name.endswith(")"):
-            return f"{name[:-1]}, {WILD})"
-        return f"{name} ({WILD})"
+            return f"{name[:-1]}, {word})"
+        return f"{name} ({word})"
 
     def face_name(self, card: int | str, *, wild: bool = False) -> str:
         """The card's name without its month ("Curtain", "Light"), for a cell that shows the
@@ -132,8 +156,12 @@ class Namer:
         return month_label(CARDS[card_id(card)].month, self.theme)
 
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
-        """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun"."""
-        return join_words([self.card(c, wild=wild) for c in cards], last)
+        """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun" (in
+        Japanese "…、…、…", in Korean "…, …, …")."""
+        names = [self.card(c, wild=wild) for c in cards]
+        if self.lang != "en":
+            return _LIST_SEPARATOR[self.lang].join(names)
+        return join_words(names, last)
 
     def is_wild(self, card: int | str) -> bool:
         """Whether the card is this game's wild card in some situation (RULES.md §4.3–§4.5)."""
@@ -162,8 +190,7 @@ class Namer:
             return WILD
         c = CARDS[cid]
         value = self.config.values[cid]
-        if c.kind is Kind.CHAFF and value > min(self.config.values[x.id] for x in CARDS
-                                                if x.kind is Kind.CHAFF):
+        if c.kind is Kind.CHAFF and value > _least_chaff_value(self.config.values):
             return f"{value} points"
         return face(cid, self.theme).kind_name
 
@@ -181,7 +208,10 @@ class Namer:
         cached = self._seat_cache.get(seat)
         if cached is not None:
             return cached
-        if seat == self.viewer:
+        if self.lang != "en":
+            from .languages import seat_words
+            text = seat_words(seat, self.viewer, self.players, self.lang, self.bots)
+        elif seat == self.viewer:
             text = "You"
         else:
             given = self.players[seat] if seat < len(self.players) else None
@@ -196,6 +226,9 @@ class Namer:
         seats = self.config.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
+        if self.lang != "en":
+            from .languages import side_words
+            return side_words(self.config, side, self.viewer, self.players, self.lang, self.bots)
         if self.viewer in seats:
             return f"Your team (seats {seat_numbers(seats)})"
         return team_name(side, seats)

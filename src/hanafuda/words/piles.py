@@ -59,12 +59,22 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
     """The pile of ``side`` (a mask or ``CardSet`` from a view, a round or a record)."""
     mask = int(pile)
     values = namer.config.values
-    groups = []
-    for kind in KIND_ORDER:
-        cards = cards_of(mask & KIND_MASKS[kind])
-        if cards:
-            groups.append(PileGroup(
-                kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
-                tuple(namer.card(c) for c in cards), sum(values[c] for c in cards)))
-    return SidePile(side, namer.side(side), mask.bit_count(),
-                    sum(values[c] for c in cards_of(mask)), tuple(groups))
+    key = (namer.theme, values, mask)
+    found = _GROUPS.get(key)
+    if found is None:
+        groups = []
+        for kind in KIND_ORDER:
+            cards = cards_of(mask & KIND_MASKS[kind])
+            if cards:
+                groups.append(PileGroup(
+                    kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
+                    tuple(namer.card(c) for c in cards), sum(values[c] for c in cards)))
+        if len(_GROUPS) >= 8192:  # forget the old piles now and then
+            _GROUPS.clear()
+        found = _GROUPS[key] = (tuple(groups), sum(values[c] for c in cards_of(mask)))
+    return SidePile(side, namer.side(side), mask.bit_count(), found[1], found[0])
+
+
+_GROUPS: dict[tuple[str, tuple[int, ...], int], tuple[tuple[PileGroup, ...], int]] = {}
+"""A pile's groups and card points by theme, card values and cards: the groups' titles and card
+names depend on the theme alone (``Namer.kind_title``, ``Namer.card`` without ``wild``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..cards import CODES, CardSet, cards_of
@@ -101,14 +102,8 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
     gone = int(discard)
     for pile in piles:
         gone |= pile
-    declarable = {y.id for y in config.declarable}
     out_list = []
-    for y in yaku_in_force(config):
-        cards = yaku_cards(config, y)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        needed = yaku_needed(config, y)
+    for yid, name, points, mask, needed, codes, needs_declaration in _yaku_rows(config):
         out = mask & ~gone
         sides = []
         for side, pile in enumerate(piles):
@@ -117,12 +112,37 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
             count = held.bit_count()
             complete = count >= needed
             possible = complete or count + out.bit_count() >= needed
-            said = y.id in (declared[side] if side < len(declared) else ())
+            said = yid in (declared[side] if side < len(declared) else ())
             sides.append(SideProgress(side, _codes(held), _codes(dead), complete, possible, said))
-        out_list.append(YakuProgress(y.id, y.name, y.points, _codes(mask), needed, _codes(out),
-                                     y.id in declarable, tuple(sides)))
+        out_list.append(YakuProgress(yid, name, points, codes, needed, _codes(out), needs_declaration,
+                                     tuple(sides)))
     return out_list
 
 
+_ROWS: dict[int, tuple[Config, tuple[tuple[str, str, int, int, int, tuple[str, ...], bool], ...]]] = {}
+"""What ``yaku_progress`` reads of a config's yaku, by the config's ``id`` (the config is kept
+with it, so the id is not reused while the entry lives)."""
+
+
+def _yaku_rows(config: Config) -> tuple[tuple[str, str, int, int, int, tuple[str, ...], bool], ...]:
+    """Each yaku in force: id, name, points, the mask of its cards (``yaku_cards``), how many make
+    it (``yaku_needed``), their codes, and whether it scores only once declared."""
+    found = _ROWS.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
+    declarable = {y.id for y in config.declarable}
+    rows = []
+    for y in yaku_in_force(config):
+        mask = (y.count_mask if y.min_count else y.mask) & config.deck
+        rows.append((y.id, y.name, y.points, mask, y.min_count or mask.bit_count(), _codes(mask),
+                     y.id in declarable))
+    if len(_ROWS) >= 1024:  # one entry per match (config): forget the old ones now and then
+        _ROWS.clear()
+    _ROWS[id(config)] = (config, tuple(rows))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=8192)
 def _codes(mask: int) -> tuple[str, ...]:
+    """The codes of a mask's cards (remembered: the same yaku masks come back in every message)."""
     return tuple(CODES[c] for c in cards_of(mask))

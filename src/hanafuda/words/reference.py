@@ -41,11 +41,16 @@ class YakuEntry:
     needed: int
     needs_declaration: bool
     enabled_by: str = ""
+    enabled_option: str = ""
+    """The option (``OptionSpec.name``) whose value ``enabled_choice`` adds this yaku, for pages
+    that say ``enabled_by`` in another language."""
+    enabled_choice: Any = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "points": self.points, "cards": list(self.cards),
                 "names": list(self.names), "needed": self.needed,
-                "needs_declaration": self.needs_declaration, "enabled_by": self.enabled_by}
+                "needs_declaration": self.needs_declaration, "enabled_by": self.enabled_by,
+                "enabled_option": self.enabled_option, "enabled_choice": self.enabled_choice}
 
     def text(self) -> str:
         if self.needed < len(self.cards):
@@ -158,13 +163,14 @@ def _wild(config: Config, namer: Namer) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _entry(config: Config, namer: Namer, yaku_id: str, enabled_by: str = "") -> YakuEntry:
+def _entry(config: Config, namer: Namer, yaku_id: str, enabled_by: str = "", option: str = "",
+           choice: Any = None) -> YakuEntry:
     y = next(y for y in yaku_in_force(config) if y.id == yaku_id)
     cards = yaku_cards(config, y)
     declarable = {d.id for d in config.declarable}
     return YakuEntry(y.id, y.name, y.points, tuple(CODES[c] for c in cards),
                      tuple(namer.card(c) for c in cards), yaku_needed(config, y),
-                     y.id in declarable, enabled_by)
+                     y.id in declarable, enabled_by, option, choice)
 
 
 def _other_yaku(config: Config, namer: Namer) -> tuple[YakuEntry, ...]:
@@ -187,7 +193,7 @@ def _other_yaku(config: Config, namer: Namer) -> tuple[YakuEntry, ...]:
                 if key not in seen:
                     seen.add(key)
                     label = f"{option_label(spec)} = {value_text(spec, choice)}"
-                    out.append(_entry(other, other_namer, y.id, label))
+                    out.append(_entry(other, other_namer, y.id, label, spec.name, choice))
     return tuple(out)
 
 

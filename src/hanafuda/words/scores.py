@@ -8,6 +8,7 @@ an addend.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from ..rules.base import Config, ScoreTerm
 from ..rules.kwa_do import NEGATIVE_AS_ZERO
 from .progress import yaku_in_force
+from .sentences import TERMS, say
 
 __all__ = ["ScoreWords", "score_line", "score_words", "term_label"]
 
@@ -39,9 +41,37 @@ def _names(config: Config) -> dict[str, str]:
     return {y.id: y.name for y in yaku_in_force(config)}
 
 
-def term_label(config: Config, label: str, names: dict[str, str] | None = None) -> str:
-    """A term's label in words: a yaku id becomes its name; the floor says how it is made."""
+_TIMES = re.compile(r"^(own yaku|own teyaku|opponents' combos) (\d+) × (\d+)$")
+_TIMES_KEY = {"own yaku": "term_own_yaku_times", "own teyaku": "term_own_teyaku_times",
+              "opponents' combos": "term_opponents_combos"}
+
+
+def _label_in(config: Config, label: str, names: dict[str, str], lang: str) -> str:
+    """``term_label`` in Japanese or Korean."""
+    from .languages import TranslationMissing, yaku_name
+    if label in names:
+        return yaku_name(config.game, label, names[label], lang)
+    if label.startswith(_FLOOR_PREFIX) and "/" in label:
+        total, _, sides = label[len(_FLOOR_PREFIX):].partition("/")
+        return say("term_floor", lang, total=total.strip(), sides=sides.strip())
+    if label == NEGATIVE_AS_ZERO:
+        return TERMS["a negative score counts as 0"][lang]
+    times = _TIMES.match(label)
+    if times:
+        what, first, second = times.groups()
+        return say(_TIMES_KEY[what], lang, points=first, times=second, count=first, each=second)
+    if label in TERMS:
+        return TERMS[label][lang]
+    raise TranslationMissing(f"no words for the score term {label!r}")
+
+
+def term_label(config: Config, label: str, names: dict[str, str] | None = None,
+               lang: str = "en") -> str:
+    """A term's label in words: a yaku id becomes its name; the floor says how it is made
+    (in ``lang``: English, Japanese or Korean)."""
     names = _names(config) if names is None else names
+    if lang != "en":
+        return _label_in(config, label, names, lang)
     if label in names:
         return names[label]
     if label.startswith(_FLOOR_PREFIX) and "/" in label:
@@ -56,25 +86,27 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"−{-value}"
 
 
-def score_words(config: Config, terms: Sequence[ScoreTerm]) -> list[ScoreWords]:
+def score_words(config: Config, terms: Sequence[ScoreTerm], lang: str = "en") -> list[ScoreWords]:
     """Each term of one side's score in words, in order."""
     names = _names(config)
     out = []
     for term in terms:
-        label = term_label(config, term.label, names)
+        label = term_label(config, term.label, names, lang)
         clamp = term.label == NEGATIVE_AS_ZERO
         out.append(ScoreWords(label, term.value, f"{label} {_signed(term.value)}", clamp))
     return out
 
 
-def score_line(config: Config, terms: Sequence[ScoreTerm], total: int) -> str:
+def score_line(config: Config, terms: Sequence[ScoreTerm], total: int, lang: str = "en") -> str:
     """"85 (card points) + 60 (own yaku 30 × 2) − 20 (others' yaku) = 125"; with the Kwa-Dō
     floor: "55 (card points) − 120 (floor (240 ÷ 2 sides)) = −65, counted as 0"."""
     parts: list[str] = []
     running = 0
-    for index, words in enumerate(score_words(config, terms)):
+    for index, words in enumerate(score_words(config, terms, lang)):
         if words.clamp:
             if total == 0:
+                if lang != "en":
+                    return " ".join(parts) + say("score_clamped", lang, running=running)
                 return " ".join(parts) + f" = {running}, counted as 0 (never below 0)"
             return " ".join(parts) + f" = {total}"
         running += words.value

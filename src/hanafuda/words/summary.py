@@ -12,6 +12,7 @@ from ..rules.base import RoundScore
 from .names import Namer, join_words
 from .piles import SidePile, side_pile
 from .scores import ScoreWords, score_line, score_words
+from .sentences import say
 
 __all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "totals_text"]
 
@@ -44,13 +45,15 @@ def round_result(namer: Namer, result: RoundScore,
         out.append(SideResult(
             side, namer.side(side), side_pile(namer, side, captures[side]),
             tuple((y.id, y.name, y.points) for y in result.yaku[side]),
-            tuple(score_words(config, result.terms[side])), result.scores[side],
-            score_line(config, result.terms[side], result.scores[side])))
+            tuple(score_words(config, result.terms[side], namer.lang)), result.scores[side],
+            score_line(config, result.terms[side], result.scores[side], namer.lang)))
     return out
 
 
 def totals_text(namer: Namer, totals: Sequence[int]) -> str:
     """"You 120, Greedy (seat 2) 80"."""
+    if namer.lang != "en":
+        return say("totals_joiner", namer.lang).join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
     return ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
 
 
@@ -74,6 +77,10 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
                       rounds: int) -> str:
     """"Match over after 3 rounds: You win with 130." (ties share the win)."""
     names = [namer.side(w) for w in winners]
+    if namer.lang != "en":
+        best = max(totals) if totals else 0
+        return say("match_won" if len(winners) == 1 else "match_shared", namer.lang, rounds=rounds,
+                   who=say("winners_joiner", namer.lang).join(names), best=best)
     who = join_words(names)
     if len(winners) == 1:
         verb = namer.verb(who, "wins", "win")

@@ -13,11 +13,11 @@ from typing import Any
 from ..cards import CARDS, card_id
 from ..rules import configure
 from ..views import PlayerView
-from .events import log_entries
+from .events import log_entries, log_entry_dicts
 from .moves import legal_move_words
 from .names import Namer, seat_number
 from .piles import side_pile
-from .progress import yaku_progress
+from .progress import YakuProgress, yaku_progress
 from .summary import totals_text
 
 __all__ = ["captures_lines", "card_text", "namer_for", "progress_lines", "side_notes",
@@ -48,8 +48,13 @@ def turn_text(view: PlayerView, namer: Namer) -> str:
     return f"{who} to move"
 
 
-def view_words(view: PlayerView, namer: Namer) -> dict[str, Any]:
-    """The seat's screen in words and structure (see the module docstring)."""
+def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] | None = None,
+               log_memo: dict[Any, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The seat's screen in words and structure (see the module docstring); ``progress``: the
+    view's ``yaku_progress`` if the caller has it already; ``log_memo``: log entries already put
+    in words for this viewer, theme, seat names and round (``events.log_entry_dicts``)."""
+    if progress is None:
+        progress = yaku_progress(namer, view.captures, view.discard, view.declared)
     config = namer.config
     order = list(view.turn_order)
     seats = [{
@@ -73,9 +78,9 @@ def view_words(view: PlayerView, namer: Namer) -> dict[str, Any]:
         "seats": seats,
         "sides": sides,
         "legal": [m.to_dict() for m in legal_move_words(view, namer)],
-        "log": [e.to_dict() for e in log_entries(view, namer)],
-        "progress": [p.to_dict() for p in yaku_progress(namer, view.captures, view.discard,
-                                                         view.declared)],
+        "log": ([e.to_dict() for e in log_entries(view, namer)] if log_memo is None
+                else log_entry_dicts(view, namer, log_memo)),
+        "progress": [p.to_dict() for p in progress],
         "turn": turn_text(view, namer),
         "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
                     if view.pending is not None else None),

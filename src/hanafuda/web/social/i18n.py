@@ -3,10 +3,17 @@ served with the right ``<html lang>``, the theme stylesheet and the web app mani
 
 The language is chosen by ``?lang=`` (then remembered in a cookie), else that cookie, else the
 browser's ``Accept-Language``, else English.
+
+Every page is served already in its language: the text of each element marked ``data-t="key"``
+(and its ``aria-label``/``title``/``placeholder`` marked ``data-t-label``/``data-t-title``/
+``data-t-placeholder``) is replaced by the catalogue's message, and the whole catalogue travels
+in the page as a JSON data block (``<script type="application/json" id="hf-messages">``, which
+the CSP does not run) for the scripts' ``HF.t``.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from functools import cache
@@ -16,12 +23,16 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "pick_language"]
+__all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
+           "say_error", "translate_page"]
 
 LANGUAGES = ("en", "ja", "ko")
 LANG_COOKIE = "hf_lang"
 LOCALES = Path(__file__).parent / "locales"
 _HTML_LANG = re.compile(rb'<html lang="[^"]*"')
+_TEXT = re.compile(r'(<([a-zA-Z][a-zA-Z0-9]*)\b[^<>]*?\sdata-t="([^"]+)"[^<>]*>)([^<]*)(</\2>)')
+_START_TAG = re.compile(r"<[a-zA-Z][a-zA-Z0-9]*\b[^<>]*\sdata-t-(?:label|title|placeholder)=[^<>]*>")
+_ATTRS = (("label", "aria-label"), ("title", "title"), ("placeholder", "placeholder"))
 HEAD_EXTRA = (b'<link rel="manifest" href="/manifest.webmanifest">'
               b'<meta name="theme-color" content="#8b1e2d">'
               b'<link rel="stylesheet" href="/static/theme.css">')
@@ -36,6 +47,63 @@ def catalogue(lang: str) -> dict[str, str]:
         return english
     own: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
     return {**english, **own}
+
+
+def messages_json(lang: str) -> str:
+    """The catalogue as JSON safe inside a ``<script>`` data block (no ``<``, ``>`` or ``&``)."""
+    text = json.dumps(catalogue(lang), ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def _error_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    out = []
+    for key, text in catalogue("en").items():
+        if key.startswith("err."):
+            pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text))
+            out.append((key, re.compile(f"^{pattern}$", re.DOTALL)))
+    return tuple(out)
+
+
+def say_error(message: str, lang: str) -> str:
+    """An error message of the server (English) in ``lang``, when the catalogue has it (its
+    ``err.*`` keys); any other message as it is."""
+    if lang == "en" or lang not in LANGUAGES:
+        return message
+    for key, pattern in _error_patterns():
+        found = pattern.match(message)
+        if found:
+            text = catalogue(lang)[key]
+            for name, value in found.groupdict().items():
+                text = text.replace(f"{{{name}}}", value)
+            return text
+    return message
+
+
+def translate_page(page: str, lang: str) -> str:
+    """``page`` with every ``data-t`` element's text and every ``data-t-label``/``-title``/
+    ``-placeholder`` attribute in ``lang`` (a key the catalogue lacks raises ``KeyError``: a page
+    naming a missing key is a bug the tests catch)."""
+    messages = catalogue(lang)
+
+    def text(m: re.Match[str]) -> str:
+        return m.group(1) + html.escape(messages[m.group(3)], quote=False) + m.group(5)
+
+    def attrs(m: re.Match[str]) -> str:
+        tag = m.group(0)
+        for short, attr in _ATTRS:
+            key = re.search(rf'\sdata-t-{short}="([^"]+)"', tag)
+            if key is None:
+                continue
+            value = html.escape(messages[key.group(1)], quote=True)
+            at = re.search(rf'\s{attr}="[^"]*"', tag)
+            if at is None:
+                tag = tag[:-1].rstrip("/") + f' {attr}="{value}">'
+            else:
+                tag = f'{tag[:at.start()]} {attr}="{value}"{tag[at.end():]}'
+        return tag
+
+    return _START_TAG.sub(attrs, _TEXT.sub(text, page))
 
 
 def _from_accept(header: str) -> str | None:
@@ -80,7 +148,7 @@ class LanguageMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
@@ -89,18 +157,27 @@ class LanguageMiddleware:
         lang, chosen = pick_language(query.get("lang"), _cookies(headers).get(LANG_COOKIE),
                                      headers.get(b"accept-language", b"").decode("latin-1"))
         scope.setdefault("state", {})["lang"] = lang
+        if scope["type"] != "http":  # a websocket: its handlers read the language from its state
+            await self.app(scope, receive, send)
+            return
         is_table = str(scope.get("path", "")).startswith("/table/")
         start: dict[str, Any] = {}
         body = bytearray()
         html = False
+        error = False  # a JSON error answer: its detail said in the request's language
 
         async def wrapped(message: Message) -> None:
-            nonlocal html
+            nonlocal html, error
             if message["type"] == "http.response.start":
                 h = MutableHeaders(raw=list(message.get("headers", [])))
                 html = h.get("content-type", "").startswith("text/html")
+                error = (lang != "en" and message.get("status", 200) >= 400
+                         and h.get("content-type", "").startswith("application/json"))
                 if chosen:
                     h.append("set-cookie", f"{LANG_COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax")
+                if error:
+                    start.update({**message, "headers": h.raw})
+                    return
                 if not html:
                     await send({**message, "headers": h.raw})
                     return
@@ -108,12 +185,33 @@ class LanguageMiddleware:
                 h.append("vary", "Cookie, Accept-Language")
                 start.update({**message, "headers": h.raw})
                 return
+            if message["type"] == "http.response.body" and error:
+                body.extend(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                answer = bytes(body)
+                try:
+                    data = json.loads(answer)
+                except ValueError:
+                    data = None
+                if isinstance(data, dict) and isinstance(data.get("detail"), str):
+                    said = say_error(data["detail"], lang)
+                    if said != data["detail"]:
+                        answer = json.dumps({**data, "detail": said}, ensure_ascii=False).encode("utf-8")
+                h = MutableHeaders(raw=list(start["headers"]))
+                h["content-length"] = str(len(answer))
+                await send({**start, "headers": h.raw})
+                await send({"type": "http.response.body", "body": answer})
+                return
             if message["type"] == "http.response.body" and html:
                 body.extend(message.get("body", b""))
                 if message.get("more_body"):
                     return
                 page = _HTML_LANG.sub(f'<html lang="{lang}"'.encode(), bytes(body), count=1)
-                page = page.replace(b"</head>", HEAD_EXTRA + b"</head>", 1)
+                page = translate_page(page.decode("utf-8"), lang).encode("utf-8")
+                data = (f'<script type="application/json" id="hf-messages">{messages_json(lang)}'
+                        "</script>").encode()
+                page = page.replace(b"</head>", HEAD_EXTRA + data + b"</head>", 1)
                 if is_table:
                     page = page.replace(b"</body>", TABLE_EXTRA + b"</body>", 1)
                 h = MutableHeaders(raw=list(start["headers"]))

@@ -26,7 +26,7 @@ from ..live import LiveTable
 from ..security import same_origin
 from ..ws import claim_cookie
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
-from .i18n import LANGUAGES, catalogue
+from .i18n import LANGUAGES, catalogue, say_error
 from .invites import MAX_QR_TEXT, qr_svg, reachable_urls
 from .limits import RateLimited, RateLimiter
 from .models import PlayerRow, RatingRow, ResultRow
@@ -472,7 +472,8 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                 await push({"type": "error", "error": f"unknown message type {kind!r}; types: hello, chat, "
                             "rematch, ping"})
         except (SocialError, TextError, RateLimited) as exc:
-            await push({"type": "error", "for": kind, "error": str(exc)})
+            await push({"type": "error", "for": kind,
+                        "error": say_error(str(exc), getattr(websocket.state, "lang", "en"))})
 
     # -- ratings -------------------------------------------------------------------------------
 

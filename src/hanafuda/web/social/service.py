@@ -9,6 +9,7 @@ import asyncio
 import datetime as dt
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -38,6 +39,25 @@ MAX_WAIT = 600
 """Longest quick-match wait before bots fill the free seats, in seconds."""
 FILL_BOT = "greedy"
 CLOCK_BOT = "greedy"
+NOTICES = {
+    "clock.round": "The turn clock ran out: the next round was dealt after {s} s.",
+    "clock.move": "The turn clock ran out for {name} after {s} s: the {bot} bot played {move}.",
+}
+"""The table's own chat messages (system notices) by catalogue key: stored in English, sent with
+their key and values so each page shows them in its language (``T(key, vars)``)."""
+_NOTICE_PATTERNS = {
+    key: re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)) + "$", re.DOTALL)
+    for key, text in NOTICES.items()
+}
+
+
+def notice_words(text: str) -> tuple[str, dict[str, str]] | None:
+    """The catalogue key and values of a stored notice (``NOTICES``), or None for another text."""
+    for key, pattern in _NOTICE_PATTERNS.items():
+        found = pattern.match(text)
+        if found:
+            return key, found.groupdict()
+    return None
 OPEN_NAME = "Open seat"
 CHAT_HISTORY = 100
 
@@ -452,8 +472,12 @@ class SocialHub:
 
     @staticmethod
     def _chat_json(r: ChatRow) -> dict[str, Any]:
-        return {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "system": r.system,
-                "at": r.created.isoformat() if r.created else None}
+        out: dict[str, Any] = {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "system": r.system,
+               "at": r.created.isoformat() if r.created else None}
+        words = notice_words(r.text) if r.system else None
+        if words is not None:
+            out["t"], out["vars"] = words
+        return out
 
     async def say(self, table: LiveTable, token: str, raw: object,
                   secret: str | None = None) -> dict[str, Any]:
@@ -509,7 +533,7 @@ class SocialHub:
             if not m.round_over or not humans:
                 return
             await self.hub.next_round(table, Connection(send=_drop, seat=humans[0]))
-            await self.notice(table, f"The turn clock ran out: the next round was dealt after {limit} s.")
+            await self.notice(table, NOTICES["clock.round"].format(s=limit))
             return
         if table.seats[seat].kind != "human":
             return
@@ -518,8 +542,8 @@ class SocialHub:
         move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
         await self.hub.move(table, Connection(send=_drop, seat=seat), move)
         if table.match is m and table.seq > seen[0]:
-            await self.notice(table, f"The turn clock ran out for {table.seats[seat].name} after {limit} s: "
-                              f"the {CLOCK_BOT} bot played {move}.")
+            await self.notice(table, NOTICES["clock.move"].format(name=table.seats[seat].name, s=limit,
+                                                                   bot=CLOCK_BOT, move=move))
 
     # -- ratings -------------------------------------------------------------------------------
 

@@ -1,6 +1,13 @@
 // Shared helpers of the pages: card elements with labels, themes, small DOM utilities.
 "use strict";
 const HF = {
+  // this page's UI messages: the server puts its language's catalogue in the page (i18n.py)
+  messages: (() => { try { return JSON.parse(document.getElementById("hf-messages").textContent); } catch (e) { return {}; } })(),
+  t(key, vars = {}) {
+    let s = this.messages[key] || key;
+    for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
+    return s;
+  },
   theme: localStorage.getItem("hf-theme") || "hanafuda",
   labels: {}, kinds: {},
   ids: {}, // card id (0…47) by code
@@ -20,7 +27,7 @@ const HF = {
     for (const c of data.cards) c.label = this.labels[c.code];
     return data.cards;
   },
-  ordinal: ["1st", "2nd", "3rd", "4th"],
+  get ordinal() { return [1, 2, 3, 4].map((n) => this.t(`ordinal.${n}`)); },
   setTheme(theme) { localStorage.setItem("hf-theme", theme); return this.loadCards(theme); },
   el(tag, attrs = {}, ...kids) {
     const e = document.createElement(tag);
@@ -47,26 +54,37 @@ const HF = {
   lang(el, text) { if (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(String(text || ""))) el.setAttribute("lang", "ko"); return el; },
   text(tag, text, attrs = {}) { return this.lang(this.el(tag, { ...attrs, text }), text); },
   codes: [], // card code by id (0…47)
-  back(n, what = "hidden cards", most = 10) {
+  back(n, what = HF.t("cards.hidden"), most = 10) {
     const wrap = this.el("span", { "aria-label": `${n} ${what}`, role: "img", class: "backs" });
     for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", "data-card": "back", class: "card small", style: "width:22px;margin-right:-10px" }));
     wrap.append(this.el("span", { text: ` ${n}`, style: "margin-left:14px" }));
     return wrap;
   },
   kindOrder: ["bright", "animal", "ribbon", "chaff"],
-  kindName: { bright: "Brights", animal: "Animals", ribbon: "Ribbons", chaff: "Chaff" },
+  get kindName() { return { bright: this.t("kind.bright"), animal: this.t("kind.animal"), ribbon: this.t("kind.ribbon"), chaff: this.t("kind.chaff") }; },
   themeSelect(onchange) {
-    const s = this.el("select", { "aria-label": "Card names (theme)", id: "theme" });
+    const s = this.el("select", { "aria-label": this.t("theme.label"), id: "theme" });
     for (const t of ["hanafuda", "hwatu", "hawaiifuda", "kwa-do"]) s.append(this.el("option", { value: t, text: t }));
     s.value = this.theme;
     s.addEventListener("change", async () => { await this.setTheme(s.value); onchange && onchange(); });
     return s;
   },
+  // the page header: the site's pages and the language menu
   header() {
+    if (document.querySelector("header.top")) return;
     const h = this.el("header", { class: "top" },
       this.el("a", { href: "/", class: "brand", text: "花 hanafuda" }),
-      this.el("a", { href: "/", text: "Lobby" }), this.el("a", { href: "/rules", text: "Rules" }),
-      this.el("a", { href: "/cards", text: "Cards" }), this.el("a", { href: "/replay", text: "Replay" }));
+      this.el("a", { href: "/", text: this.t("nav.lobby") }), this.el("a", { href: "/rules", text: this.t("nav.rules") }),
+      this.el("a", { href: "/cards", text: this.t("nav.cards") }), this.el("a", { href: "/replay", text: this.t("nav.replay") }),
+      this.el("a", { href: "/leaderboard", text: this.t("lb.title") }), this.langMenu());
     document.body.prepend(h);
+  },
+  langMenu() {
+    const names = { en: "English", ja: "日本語", ko: "한국어" };
+    const s = this.el("select", { id: "lang", "aria-label": "Language / 言語 / 언어" });
+    for (const [code, name] of Object.entries(names)) s.append(this.el("option", { value: code, text: name, lang: code }));
+    s.value = document.documentElement.lang || "en";
+    s.addEventListener("change", () => { const u = new URL(location.href); u.searchParams.set("lang", s.value); location.href = u.toString(); });
+    return s;
   },
 };

@@ -2,7 +2,7 @@
 const $ = (id) => document.getElementById(id);
 let R = null, at = 0;
 
-function seatName(s) { return R.seats[s] || `Seat ${s + 1}`; }
+function seatName(s) { return R.seats[s] || HF.t("seat.n", { n: s + 1 }); }
 
 function show() {
   const f = R.frames[at], v = f.view, who = $("perspective").value;
@@ -14,13 +14,13 @@ function show() {
   const hands = $("hands"); hands.replaceChildren();
   f.hands.forEach((cards, seat) => {
     const open = who === "all" || Number(who) === seat;
-    const row = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : "") }, HF.el("strong", { text: seatName(seat) + (v.to_move === seat ? " ◀ to move" : "") }));
-    const c = HF.el("div", { class: "cards", role: "group", "aria-label": `${seatName(seat)} hand` });
+    const row = HF.el("div", { class: "seatbox" + (v.to_move === seat ? " turn" : "") }, HF.el("strong", { text: seatName(seat) + (v.to_move === seat ? ` ◀ ${HF.t("table.to_move")}` : "") }));
+    const c = HF.el("div", { class: "cards", role: "group", "aria-label": HF.t("replay.hand_of", { name: seatName(seat) }) });
     if (open) for (const code of cards) c.append(HF.card(code, { class: "small" })); else c.append(HF.back(cards.length));
     row.append(c); hands.append(row);
   });
   $("field").replaceChildren(...v.field.map((c) => HF.card(c)));
-  $("pending").replaceChildren(...(v.pending ? [" — turned over: ", HF.card(v.pending, { class: "small selected" })] : []));
+  $("pending").replaceChildren(...(v.pending ? [` — ${HF.t("replay.turned_over")}: `, HF.card(v.pending, { class: "small selected" })] : []));
   $("stock").textContent = v.stock_count;
   const piles = $("piles"); piles.replaceChildren();
   v.captures.forEach((cards, side) => {
@@ -32,7 +32,7 @@ function show() {
     }
     piles.append(box);
   });
-  $("scores").textContent = `Totals: ${v.totals.map((t, s) => `${R.sides[s].map(seatName).join(" & ")} ${t}`).join(" · ")}` + (v.finished ? ` — winner: ${v.winners.map((s) => R.sides[s].map(seatName).join(" & ")).join(", ")}` : "");
+  $("scores").textContent = `${HF.t("table.totals")}: ${v.totals.map((t, s) => `${R.sides[s].map(seatName).join(" & ")} ${t}`).join(" · ")}` + (v.finished ? ` — ${HF.t("replay.winner")}: ${v.winners.map((s) => R.sides[s].map(seatName).join(" & ")).join(", ")}` : "");
 }
 
 function step(d) { at = Math.max(0, Math.min(R.frames.length - 1, at + d)); show(); }
@@ -41,12 +41,12 @@ function load(data, recordUrl, recordBlob) {
   R = data; at = 0;
   HF.values = data.card_values || null;
   $("viewer").hidden = false;
-  $("title").textContent = `${data.title || data.game}, ${data.players} players, ${data.frames.length - 1} moves`;
+  $("title").textContent = HF.t("replay.title", { game: data.title || data.game, players: data.players, moves: data.frames.length - 1 });
   $("title").title = data.game;
   $("slider").max = data.frames.length - 1;
-  const p = $("perspective"); p.replaceChildren(HF.el("option", { value: "all", text: "All hands open" }));
-  for (let s = 0; s < data.players; s++) p.append(HF.el("option", { value: String(s), text: `${seatName(s)}'s view` }));
-  p.append(HF.el("option", { value: "none", text: "Spectator (no hands)" }));
+  const p = $("perspective"); p.replaceChildren(HF.el("option", { value: "all", text: HF.t("replay.all_open") }));
+  for (let s = 0; s < data.players; s++) p.append(HF.el("option", { value: String(s), text: HF.t("replay.view_of", { name: seatName(s) }) }));
+  p.append(HF.el("option", { value: "none", text: HF.t("replay.spectator") }));
   if (recordUrl) $("download").href = recordUrl;
   if (recordBlob) $("download").href = URL.createObjectURL(recordBlob);
   show();
@@ -70,14 +70,15 @@ async function main() {
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0]; if (!file) return;
     const text = await file.text();
-    const r = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+    const lang = encodeURIComponent(document.documentElement.lang || "en");  // the step lines' language
+    const r = await fetch(`/api/replay?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" }, body: text });
     const data = await r.json();
-    if (!r.ok) { $("error").textContent = data.detail || "not a valid record"; return; }
+    if (!r.ok) { $("error").textContent = data.detail || HF.t("replay.bad_record"); return; }
     $("error").textContent = ""; load(data, null, new Blob([text], { type: "application/json" }));
   });
   const id = location.pathname.split("/")[2];
   if (id) {
-    const r = await fetch(`/api/tables/${id}/replay`);
+    const r = await fetch(`/api/tables/${id}/replay?lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
     const data = await r.json();
     if (!r.ok) { $("error").textContent = data.detail; return; }
     load(data, `/api/tables/${id}/record`);

@@ -24,11 +24,19 @@
   const rematch = el("div", { id: "rematch-box" });
   let panel = null, offered = false, ended = false;
 
+  // the table's notices (the turn clock) come with their catalogue key: shown in this page's language
+  function textOf(m) {
+    if (!m.system || !m.t || !M[m.t]) return m.text;
+    const vars = Object.assign({}, m.vars || {});
+    if (vars.bot && M[`bot.${vars.bot}`] && document.documentElement.lang !== "en") vars.bot = M[`bot.${vars.bot}`];
+    return t(m.t, vars);
+  }
   function show(m) {
     const who = m.system ? t("chat.table") : m.name;
-    log.append(el("li", { class: m.system ? "system" : "" }, el("strong", { text: who + ": " }), el("span", { class: "text", text: m.text })));
+    const text = textOf(m);
+    log.append(el("li", { class: m.system ? "system" : "" }, el("strong", { text: who + ": " }), el("span", { class: "text", text })));
     log.scrollTop = log.scrollHeight;
-    if (m.system) notice.textContent = m.text;
+    if (m.system) notice.textContent = text;
   }
 
   function rematchButton(extraId) {
@@ -118,7 +126,10 @@
   }
 
   async function start() {
-    try { M = await (await fetch(`/i18n/${document.documentElement.lang || "en"}.json`)).json(); } catch (e) { M = {}; }
+    M = typeof HF !== "undefined" ? HF.messages : {};  // the page's own catalogue (i18n.py)
+    if (!Object.keys(M).length) {
+      try { M = await (await fetch(`/i18n/${document.documentElement.lang || "en"}.json`)).json(); } catch (e) { M = {}; }
+    }
     connect();
   }
   // the match's end comes through table.js's socket: its hook tells this panel (an end announced

@@ -26,8 +26,8 @@ function showOffline() {
   const open = ws && ws.readyState === 1;
   $("offline").hidden = open && !queued;
   const m = queued && W ? W.legal.find((x) => x.move === queued) : null;
-  $("offline-text").textContent = open ? "" : (m ? `Not connected. Your move (${m.text}) is queued and will be sent when the connection is back.`
-    : "Not connected to the table. Reconnecting…");
+  $("offline-text").textContent = open ? "" : (m ? HF.t("table.queued", { move: m.text })
+    : HF.t("table.reconnecting"));
 }
 
 // -- what the seat may do --------------------------------------------------------------------
@@ -83,10 +83,10 @@ function draw() {
   const v = S.view;
   HF.values = S.table.card_values || null;
   $("title").textContent = S.table.title;
-  $("round").textContent = `Round ${v.round}`;
-  $("turn").textContent = W.turn + (S.you === null ? " · watching" : "");
+  $("round").textContent = HF.t("table.round", { n: v.round });
+  $("turn").textContent = W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "");
   HF.lang($("turn"), W.turn);
-  $("stock").textContent = `Stock ${v.stock_count}`;
+  $("stock").textContent = HF.t("table.stock", { n: v.stock_count });
   notifyTurn();
   dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing
   drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
@@ -105,16 +105,16 @@ function drawSeats() {
     const info = S.table.seats[s.seat];
     const away = info.kind === "human" && !s.you && !s.connected;
     const chip = HF.el("div", { role: "listitem", class: `seat ${sideClass(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`, "data-seat": s.seat },
-      HF.el("span", { class: "order", title: "Order of play", text: String((s.order ?? i) + 1) }),
+      HF.el("span", { class: "order", title: HF.t("table.order"), text: String((s.order ?? i) + 1) }),
       HF.text("strong", s.name, { class: "name" }),
       s.team ? HF.text("span", s.team.split(" (")[0], { class: "team", title: s.team }) : null,
-      s.dealer ? HF.el("span", { class: "badge", text: "Dealer" }) : null,
-      away ? HF.el("span", { class: "badge away", text: "away" }) : null,
-      HF.back(s.hand_count, "cards in hand", 6));
-    chip.setAttribute("aria-label", `${s.name}${s.team ? ", " + s.team : ""}, plays ${(s.order ?? i) + 1}${s.dealer ? ", dealer" : ""}, ${s.hand_count} cards${s.to_move ? ", to move" : ""}${away ? ", away" : ""}`);
+      s.dealer ? HF.el("span", { class: "badge", text: HF.t("table.dealer") }) : null,
+      away ? HF.el("span", { class: "badge away", text: HF.t("table.away") }) : null,
+      HF.back(s.hand_count, HF.t("table.cards_in_hand"), 6));
+    chip.setAttribute("aria-label", [s.name, s.team, HF.t("table.plays_n", { n: (s.order ?? i) + 1 }), s.dealer ? HF.t("table.dealer") : null, HF.t("table.n_cards", { n: s.hand_count }), s.to_move ? HF.t("table.to_move") : null, away ? HF.t("table.away") : null].filter(Boolean).join(", "));
     const exposed = v().exposed[s.seat] || [];
     if (exposed.length && !s.you) {
-      const ex = HF.el("span", { class: "exposed-row", "aria-label": "Shown teyaku cards" });
+      const ex = HF.el("span", { class: "exposed-row", "aria-label": HF.t("table.shown_teyaku") });
       for (const c of exposed) ex.append(HF.card(c, { class: "mini" }));
       chip.append(ex);
     }
@@ -159,7 +159,7 @@ function drawHand() {
     const ms = movesOf(c), info = W.cards[c] || {};
     const texts = ms.map((m) => m.text);
     const shown = mine.includes(c);
-    const label = `${info.name || HF.labels[c]}${info.wild ? " (wild)" : ""}${texts.length ? " — " + texts.join("; or ") : ""}${shown ? " — shown to the table (others may take it)" : ""}`;
+    const label = `${info.name || HF.labels[c]}${info.wild ? ` (${HF.t("table.wild")})` : ""}${texts.length ? " — " + texts.join(HF.t("table.or")) : ""}${shown ? " — " + HF.t("table.shown_long") : ""}`;
     const cls = (selected === c ? "selected" : "") + (info.wild ? " wild" : "") + (shown ? " exposed" : "") + (last.has(c) ? " last" : "");
     const el = HF.card(c, { class: cls, button: ms.length > 0, label });
     if (ms.length) {
@@ -171,8 +171,8 @@ function drawHand() {
     }
     if (hinted && hinted.best_card === c) el.setAttribute("data-hint", "best");
     else if (hinted && hinted.runner_up_card === c) el.setAttribute("data-hint", "next");
-    if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "wild" }));
-    else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: "shown" }));
+    if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: HF.t("table.wild") }));
+    else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: HF.t("table.shown") }));
     hand.append(el);
   }
 }
@@ -203,7 +203,7 @@ function drawChoice() {
   const box = $("choice"); box.replaceChildren();
   const ms = choiceMoves();
   if (!ms.length) {
-    if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : "Waiting for the other players…" }));
+    if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : HF.t("table.waiting") }));
     return;
   }
   if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`, { class: "card-of" }));
@@ -218,7 +218,7 @@ function drawChoice() {
     b.addEventListener("pointerleave", () => markTakes(null));
     box.append(b);
   });
-  if (selected) box.append(HF.el("button", { type: "button", "data-cancel": "1", text: "Cancel", onclick: unselect }));
+  if (selected) box.append(HF.el("button", { type: "button", "data-cancel": "1", text: HF.t("word.cancel"), onclick: unselect }));
 }
 function markTakes(takes) {
   const set = takes ? new Set(takes) : previewSet();
@@ -234,7 +234,7 @@ function unselect() {
 
 function drawScores() {
   const v = S.view, t = HF.el("table", { class: "score" });
-  t.append(HF.el("tr", {}, HF.el("th", { text: "Side" }), HF.el("th", { text: "Card points" }), HF.el("th", { text: "Rounds" }), HF.el("th", { text: "Total" })));
+  t.append(HF.el("tr", {}, HF.el("th", { text: HF.t("table.side") }), HF.el("th", { text: HF.t("table.card_points") }), HF.el("th", { text: HF.t("table.rounds") }), HF.el("th", { text: HF.t("table.total") })));
   W.sides.forEach((side) => {
     const rounds = v.round_scores.map((r) => r[side.side]).join(", ") || "—";
     t.append(HF.el("tr", { class: sideClass(side.side) }, HF.el("td", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("span", side.name)),
@@ -247,10 +247,10 @@ function drawCaptures() {
   const box = $("captures"); box.replaceChildren();
   for (const side of W.sides) {
     const p = side.pile;
-    const groups = p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : "nothing yet";
-    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, "aria-label": `${side.headline}: ${groups}. Show the cards` },
+    const groups = p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : HF.t("table.nothing_yet");
+    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, "aria-label": `${side.headline}: ${groups}. ${HF.t("table.show_cards")}` },
       HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", side.name), " ",
-      HF.el("span", { class: "muted", text: `${p.count} · ${p.points} pts` }), " ", HF.text("span", groups, { class: "groups" }));
+      HF.el("span", { class: "muted", text: `${p.count} · ${HF.t("table.pts", { n: p.points })}` }), " ", HF.text("span", groups, { class: "groups" }));
     b.addEventListener("click", () => openPile(side));
     box.append(b);
   }
@@ -263,7 +263,7 @@ function openPile(side) {
     for (const c of g.cards) row.append(HF.card(c, { class: "small" }));
     body.append(HF.text("h3", `${g.title} ${g.cards.length} (${g.points})`), row);
   }
-  if (!side.pile.groups.length) body.append(HF.el("p", { text: "Nothing captured yet." }));
+  if (!side.pile.groups.length) body.append(HF.el("p", { text: HF.t("table.nothing_captured") }));
   $("pile").showModal();
 }
 
@@ -279,7 +279,7 @@ function drawYaku() {
     const row = HF.el("div", { class: `yaku${done.length ? " complete" : ""}${rank(p) === 3 ? " dead" : ""}`, "data-yaku": p.id });
     const head = HF.el("div", { class: "yaku-head" }, HF.text("strong", `${p.name} (${p.points})`),
       done.length ? HF.text("span", " — " + done.map((s) => W.sides[s.side].name).join(", "), { class: "done" }) : null,
-      p.needs_declaration ? HF.el("span", { class: "muted", text: " · declared sets" }) : null);
+      p.needs_declaration ? HF.el("span", { class: "muted", text: ` · ${HF.t("table.declared_sets")}` }) : null);
     const chips = HF.el("div", { class: "chips" });
     for (const id of p.cards) {
       const code = HF.codes[id], side = holder.get(code);
@@ -293,7 +293,7 @@ function drawYaku() {
     row.append(head, chips);
     box.append(row);
   }
-  if (!list.length) box.append(HF.el("p", { class: "muted", text: "No yaku with these options: card points decide." }));
+  if (!list.length) box.append(HF.el("p", { class: "muted", text: HF.t("table.no_yaku") }));
 }
 
 function drawLog() {
@@ -320,7 +320,7 @@ function drawLog() {
 function hintAllowed() { return !!(S && S.table.hints && S.you !== null && S.table.seats[S.you].kind === "human" && !S.view.finished); }
 function askHint() {
   if (!hintAllowed()) return;
-  if (!myTurn()) { showHint(["A hint is for your own decision: wait for your turn."]); return; }
+  if (!myTurn()) { showHint([HF.t("table.hint_wait")]); return; }
   send({ type: "hint" });
 }
 // a hint holds for the decision it was asked for (a play from the hand, then the choice for a
@@ -334,7 +334,7 @@ function showHint(lines) {
 function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
   $("hint-btn").disabled = !myTurn();
-  $("keys").textContent = `Enter plays · Esc cancels · 1–9 choose${hintAllowed() ? " · h hint" : ""} · ? help`;
+  $("keys").textContent = HF.t(hintAllowed() ? "table.keys_hint" : "table.keys");
 }
 function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
@@ -343,7 +343,7 @@ function dropStaleHint() {
 // -- turn notification: the tab title, and an optional sound (off unless switched on) -------
 function notifyTurn() {
   const mine = myTurn();
-  document.title = `${mine ? "▶ Your turn — " : ""}${S.table.title} — hanafuda`;
+  document.title = `${mine ? `▶ ${HF.t("table.your_turn")} — ` : ""}${S.table.title} — hanafuda`;
   if (mine && !lastTurnMine && localStorage.getItem("hf-sound") === "on") beep();
   lastTurnMine = mine;
 }
@@ -355,7 +355,7 @@ function beep() {
 }
 function drawSound() {
   const on = localStorage.getItem("hf-sound") === "on";
-  $("sound-btn").textContent = on ? "Sound on" : "Sound off";
+  $("sound-btn").textContent = HF.t(on ? "table.sound_on" : "table.sound_off");
   $("sound-btn").setAttribute("aria-pressed", String(on));
 }
 
@@ -378,12 +378,12 @@ function drawAdmin() {
   $("admin").hidden = !token || S.view.finished || !people.length;
   if ($("admin").hidden) return;
   if (box.contains(document.activeElement)) return;  // do not rebuild under the user's hand
-  const sel = HF.el("select", { id: "takeover-bot", "aria-label": "Bot level for a seat handed to a bot" });
-  for (const b of BOTS) sel.append(HF.el("option", { value: b, text: b }));
+  const sel = HF.el("select", { id: "takeover-bot", "aria-label": HF.t("table.bot_level_label") });
+  for (const b of BOTS) sel.append(HF.el("option", { value: b, text: HF.t(`bot.${b}`) }));
   sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
-  box.replaceChildren(HF.el("p", { class: "muted", text: "If a player leaves, hand their seat to a bot so the match goes on." }), HF.el("label", { class: "opt" }, "Bot level ", sel));
+  box.replaceChildren(HF.el("p", { class: "muted", text: HF.t("table.takeover_help") }), HF.el("label", { class: "opt" }, HF.t("table.bot_level") + " ", sel));
   for (const s of people) {
-    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: s.connected ? `${s.name} is at the table` : `Hand ${s.name}'s seat to a bot`,
+    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: HF.t(s.connected ? "table.at_table" : "table.hand_to_bot", { name: s.name }),
       onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: botChoice, creator_token: token }) });
     b.disabled = s.connected;
     box.append(HF.el("div", {}, b));
@@ -404,13 +404,13 @@ function maybeSummary() {
     const box = HF.el("div", { class: `result ${sideClass(r.side)}` },
       HF.el("div", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", r.name), HF.el("span", { class: "score-num", text: ` ${r.score >= 0 ? "+" : ""}${r.score}` })),
       HF.text("div", r.line, { class: "how" }),
-      HF.text("div", r.pile.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") || "nothing captured", { class: "muted" }));
+      HF.text("div", r.pile.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") || HF.t("table.nothing_captured"), { class: "muted" }));
     if (r.yaku.length) box.append(HF.text("div", r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")));
     body.append(box);
   }
   if (W.result_note) body.append(HF.text("p", W.result_note, { class: "muted" }));
-  if (W.totals_text) body.append(HF.text("p", `Totals: ${W.totals_text}`));
-  $("summary-h").textContent = v.finished ? "Match over" : `Round ${v.round} over`;
+  if (W.totals_text) body.append(HF.text("p", `${HF.t("table.totals")}: ${W.totals_text}`));
+  $("summary-h").textContent = v.finished ? HF.t("table.match_over") : HF.t("table.round_over", { n: v.round });
   $("next-round").hidden = v.finished || S.you === null;
   $("play-again").hidden = !v.finished || (S.you === null && !S.creator);
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
@@ -434,19 +434,19 @@ function announceEnd() {
 // -- help (key ?) ----------------------------------------------------------------------------
 async function openHelp() {
   const body = $("help-body");
-  body.replaceChildren(HF.el("p", { text: "Loading…" }));
+  body.replaceChildren(HF.el("p", { text: HF.t("word.loading") }));
   $("help").showModal();
-  const r = await (await fetch(`/api/tables/${TABLE_ID}/help?theme=${encodeURIComponent(HF.theme)}`)).json();
+  const r = await (await fetch(`/api/tables/${TABLE_ID}/help?theme=${encodeURIComponent(HF.theme)}&lang=${encodeURIComponent(document.documentElement.lang || "en")}`)).json();
   $("help-h").textContent = r.title; HF.lang($("help-h"), r.title);
   body.replaceChildren(HF.text("p", r.summary));
   const list = (title, items) => { if (items.length) body.append(HF.el("h3", { text: title }), HF.el("ul", {}, ...items.map((t) => HF.text("li", t)))); };
-  list("How a turn goes", [...r.turn, r.order]);
-  list(`Card values (deck total ${r.deck_total})`, r.values);
-  list("Wild card", r.wild.length ? r.wild : ["There is no wild card in this game."]);
-  list("Calls", r.calls);
-  body.append(HF.el("h3", { text: "Yaku in force" }));
-  body.append(yakuList(r.yaku, "No yaku with this table's options: card points decide."));
-  list("This table's options", r.options.map((o) => `${o.label}: ${o.value_text}`));
+  list(HF.t("help.turn"), [...r.turn, r.order]);
+  list(HF.t("help.values", { n: r.deck_total }), r.values);
+  list(HF.t("help.wild"), r.wild.length ? r.wild : [HF.t("help.no_wild")]);
+  list(HF.t("help.calls"), r.calls);
+  body.append(HF.el("h3", { text: HF.t("help.yaku_in_force") }));
+  body.append(yakuList(r.yaku, HF.t("help.no_yaku_table")));
+  list(HF.t("help.table_options"), r.options.map((o) => `${o.label}: ${o.value_text}`));
 }
 function yakuList(yaku, none) {
   if (!yaku.length) return HF.el("p", { text: none });
@@ -454,8 +454,8 @@ function yakuList(yaku, none) {
   for (const y of yaku) {
     const row = HF.el("div", { class: "cards small-row" });
     for (const c of y.cards) row.append(HF.card(c, { class: "small" }));
-    const need = y.needed < y.cards.length ? ` — any ${y.needed} of these` : "";
-    ul.append(HF.el("li", {}, HF.text("strong", `${y.name} (${y.points})${need}${y.needs_declaration ? " — scores only when declared" : ""}`), row));
+    const need = y.needed < y.cards.length ? ` — ${HF.t("help.any_n", { n: y.needed })}` : "";
+    ul.append(HF.el("li", {}, HF.text("strong", `${y.name} (${y.points})${need}${y.needs_declaration ? ` — ${HF.t("help.declared")}` : ""}`), row));
   }
   return ul;
 }
@@ -464,12 +464,13 @@ function yakuList(yaku, none) {
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  // deltas=1 (issue 14): after the first (whole) state, "log" holds only the entries after
-  // "log_from" (web/messages.py); a new socket starts whole again, so a reconnect restores all
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=1`);
+  // deltas=2 (issue 14): after the first (whole) state, "log" holds only the entries after
+  // "log_from" and "words.log" those from "words_log_from" on (web/messages.py); a new socket
+  // starts whole again, so a reconnect restores all; lang names seats, yaku and piles
+  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=2&lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
   fresh = true;
-  $("conn").textContent = "connecting…";
-  ws.onopen = () => { $("conn").textContent = "connected"; retry = 500; showOffline(); };
+  $("conn").textContent = HF.t("conn.connecting");
+  ws.onopen = () => { $("conn").textContent = HF.t("conn.connected"); retry = 500; showOffline(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
@@ -485,7 +486,7 @@ function connect() {
       if (queued) {  // the move made while away: sent if it is still legal
         const m = queued; queued = null;
         if (myTurn() && W.legal.some((x) => x.move === m)) send({ type: "move", move: m });
-        else $("error").textContent = "The move made while disconnected is no longer possible; please choose again.";
+        else $("error").textContent = HF.t("table.queued_gone");
         showOffline();
       }
     } else if (msg.type === "error") {
@@ -501,20 +502,25 @@ function connect() {
     }
   };
   ws.onclose = () => {
-    $("conn").textContent = "disconnected";
+    $("conn").textContent = HF.t("conn.disconnected");
     showOffline();
     retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
 }
 
-// a delta state carries the log entries after "log_from": they follow the log this page holds.
+// a delta state carries the log entries after "log_from": they follow the log this page holds;
+// and the log in words from entry "words_log_from" on: the page keeps its entries before it (the
+// ones after it are sent again, rewritten: an unfinished turn, a round that has ended).
 // A delta with nothing to follow (it cannot happen on one socket, whose first state is whole)
 // asks for the whole state again instead of drawing a partial log.
 let fresh = true;
 function withLog(msg) {
   if (msg.log_from === undefined || msg.log_from === null) { fresh = false; return true; }
-  if (fresh || !S) { send({ type: "state" }); return false; }
+  if (fresh || !S || (msg.words_log_from ?? 0) > W.log.length) { send({ type: "state" }); return false; }
   msg.log = S.log.concat(msg.log);
+  if (msg.words_log_from !== undefined && msg.words_log_from !== null) {
+    msg.words.log = W.log.slice(0, msg.words_log_from).concat(msg.words.log);
+  }
   return true;
 }
 
@@ -580,7 +586,7 @@ $("close-help").addEventListener("click", () => $("help").close());
 $("close-pile").addEventListener("click", () => $("pile").close());
 $("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", localStorage.getItem("hf-sound") === "on" ? "off" : "on"); drawSound(); });
 $("leave-btn").addEventListener("click", () => {
-  if (!confirm("Leave this match? A bot (greedy) plays your seat from now on.")) return;
+  if (!confirm(HF.t("table.leave_confirm"))) return;
   send({ type: "resign" });
   $("leave-btn").hidden = true;
 });
@@ -600,7 +606,7 @@ for (const b of document.querySelectorAll("#tabs [data-tab]")) {
 (async () => {
   HF.header();
   drawSound();
-  if (!TOKEN) { $("error").textContent = "This page needs a seat or spectator link (ask the table's creator)."; return; }
+  if (!TOKEN) { $("error").textContent = HF.t("table.needs_link"); return; }
   // the table's own card names unless this browser chose others: loaded before anything is drawn
   if (!localStorage.getItem("hf-theme")) {
     try { const t = await (await fetch(`/api/tables/${TABLE_ID}`)).json(); if (t.theme) HF.theme = t.theme; } catch (e) { /* the default */ }
