@@ -7,7 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from hanafuda.agents.arena import rotations, run_arena
+from hanafuda.agents import ExpertAgent
+from hanafuda.agents.arena import _agent, rotations, run_arena
 from hanafuda.cli import app
 from hanafuda.records import load_record, match_from_record
 
@@ -124,3 +125,16 @@ def test_arena_cli_matches_and_budget_names():
     assert data["unit"] == "match" and set(data["results"]) == {"greedy", "strong@30"}
     bad = CliRunner().invoke(app, ["arena", "mushi", "--agents", "greedy,strong@x", "--deals", "1"])
     assert bad.exit_code != 0 and "strong@N" in bad.output
+
+
+def test_expert_rollouts_by_arena_name():
+    """``expert@N/greedy`` is the expert with greedy rollouts; bad suffixes are clear errors."""
+    agent = _agent("expert@40/greedy")
+    assert isinstance(agent, ExpertAgent) and agent.simulations == 40
+    assert agent.rollouts == "greedy" and agent.time_limit is None
+    assert _agent("expert@40").rollouts == "fast"  # type: ignore[attr-defined]
+    for bad in ("expert@40/clever", "strong@40/greedy", "expert@/greedy", "expert@0/fast"):
+        with pytest.raises(ValueError, match="expert@N/ROLLOUTS"):
+            _agent(bad)
+    result = run_arena("mushi", 2, ["expert@12/greedy", "greedy"], deals=1, seed=2)
+    assert set(result.to_json()["results"]) == {"expert@12/greedy", "greedy"}

@@ -13,10 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from hanafuda.agents import AGENTS, ExpertAgent, PolicyAgent, make_agent
+from hanafuda.agents.heuristics import evaluator_for, greedy_rollout
 from hanafuda.agents.hint import hint
 from hanafuda.agents.learned import QNetwork, WeightsError, load_for, shipped_weights
 from hanafuda.agents.learned.policy import plays_in_teams, weights_stem
 from hanafuda.cli import app
+from hanafuda.engine.round import PHASE_PLAY
 from hanafuda.records import Match
 from hanafuda.rules import GAMES
 from hanafuda.train import TrainSettings, train_network
@@ -167,7 +169,8 @@ def test_learned_bots_never_read_hidden_information(game, players, options):
     twin = Match(game, players, options, deal=_swap_hidden(base.deals[0], seat))
     assert base.current.hands != twin.current.hands or base.current.stock != twin.current.stock
     assert base.view(seat).to_dict() == twin.view(seat).to_dict()
-    for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None)):
+    for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None),
+                  ExpertAgent(simulations=60, time_limit=None, rollouts="greedy")):
         a = agent.choose(base.view(seat), base.legal_moves(), random.Random(5))
         b = agent.choose(twin.view(seat), twin.legal_moves(), random.Random(5))
         assert a == b
@@ -182,6 +185,35 @@ def test_expert_is_deterministic_and_budget_capped_by_time_only_in_the_worst_cas
     assert runs[0] == runs[1]
     with pytest.raises(ValueError, match="at least 1"):
         ExpertAgent(simulations=0)
+    with pytest.raises(ValueError, match="rollouts must be one of fast, greedy"):
+        ExpertAgent(rollouts="clever")
+
+
+@pytest.mark.parametrize("game,players,options", CASES)
+def test_greedy_rollouts_finish_every_round_and_follow_the_greedy_bot(game, players, options):
+    """``greedy_rollout`` ends the round; with no random moves each seat plays what ``greedy``
+    would choose from its own view (the bot's one-ply judgement, ties aside)."""
+    match = Match(game, players, options, seed=3)
+    cfg = match.config
+    ev = evaluator_for(cfg)
+    sim = match.current.copy()
+    greedy_rollout(sim, ev, random.Random(1), epsilon=0.0)
+    assert sim.result is not None
+    replay = match.current.copy()
+    for action in sim.moves[len(replay.moves):]:
+        seat = replay.seat
+        legal = replay.legal_actions()
+        if len(legal) > 1 and replay.phase == PHASE_PLAY:
+            # what the seat cannot see: the other hands' hidden cards and the stock left
+            unseen = 0
+            for other, hand in enumerate(replay.hands):
+                if other != seat:
+                    unseen |= hand & ~replay.exposed[other]
+            for card in replay.stock[replay.stock_pos:]:
+                unseen |= 1 << card
+            values = {a: ev.action_value(replay, seat, a, unseen) for a in legal}
+            assert values[action] >= max(values.values()) - 0.011
+        replay.apply(action)
 
 
 def test_hint_names_the_best_move_and_the_runner_up():

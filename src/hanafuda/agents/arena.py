@@ -31,6 +31,7 @@ from ..engine.deal import deal_from_rng
 from ..records import Match, match_to_record
 from ..rules import Config, configure
 from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
+from .expert import ROLLOUTS
 
 __all__ = ["AgentResult", "ArenaResult", "play_deal", "play_match", "rotations", "run_arena"]
 
@@ -48,14 +49,18 @@ def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]
 
 def _agent(name: str) -> Agent:
     """Agents on their iteration budgets only (no wall-clock cap): deterministic.
-    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations)."""
+    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N/greedy``
+    also finishes its simulations with greedy rollouts (``ExpertAgent(rollouts="greedy")``)."""
     base, sep, budget = name.partition("@")
     if sep:
-        if not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert"):
-            raise ValueError(f"bad agent {name!r}: use strong@N or expert@N with N ≥ 1")
+        budget, slash, rollouts = budget.partition("/")
+        if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
+                or (slash and (base != "expert" or rollouts not in ROLLOUTS))):
+            raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/ROLLOUTS "
+                             f"(N ≥ 1; ROLLOUTS one of {', '.join(ROLLOUTS)})")
         if base == "strong":
             return StrongAgent(iterations=int(budget), time_limit=None)
-        return ExpertAgent(simulations=int(budget), time_limit=None)
+        return ExpertAgent(simulations=int(budget), time_limit=None, rollouts=rollouts or "fast")
     if name == "strong":
         return StrongAgent(time_limit=None)
     if name == "expert":

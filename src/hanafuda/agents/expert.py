@@ -30,10 +30,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..engine.moves import parse_action
+from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
-from .heuristics import evaluator_for, forced_move, rollout
+from .halving import sequential_halving
+from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
 from .learned.inference import beliefs, hand_model_for, sample_hidden
 from .learned.policy import load_for, move_values
 
@@ -42,6 +44,7 @@ __all__ = ["DEFAULT_SIMULATIONS", "ExpertAgent"]
 DEFAULT_SIMULATIONS = 600
 DEFAULT_CANDIDATES = 6
 DEFAULT_TIME_LIMIT = 1.5
+ROLLOUTS = {"fast": rollout, "greedy": greedy_rollout}
 DEFAULT_PRIOR_WEIGHT = 2.0
 """The network's Q of a candidate counts as this many simulations in its mean: a move's
 value is ``(sum of its rollouts + w × Q) / (count + w)`` — a tie-breaker for a few noisy
@@ -66,7 +69,10 @@ class ExpertAgent(Agent):
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
         inference: bool = True,
         epsilon: float = 0.1,
+        rollouts: str = "fast",
     ) -> None:
+        if rollouts not in ROLLOUTS:
+            raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
         self.simulations = simulations
@@ -76,6 +82,7 @@ class ExpertAgent(Agent):
         self.prior_weight = prior_weight
         self.inference = inference
         self.epsilon = epsilon
+        self.rollouts = rollouts
 
     def choose(
         self,
@@ -126,31 +133,21 @@ class ExpertAgent(Agent):
         ev = evaluator_for(cfg)
         search_value = cfg.game.search_value
         deal = self.hidden_deal(view)
+        play_out = ROLLOUTS[self.rollouts]
         w = self.prior_weight
         totals = {a: w * float(prior[a]) for a in arms}
         counts = {a: w for a in arms}
-        stages = max(1, math.ceil(math.log2(len(arms))))
-        left = self.simulations
-        alive = list(arms)
-        for stage in range(stages):
-            per_arm = max(1, left // ((stages - stage) * len(alive)))
-            for _ in range(per_arm):
-                world = determinize(view, rng, cfg, deal)
-                seed = rng.getrandbits(32)
-                for arm in alive:
-                    sim = world.copy()
-                    sim.apply(actions[arm])
-                    rollout(sim, ev, random.Random(seed), self.epsilon)
-                    assert sim.result is not None
-                    totals[arm] += search_value(sim.result, side)
-                    counts[arm] += 1
-                left -= len(alive)
-                if time.perf_counter() > deadline:
-                    break
-            if time.perf_counter() > deadline or len(alive) <= 1:
-                break
-            alive.sort(key=lambda a: (-totals[a] / counts[a], -float(prior[a])))
-            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+
+        def simulate(world: Round, arm: int, seed: int) -> float:
+            sim = world.copy()
+            sim.apply(actions[arm])
+            play_out(sim, ev, random.Random(seed), self.epsilon)
+            assert sim.result is not None
+            return search_value(sim.result, side)
+
+        alive = sequential_halving(
+            arms, self.simulations, lambda: determinize(view, rng, cfg, deal), simulate,
+            totals, counts, lambda a: -float(prior[a]), rng, deadline)
         searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
                                                -float(prior[a])))
         out = [(legal[a], totals[a] / counts[a]) for a in searched]

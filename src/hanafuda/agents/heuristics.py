@@ -9,13 +9,14 @@ cards are unseen.  Values come from the game's tables (``Config.values``,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import MONTH_MASKS, MONTHS
 from ..engine.moves import CARD_BITS, CARD_SHIFT, KIND_BITS, NO_SET, PLAY, SET_BITS, SET_SHIFT
 from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
 from ..rules import Config
 
-__all__ = ["Evaluator", "evaluator_for", "forced_move", "rollout"]
+__all__ = ["Evaluator", "evaluator_for", "forced_move", "greedy_rollout", "rollout"]
 
 
 def forced_move(legal: list[str] | tuple[str, ...]) -> str | None:
@@ -87,6 +88,11 @@ class Evaluator:
 
     def action_value(self, rnd: Round, seat: int, action: int, unseen: int) -> float:
         """One-ply worth of an action for the seat's side: capture now, yaku progress, field risk."""
+        return self.action_values(rnd, seat, (action,), unseen)[0]
+
+    def action_values(self, rnd: Round, seat: int, actions: Sequence[int], unseen: int) -> list[float]:
+        """``action_value`` of each action, the side's blocked cards and yaku potential worked
+        out once for them all."""
         cfg = self.config
         side = cfg.side_of[seat]
         captured = rnd.captures[side]
@@ -95,18 +101,24 @@ class Evaluator:
             if other != side:
                 blocked |= cap
         declared = rnd.declared[side]
-        if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
-            card = action >> CARD_SHIFT & CARD_BITS
-            return self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS) - self._stay_risk(
-                rnd, seat, card, unseen
-            )
-        gained = rnd.preview(action)
-        if action & KIND_BITS == PLAY and not gained:
-            return -self._stay_risk(rnd, seat, action >> CARD_SHIFT & CARD_BITS, unseen)
-        gain = gained & ~cfg.rubbish
-        before = self.potential(captured, blocked, declared)
-        after = self.potential(captured | gain, blocked, declared)
-        return self.points(gain) + (after - before)
+        before: float | None = None
+        out = []
+        for action in actions:
+            if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
+                card = action >> CARD_SHIFT & CARD_BITS
+                out.append(self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS)
+                           - self._stay_risk(rnd, seat, card, unseen))
+                continue
+            gained = rnd.preview(action)
+            if action & KIND_BITS == PLAY and not gained:
+                out.append(-self._stay_risk(rnd, seat, action >> CARD_SHIFT & CARD_BITS, unseen))
+                continue
+            gain = gained & ~cfg.rubbish
+            if before is None:
+                before = self.potential(captured, blocked, declared)
+            after = self.potential(captured | gain, blocked, declared)
+            out.append(self.points(gain) + (after - before))
+        return out
 
     def _stay_risk(self, rnd: Round, seat: int, card: int, unseen: int) -> float:
         """A card left on the field may be taken by the next players: its value, discounted."""
@@ -160,6 +172,41 @@ def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float
             else:
                 value = -values[action >> CARD_SHIFT & CARD_BITS] - 0.5
             value += rng.random() * 0.25
+            if value > best:
+                best = value
+                choice = action
+        rnd.apply(choice)
+
+
+def greedy_rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float = 0.1) -> None:
+    """Play ``rnd`` to its end with the ``greedy`` bot's one-ply judgement for every seat
+    (``Evaluator.action_value``: captures, yaku progress, the risk of what is left), each seat
+    judging from what it could see (its unseen cards: the other hands and the stock); now and
+    then (``epsilon``) a random move.  Slower than ``rollout`` but a truer model of players
+    who think about yaku and about what they leave on the field."""
+    deck = evaluator.config.deck
+    while rnd.phase != PHASE_OVER:
+        actions = rnd.legal_actions()
+        if len(actions) == 1 or rnd.phase == PHASE_TEYAKU:
+            rnd.apply(actions[0])
+            continue
+        if rng.random() < epsilon:
+            rnd.apply(actions[rng.randrange(len(actions))])
+            continue
+        seat = rnd.seat
+        seen = rnd.field | rnd.discard | rnd.hands[seat]
+        for cap in rnd.captures:
+            seen |= cap
+        for cards in rnd.exposed:
+            seen |= cards
+        if rnd.pending >= 0:
+            seen |= 1 << rnd.pending
+        unseen = deck & ~seen
+        values = evaluator.action_values(rnd, seat, actions, unseen)
+        best = -1e9
+        choice = actions[0]
+        for action, value in zip(actions, values, strict=True):
+            value += rng.random() * 0.01
             if value > best:
                 best = value
                 choice = action

@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..engine.moves import parse_action
+from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import config_for_view, determinize
+from .halving import sequential_halving
 from .heuristics import evaluator_for, forced_move, rollout
 
 __all__ = ["StrongAgent"]
@@ -69,29 +71,17 @@ class StrongAgent(Agent):
         side = view.side
         assert side is not None
         search_value = cfg.game.search_value
+
+        def simulate(world: Round, arm: int, seed: int) -> float:
+            sim = world.copy()
+            sim.apply(actions[arm])
+            rollout(sim, ev, random.Random(seed), self.epsilon)
+            assert sim.result is not None
+            return search_value(sim.result, side)
+
         arms = list(range(len(actions)))
-        totals = [0.0] * len(actions)
-        counts = [0] * len(actions)
-        stages = max(1, math.ceil(math.log2(len(arms))))
-        budget_left = self.iterations
-        for stage in range(stages):
-            per_arm = max(1, budget_left // ((stages - stage) * len(arms)))
-            for _ in range(per_arm):
-                world = determinize(view, rng, cfg)
-                seed = rng.getrandbits(32)
-                for arm in arms:
-                    sim = world.copy()
-                    sim.apply(actions[arm])
-                    rollout(sim, ev, random.Random(seed), self.epsilon)
-                    assert sim.result is not None
-                    totals[arm] += search_value(sim.result, side)
-                    counts[arm] += 1
-                budget_left -= len(arms)
-                if time.perf_counter() > deadline:
-                    break
-            if time.perf_counter() > deadline or len(arms) <= 1:
-                break
-            arms.sort(key=lambda a: (-totals[a] / counts[a], a))
-            arms = arms[: max(1, math.ceil(len(arms) / 2))]
-        best = max(arms, key=lambda a: (totals[a] / counts[a], -a))
+        alive = sequential_halving(
+            arms, self.iterations, lambda: determinize(view, rng, cfg), simulate,
+            dict.fromkeys(arms, 0.0), dict.fromkeys(arms, 0.0), lambda a: a, rng, deadline)
+        best = alive[0]
         return legal[best]
