@@ -30,11 +30,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..engine.moves import parse_action
-from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
-from .halving import sequential_halving
+from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
 from .learned.inference import beliefs, hand_model_for, sample_hidden
 from .learned.policy import load_for, move_values
@@ -138,12 +137,7 @@ class ExpertAgent(Agent):
         totals = {a: w * float(prior[a]) for a in arms}
         counts = {a: w for a in arms}
 
-        def simulate(world: Round, arm: int, seed: int) -> float:
-            sim = world.copy()
-            sim.apply(actions[arm])
-            play_out(sim, ev, random.Random(seed), self.epsilon)
-            assert sim.result is not None
-            return search_value(sim.result, side)
+        simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
 
         alive = sequential_halving(
             arms, self.simulations, lambda: determinize(view, rng, cfg, deal), simulate,

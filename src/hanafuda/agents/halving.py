@@ -13,12 +13,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ..engine.round import Round
+from ..rules.base import RoundScore
+from .heuristics import Evaluator
 
-__all__ = ["sequential_halving"]
+__all__ = ["playout", "sequential_halving"]
+
+PlayOut = Callable[[Round, Evaluator, random.Random, float], None]
+"""Plays a round to its end (``heuristics.rollout``, ``heuristics.greedy_rollout``)."""
 
 
 def sequential_halving(
@@ -57,3 +62,19 @@ def sequential_halving(
         alive = alive[: max(1, math.ceil(len(alive) / 2))]
     alive.sort(key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
     return alive
+
+
+def playout(actions: Sequence[int], evaluator: Evaluator, side: int,
+            search_value: Callable[[RoundScore, int], float], epsilon: float,
+            play_out: PlayOut) -> Callable[[Round, int, int], float]:
+    """The ``simulate`` of a search: play candidate ``arm`` on a copy of the world, finish the
+    round with ``play_out`` seeded by ``seed``, and score it for ``side`` (``Game.search_value``)."""
+
+    def simulate(world: Round, arm: int, seed: int) -> float:
+        sim = world.copy()
+        sim.apply(actions[arm])
+        play_out(sim, evaluator, random.Random(seed), epsilon)
+        assert sim.result is not None
+        return search_value(sim.result, side)
+
+    return simulate

@@ -20,11 +20,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..engine.moves import parse_action
-from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import config_for_view, determinize
-from .halving import sequential_halving
+from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, rollout
 
 __all__ = ["StrongAgent"]
@@ -72,12 +71,7 @@ class StrongAgent(Agent):
         assert side is not None
         search_value = cfg.game.search_value
 
-        def simulate(world: Round, arm: int, seed: int) -> float:
-            sim = world.copy()
-            sim.apply(actions[arm])
-            rollout(sim, ev, random.Random(seed), self.epsilon)
-            assert sim.result is not None
-            return search_value(sim.result, side)
+        simulate = playout(actions, ev, side, search_value, self.epsilon, rollout)
 
         arms = list(range(len(actions)))
         alive = sequential_halving(
