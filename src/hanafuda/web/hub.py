@@ -23,7 +23,7 @@ from ..records import Match
 from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
-from ..words import Namer, describe_move, hint_lines
+from ..words import describe_move, hint_lines
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
 from .limits import Limits
@@ -40,7 +40,7 @@ from .live import (
     SeatSpec,
     TableError,
 )
-from .messages import LogMark, is_public, state_delta, state_message
+from .messages import LogMark, is_public, state_delta, state_message, table_namer
 from .ratelimit import RateLimiter
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -469,10 +469,7 @@ class TableHub:
                              "wait for your turn")
             return
         found = hint(view)
-        bots = frozenset(s.seat for s in table.seats if s.kind != "human")
-        namer = Namer(table.match.config, conn.theme or table.theme, conn.seat,
-                      tuple(s.name for s in table.seats), conn.lang,
-                      bots if conn.lang != "en" else frozenset())
+        namer = table_namer(table, conn.seat, conn.theme or table.theme, conn.lang)
         best = describe_move(view, found.best, namer)
         runner = describe_move(view, found.runner_up, namer) if found.runner_up is not None else None
         await self.send(table, conn, {

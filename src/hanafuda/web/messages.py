@@ -126,15 +126,19 @@ def _ids(codes: list[str]) -> list[int]:
     return [CODES.index(c) for c in codes]
 
 
+def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
+    """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play."""
+    return Namer(table.match.config, theme, seat, tuple(s.name for s in table.seats), lang,
+                 frozenset(s.seat for s in table.seats if s.kind != "human"))
+
+
 def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:
     """The seat's screen in words (``words.view_words``) plus the log of the whole match.
 
     A yaku's card list and the cards still out name cards the seat may not see, so they go by
     card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
     m = table.match
-    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
-    namer = Namer(m.config, theme, view.seat, tuple(s.name for s in table.seats), lang,
-                  bots if lang != "en" else frozenset())
+    namer = table_namer(table, view.seat, theme, lang)
     progress = yaku_progress(namer, view.captures, view.discard, view.declared)
     rounds = len(m.rounds)
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
@@ -164,7 +168,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     # the current round's entries: view_words put them in words already (``log_entries``)
     if lang != "en":  # the labels in the page's language (the sentences are, through the namer)
         pending = out["pending"]
-        table_words(out, view, m.config, namer.players, pending, lang, bots)
+        table_words(out, view, m.config, namer.players, pending, lang, namer.bots)
     out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
     entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries

@@ -43,7 +43,7 @@ def frames(match: Match, names: Sequence[str | None] = (), theme: str = "hanafud
     """Every position of ``match`` from its first deal to its end, stepped by the checked engine;
     each step's label says the move in words (``words.log_entries``) in ``lang`` (``bots``: the
     seats bots played, named by their level in Japanese and Korean), with its notation in ``move``."""
-    namer = Namer(match.config, theme, None, tuple(names), lang, bots if lang != "en" else frozenset())
+    namer = Namer(match.config, theme, None, tuple(names), lang, bots)
 
     def dealt(number: int) -> str:
         return f"round {number} dealt" if lang == "en" else say("deal", lang, n=number)

@@ -18,13 +18,12 @@ from typing import Any
 from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
 from ..rules.presets import Preset
+from .names import LANGUAGES
 from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
            "how_to_play", "option_text", "preset_text", "seat_words", "side_words", "table_words", "value_word",
            "value_words", "yaku_name"]
-
-LANGUAGES = ("en", "ja", "ko")
 
 
 class TranslationMissing(KeyError):

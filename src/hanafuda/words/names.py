@@ -29,7 +29,8 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
-_LANGUAGES = ("en", "ja", "ko")  # words.languages.LANGUAGES (which imports this module's users)
+LANGUAGES = ("en", "ja", "ko")
+"""The languages the words are said in (English, Japanese, Korean): ``Namer.lang``, the web pages."""
 _WILD_WORD = {"ja": "万能", "ko": "만능"}
 _LIST_SEPARATOR = {"ja": "、", "ko": ", "}
 
@@ -110,16 +111,19 @@ class Namer:
     viewer: int | None = None
     players: Sequence[str | None] = ()
     lang: str = "en"
-    """The language of every sentence said through this namer (``words.languages.LANGUAGES``):
+    """The language of every sentence said through this namer (``LANGUAGES``):
     English, or Japanese and Korean (``words.sentences``); card names follow the theme in all."""
     bots: frozenset[int] = frozenset()
-    """Seats a bot plays: in Japanese and Korean they read by the bot level's word ("貪欲")."""
+    """Seats a bot plays: in Japanese and Korean they read by the bot level's word ("貪欲");
+    ignored (emptied) in English."""
     _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "theme", normalize_theme(self.theme))
-        if self.lang not in _LANGUAGES:
-            raise ValueError(f"unknown language {self.lang!r}; languages are: {', '.join(_LANGUAGES)}")
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"unknown language {self.lang!r}; languages are: {', '.join(LANGUAGES)}")
+        if self.lang == "en":  # English names a bot's seat like any other: one namer, one cache key
+            object.__setattr__(self, "bots", frozenset())
 
     # -- cards ---------------------------------------------------------------------------------
 

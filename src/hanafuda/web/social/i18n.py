@@ -23,10 +23,11 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ...words.languages import LANGUAGES
+
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
            "say_error", "translate_page"]
 
-LANGUAGES = ("en", "ja", "ko")
 LANG_COOKIE = "hf_lang"
 LOCALES = Path(__file__).parent / "locales"
 _HTML_LANG = re.compile(rb'<html lang="[^"]*"')
