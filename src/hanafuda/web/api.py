@@ -256,13 +256,12 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
     _language(lang)
     table = _finished(request, table_id)
-    bots = frozenset(s.seat for s in table.seats if s.kind != "human")
     return {"game": table.match.config.game.id, "players": table.match.config.players,
             "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": [s.name for s in table.seats],
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, [s.name for s in table.seats], table.theme, lang, bots)}
+            "frames": frames(table.match, [s.name for s in table.seats], table.theme, lang, table.bot_seats)}
 
 
 @router.post("/api/replay")

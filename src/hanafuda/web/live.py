@@ -225,6 +225,11 @@ class LiveTable:
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        """The seats bots play (named by their level in Japanese and Korean, ``words.Namer.bots``)."""
+        return frozenset(s.seat for s in self.seats if s.kind != "human")
+
     def role_of(self, token: str) -> Role | None:
         """What a token opens: a seat (its invitation token), the spectator view, the creator's
         view (a spectator who may hand seats to bots), or ``None``.  Only hashes are compared."""

@@ -129,7 +129,7 @@ def _ids(codes: list[str]) -> list[int]:
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
     """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play."""
     return Namer(table.match.config, theme, seat, tuple(s.name for s in table.seats), lang,
-                 frozenset(s.seat for s in table.seats if s.kind != "human"))
+                 table.bot_seats)
 
 
 def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:
