@@ -3,6 +3,11 @@
 Starts one server on loopback (127.0.0.1 only, a free port, its own database), creates the tables
 through the API, then plays every human seat with a websocket client that thinks ``--think``
 seconds before each move (a person's pace; the server's flood limit is 10 messages a second).
+Each think time is drawn at random around ``--think`` (uniform over ``think × (1 ± spread)``,
+``--think-spread``, seeded by ``--seed``): people do not all answer in the same second.  With
+``--think-spread 0`` every client waits exactly ``--think`` and, since all tables start together,
+they stay in lock-step — every player moves within the same fraction of a second, a burst of
+``--tables`` moves at once (the worst case, not a crowd of people).
 A move's round trip is from sending it to receiving the state that contains it.  Bounded: at most
 ``--tables`` tables (≤ 1,000), ``--moves`` moves per human seat, ``--seconds`` seconds of play.
 Prints numbers; it asserts nothing.
@@ -21,9 +26,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
+import random
 import socket
 import statistics
 import subprocess
@@ -138,7 +145,19 @@ async def first_state(ws: ClientConnection) -> dict[str, Any]:
             return msg
 
 
-async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, think: float,
+@dataclass(frozen=True)
+class Pace:
+    """How long a person thinks before a move: uniform over ``think × (1 ± spread)``."""
+
+    think: float
+    spread: float
+    rng: random.Random
+
+    def pause(self) -> float:
+        return self.think * self.rng.uniform(1 - self.spread, 1 + self.spread)
+
+
+async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, pace: Pace,
                     deals: bool) -> None:
     """One person: move (first legal) when it is this seat's turn; time each move's round trip."""
     done = 0
@@ -176,11 +195,11 @@ async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, 
             if pending is not None:
                 continue
             if view["phase"] == "between-rounds" and deals:
-                await asyncio.sleep(think)
+                await asyncio.sleep(pace.pause())
                 await ws.send(json.dumps({"type": "next-round"}))
                 pending = (seq + 1, time.monotonic())
             elif view["to_move"] == you and view["legal"]:
-                await asyncio.sleep(think)
+                await asyncio.sleep(pace.pause())
                 await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
                 pending = (seq + 1, time.monotonic())
 
@@ -217,12 +236,13 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
     stats.created = time.monotonic()
     stats.cpu_created = cpu_seconds(proc_tree(server_pid))
     phase = Phase()
+    pace = Pace(args.think, args.think_spread, random.Random(args.seed))
     jobs = []
     for mix, t in made:
         ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else f'deltas={args.deltas}&'}token="
         humans = [s for s in t["seats"] if s["token"]]
         for n, seat in enumerate(humans):
-            jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, args.think, n == 0))
+            jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, pace, n == 0))
         if not humans:
             jobs.append(watch(ws + t["spectator_token"], phase))
     tasks = [asyncio.ensure_future(j) for j in jobs]
@@ -233,6 +253,10 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
     stats.cpu_play = cpu_seconds(proc_tree(server_pid))
     stats.play_started = time.monotonic()
     stats.events_play = stored_events(args.db_url)
+    # The client's own garbage collections would stall every socket it times: the objects made
+    # so far (tables, sockets) are frozen out of collection, so a pause measured is the server's.
+    gc.collect()
+    gc.freeze()
     phase.until = time.monotonic() + args.seconds
     if args.profile:  # py-spy on the server during play only (table creation left out)
         stats.profiler = subprocess.Popen(
@@ -259,6 +283,10 @@ def main() -> None:
     p.add_argument("--moves", type=int, default=200, help="moves per human seat, at most")
     p.add_argument("--seconds", type=float, default=30.0, help="seconds of play, at most")
     p.add_argument("--think", type=float, default=0.25, help="seconds a person waits before moving")
+    p.add_argument("--think-spread", type=float, default=0.5,
+                   help="each think time is uniform over think × (1 ± spread); 0: every client waits "
+                        "exactly --think, all in lock-step (a burst of --tables moves at once)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the think times")
     p.add_argument("--whole", action="store_true",
                    help="whole states with the whole log after every move, not deltas")
     p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
@@ -273,6 +301,8 @@ def main() -> None:
     args = p.parse_args()
     args.tables = max(1, min(args.tables, 1000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
+    if not 0 <= args.think_spread < 1:
+        raise SystemExit("--think-spread must be at least 0 and below 1")
     mixes = [m.strip() for m in args.mix.split(",")]
     for m in mixes:
         if m not in SEATS:
@@ -327,7 +357,7 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
           f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
-    print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s, "
+    print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s ± {args.think_spread:.0%}, "
           f"{'whole states' if args.whole else f'deltas={args.deltas}'}; "
           f"creating the tables took {create:.1f} s and "
           f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
@@ -343,6 +373,7 @@ def main() -> None:
           f"(with its bot processes); client errors: {stats.errors}")
     every = [x for v in stats.rtt.values() for x in v]
     print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
+          f"spread={args.think_spread} "
           f"mode={'whole' if args.whole else f'deltas{args.deltas}'} p50_ms={pct(every, 0.5):.1f} "
           f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
           f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "

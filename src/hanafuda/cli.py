@@ -260,8 +260,9 @@ def serve(
     import uvicorn
 
     from .web import default_db_url
-    from .web.app import create_app, tune_gc
+    from .web.app import create_app
     from .web.db import DatabaseUnusable
+    from .web.gc_policy import tune_gc
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
     from .web.social import serve_banner

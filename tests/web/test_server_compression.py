@@ -1,6 +1,6 @@
 """What ``hanafuda serve`` does for CPU per stored event (issue 14): state messages compressed with
 a 16 KiB window (``web.ws_protocol``; the handshake says so and the messages arrive whole), and the
-garbage collector tuned for a server (``web.app.tune_gc``)."""
+garbage collector tuned for a server: tests/web/test_gc_policy.py)."""
 
 from __future__ import annotations
 
@@ -39,22 +39,3 @@ def test_state_messages_are_compressed_with_the_tuned_window(tmp_path: Path) -> 
                     moves += 1
     finally:
         server.stop()
-
-
-def test_tune_gc_freezes_start_up_and_collects_young_objects_less_often() -> None:
-    import gc
-
-    from hanafuda.web.app import GC_THRESHOLD, tune_gc
-
-    before = gc.get_threshold()
-    try:
-        tune_gc()
-        assert gc.get_freeze_count() > 0
-        assert gc.get_threshold() == (GC_THRESHOLD, *before[1:])
-        cycle: list[object] = []
-        cycle.append(cycle)
-        gc.collect()  # cyclic garbage made after start-up is still collected
-        assert gc.get_freeze_count() > 0
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import os
@@ -19,17 +18,21 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import api, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
+from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
 from .limits import Limits
 from .security import SecurityHeaders, content_security_policy
 from .social import install
 
-__all__ = ["GC_THRESHOLD", "SERVE_CONFIG", "create_app", "create_app_from_env", "tune_gc"]
+__all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
 
 SERVE_CONFIG = "HANAFUDA_SERVE_CONFIG"
 """The environment variable through which ``hanafuda serve --workers N`` configures each worker."""
 
 log = logging.getLogger(__name__)
+
+GC_CHECK_SECONDS = 5.0
+"""How often the app looks whether the frozen objects grew enough for a full collection."""
 
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
@@ -53,6 +56,11 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
             if gone:
                 log.info("%d idle tables left memory", len(gone))
 
+    async def collect_garbage_forever() -> None:  # gc_policy: a full collection once memory grew
+        while True:
+            await asyncio.sleep(GC_CHECK_SECONDS)
+            collect_if_grown()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
@@ -61,10 +69,12 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
         except SQLAlchemyError as exc:  # the database is away: serve anyway, tables load on demand
             log.error("could not load the running tables at start (%s)", type(exc).__name__)
         evictor = asyncio.get_running_loop().create_task(evict_forever())
+        collector = asyncio.get_running_loop().create_task(collect_garbage_forever())
         if hub.cluster is not None:
             await hub.cluster.start()
         yield
         evictor.cancel()
+        collector.cancel()
         if hub.cluster is not None:
             await hub.cluster.stop()
         hub.bots.pool.shutdown()
@@ -92,28 +102,6 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
     log.error("database error on %s %s: %s", request.method, request.url.path, type(exc).__name__)
     return JSONResponse({"detail": "the database is unavailable right now; please try again shortly"},
                         status_code=503, headers={"Retry-After": "5"})
-
-
-GC_THRESHOLD = 20_000
-"""Allocations between two young garbage collections in a server process (Python's default: 700)."""
-
-
-def tune_gc() -> None:
-    """Make the cyclic garbage collector cheap for a server process (call once, after start-up).
-
-    Measured under load (``benchmarks/serve_load.py``, 500 tables): with Python's defaults the
-    collector took ~28 % of the server's CPU, ~0.2 s per full collection, one every ~2 s.  Building
-    one state message allocates thousands of dicts and lists; with a collection every 700
-    allocations a message under construction survived two young collections and was promoted to
-    the old generation, where it died, and those promotions triggered the full collections, each
-    walking every object of every table and of every imported module.  Now the objects of start-up
-    (modules, the app: ~140,000) are frozen out of every collection, and young collections run every
-    ``GC_THRESHOLD`` allocations, so a message dies young.  Nothing is left uncollected: cyclic
-    garbage is still found, later."""
-    gc.collect()
-    gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_THRESHOLD, middle, old)
 
 
 def create_app_from_env() -> FastAPI:
