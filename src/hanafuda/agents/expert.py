@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..engine.moves import parse_action
+from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
@@ -44,6 +45,9 @@ DEFAULT_SIMULATIONS = 600
 DEFAULT_CANDIDATES = 6
 DEFAULT_TIME_LIMIT = 1.5
 ROLLOUTS = {"fast": rollout, "greedy": greedy_rollout}
+ENGINES = ("scalar", "batch")
+"""Where the simulations run: ``scalar`` (``Round`` copies, one at a time) or ``batch`` (a
+stage of the halving as one NumPy batch, ``agents.batch_search``; fast rollouts only)."""
 DEFAULT_PRIOR_WEIGHT = 2.0
 """The network's Q of a candidate counts as this many simulations in its mean: a move's
 value is ``(sum of its rollouts + w × Q) / (count + w)`` — a tie-breaker for a few noisy
@@ -54,7 +58,9 @@ class ExpertAgent(Agent):
     """``simulations``: the budget; ``candidates``: moves searched (by the network's rank);
     ``time_limit``: a wall-clock cap on the worst case (None: budget only); ``prior_weight``:
     how many simulations the network's Q of a candidate is worth; ``inference``: deal hidden
-    cards by the learned hand model (False: uniformly, as ``strong``)."""
+    cards by the learned hand model (False: uniformly, as ``strong``); ``engine``: ``scalar``
+    (one ``Round`` simulation at a time) or ``batch`` (each halving stage as one NumPy batch,
+    ``agents.batch_search``, where the batch simulator plays the configuration)."""
 
     name: ClassVar[str] = "expert"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
@@ -69,9 +75,14 @@ class ExpertAgent(Agent):
         inference: bool = True,
         epsilon: float = 0.1,
         rollouts: str = "fast",
+        engine: str = "scalar",
     ) -> None:
         if rollouts not in ROLLOUTS:
             raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}")
+        if engine == "batch" and rollouts != "fast":
+            raise ValueError("engine='batch' plays fast rollouts only (rollouts='fast')")
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
         self.simulations = simulations
@@ -82,6 +93,7 @@ class ExpertAgent(Agent):
         self.inference = inference
         self.epsilon = epsilon
         self.rollouts = rollouts
+        self.engine = engine
 
     def choose(
         self,
@@ -137,11 +149,22 @@ class ExpertAgent(Agent):
         totals = {a: w * float(prior[a]) for a in arms}
         counts = {a: w for a in arms}
 
-        simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
+        def world() -> Round:
+            return determinize(view, rng, cfg, deal)
 
-        alive = sequential_halving(
-            arms, self.simulations, lambda: determinize(view, rng, cfg, deal), simulate,
-            totals, counts, lambda a: -float(prior[a]), rng, deadline)
+        in_batch = None
+        if self.engine == "batch":
+            from . import batch_search  # NumPy's batch simulator, imported only when used
+
+            if batch_search.plays_in_batch(cfg):
+                in_batch = batch_search.batch_halving
+        if in_batch is not None:
+            alive = in_batch(cfg, arms, actions, self.simulations, world, side, totals, counts,
+                             lambda a: -float(prior[a]), rng, self.epsilon, deadline)
+        else:
+            simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
+            alive = sequential_halving(arms, self.simulations, world, simulate, totals,
+                                       counts, lambda a: -float(prior[a]), rng, deadline)
         searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
                                                -float(prior[a])))
         out = [(legal[a], totals[a] / counts[a]) for a in searched]
