@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..batch.rollout import FastRollout, search_values
 from ..batch.sim import BatchSim, check_options
@@ -29,7 +30,7 @@ from ..engine.round import PHASE_OVER, Round
 from ..rules import Config
 from ..rules.options import OptionError
 
-__all__ = ["batch_halving", "plays_in_batch", "simulator_for"]
+__all__ = ["WorldDealer", "batch_halving", "load_worlds", "plays_in_batch", "simulator_for"]
 
 _ROUNDING = 64
 """Simulators are kept per configuration in sizes of multiples of this (rows beyond a
@@ -71,12 +72,87 @@ def simulator_for(config: Config, rows: int, epsilon: float) -> tuple[BatchSim, 
     return sim, policy
 
 
+class WorldDealer:
+    """Deals the cards a seat cannot see into many worlds at once, as NumPy arrays: the
+    vectorised ``agents.determinize`` (with ``learned.inference.sample_hidden``'s weighted
+    sampling when ``weights`` are given), drawn from a NumPy ``Generator``.
+
+    ``unseen``: the unseen card ids; ``hidden``: per seat, how many of them its hand hides
+    (0 for the seat itself); ``weights``: per seat (of ``weight_seats``), the odds weight of
+    each unseen card, or None for uniform dealing.  Each seat of ``weight_seats`` takes its
+    cards by Efraimidis–Spirakis keys in a random seat order per world; the rest of the unseen
+    cards make the stock in random order — ``sample_hidden``'s distribution."""
+
+    def __init__(self, unseen: Sequence[int], hidden: Sequence[int],
+                 weights: Sequence[Sequence[float]] | None = None,
+                 weight_seats: Sequence[int] = ()) -> None:
+        self.cards = np.array(unseen, dtype=np.int64)
+        self.bits = (np.ones(self.cards.size, np.uint64) << self.cards.astype(np.uint64))
+        self.hidden = np.array(hidden, dtype=np.int64)
+        self.stock_count = self.cards.size - int(self.hidden.sum())
+        if self.stock_count < 0:
+            raise ValueError("more hidden hand cards than unseen cards")
+        self.seats = list(weight_seats) if weights is not None else \
+            [s for s in range(self.hidden.size) if self.hidden[s]]
+        self.weights = (np.array(weights, dtype=np.float64) if weights is not None
+                        else np.ones((len(self.seats), self.cards.size)))
+        if weights is not None and sorted(self.seats) != [s for s in range(self.hidden.size)
+                                                          if self.hidden[s]]:
+            raise ValueError("weighted dealing needs weights for every seat hiding cards")
+
+    def deal(self, generator: np.random.Generator, worlds: int
+             ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int8]]:
+        """``worlds`` deals: the hidden cards of each seat as masks (worlds, players) and
+        the stock in order (worlds, stock cards)."""
+        count = self.cards.size
+        hands = np.zeros((worlds, self.hidden.size), np.uint64)
+        taken = np.zeros((worlds, count), np.bool_)
+        m = len(self.seats)
+        if m:
+            order = np.argsort(generator.random((worlds, m)), axis=1)
+            need = self.hidden[self.seats]
+            rows = np.arange(worlds)
+            for p in range(m):
+                which = order[:, p]
+                with np.errstate(divide="ignore"):
+                    keys = -np.log(generator.random((worlds, count))) / self.weights[which]
+                keys[taken] = np.inf
+                rank = np.argsort(np.argsort(keys, axis=1), axis=1)
+                chosen = rank < need[which][:, None]
+                taken |= chosen
+                seat = np.array(self.seats)[which]
+                hands[rows, seat] = np.bitwise_or.reduce(
+                    np.where(chosen, self.bits[None, :], np.uint64(0)), axis=1)
+        keys = np.where(taken, np.inf, generator.random((worlds, count)))
+        stock = self.cards[np.argsort(keys, axis=1)[:, : self.stock_count]].astype(np.int8)
+        return hands, stock
+
+
+def load_worlds(sim: BatchSim, template: Round, seat: int, hidden: npt.NDArray[np.uint64],
+                stock: npt.NDArray[np.int8], rows: npt.NDArray[np.int64],
+                which: npt.NDArray[np.int64]) -> None:
+    """Rows ``rows`` of ``sim`` become ``template`` (a world of the seat's view) with world
+    ``which[i]``'s hidden cards (``WorldDealer.deal``): every other seat holds its exposed
+    cards plus its hidden ones, and the stock is the world's."""
+    sim.load([template], rows=rows, which=np.zeros(rows.size, np.int64))
+    others = np.array([s for s in range(sim.players) if s != seat], dtype=np.int64)
+    exposed = np.array(template.exposed, dtype=np.uint64)
+    sim.hands[rows[:, None], others[None, :]] = exposed[others][None, :] | hidden[which][:, others]
+    left = stock.shape[1]
+    if left != template.stock_left:
+        raise ValueError(f"worlds of {left} stock cards for a round with {template.stock_left}")
+    if left:
+        sim.stock[rows, sim.stock_size - left : sim.stock_size] = stock[which]
+
+
 def batch_halving(
     config: Config,
     arms: list[int],
     actions: Sequence[int],
     budget: int,
-    world: Callable[[], Round],
+    template: Round,
+    dealer: WorldDealer,
+    seat: int,
     side: int,
     totals: dict[int, float],
     counts: dict[int, float],
@@ -87,14 +163,15 @@ def batch_halving(
 ) -> list[int]:
     """Spend ``budget`` simulations on ``arms`` (indices into ``actions``, engine actions);
     returns the candidates still alive, best first; ``totals``/``counts`` are updated in
-    place as in ``sequential_halving``.  A stage is never cut short: the ``deadline`` is
-    checked between stages."""
+    place as in ``sequential_halving``.  Worlds are ``template`` (a determinized world of
+    ``seat``'s view) with the hidden cards dealt anew by ``dealer``.  A stage is never cut
+    short: the ``deadline`` is checked between stages."""
+    generator = np.random.default_rng(rng.getrandbits(64))
     alive = list(arms)
     stages = max(1, math.ceil(math.log2(len(alive))))
     left = budget
     for stage in range(stages):
         per_arm = max(1, left // ((stages - stage) * len(alive)))
-        worlds = [world() for _ in range(per_arm)]
         k = len(alive)
         rows = per_arm * k
         sim, policy = simulator_for(config, rows, epsilon)
@@ -102,11 +179,11 @@ def batch_halving(
         index = np.arange(rows)
         streams = np.zeros(sim.batch_size, np.int64)
         streams[:rows] = index // k  # row w·k + i: world w, candidate alive[i]
-        sim.load(worlds, rows=index, which=streams[:rows])
+        hidden, stock = dealer.deal(generator, per_arm)
+        load_worlds(sim, template, seat, hidden, stock, index, streams[:rows])
         first = np.zeros(sim.batch_size, np.int64)
         first[:rows] = np.tile([from_engine(actions[a]) for a in alive], per_arm)
         sim.step(first, rows=index)
-        generator = np.random.default_rng(rng.getrandbits(64))
         policy.play_out(sim, generator, streams)
         values = search_values(sim, side)[:rows].reshape(per_arm, k).sum(axis=0)
         for i, arm in enumerate(alive):

@@ -29,6 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
+from ..cards import cards_of
 from ..engine.moves import parse_action
 from ..engine.round import Round
 from ..views import PlayerView
@@ -36,7 +37,7 @@ from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
 from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
-from .learned.inference import beliefs, hand_model_for, sample_hidden
+from .learned.inference import HandBeliefs, beliefs, hand_model_for, sample_hidden
 from .learned.policy import load_for, move_values
 
 __all__ = ["DEFAULT_SIMULATIONS", "ExpertAgent"]
@@ -107,8 +108,9 @@ class ExpertAgent(Agent):
             return forced
         return self.analyse(view, legal, rng, budget)[0][0]
 
-    def hidden_deal(self, view: PlayerView) -> HiddenDeal | None:
-        """How this bot deals the hidden cards for ``view`` (None: uniformly)."""
+    def hand_beliefs(self, view: PlayerView) -> tuple[HandBeliefs, dict[int, int]] | None:
+        """The learned hand model's odds for ``view`` and each other seat's hidden card count
+        (None: deal uniformly)."""
         if not self.inference:
             return None
         cfg = config_for_view(view)
@@ -119,7 +121,12 @@ class ExpertAgent(Agent):
         if not b.seats:
             return None
         hidden = {s: view.hand_counts[s] - view.exposed[s].mask.bit_count() for s in b.seats}
-        return partial(sample_hidden, b, hidden)
+        return b, hidden
+
+    def hidden_deal(self, view: PlayerView) -> HiddenDeal | None:
+        """How this bot deals the hidden cards for ``view`` (None: uniformly)."""
+        known = self.hand_beliefs(view)
+        return None if known is None else partial(sample_hidden, *known)
 
     def analyse(
         self,
@@ -143,7 +150,8 @@ class ExpertAgent(Agent):
         assert side is not None
         ev = evaluator_for(cfg)
         search_value = cfg.game.search_value
-        deal = self.hidden_deal(view)
+        known = self.hand_beliefs(view)
+        deal = None if known is None else partial(sample_hidden, *known)
         play_out = ROLLOUTS[self.rollouts]
         w = self.prior_weight
         totals = {a: w * float(prior[a]) for a in arms}
@@ -152,15 +160,24 @@ class ExpertAgent(Agent):
         def world() -> Round:
             return determinize(view, rng, cfg, deal)
 
-        in_batch = None
+        batch = None
         if self.engine == "batch":
             from . import batch_search  # NumPy's batch simulator, imported only when used
 
             if batch_search.plays_in_batch(cfg):
-                in_batch = batch_search.batch_halving
-        if in_batch is not None:
-            alive = in_batch(cfg, arms, actions, self.simulations, world, side, totals, counts,
-                             lambda a: -float(prior[a]), rng, self.epsilon, deadline)
+                batch = batch_search
+        if batch is not None:
+            seat = view.seat
+            assert seat is not None
+            unseen = cards_of(view.unseen(cfg.deck).mask)
+            hidden = [0 if s == seat else view.hand_counts[s] - view.exposed[s].mask.bit_count()
+                      for s in range(cfg.players)]
+            dealer = (batch.WorldDealer(unseen, hidden) if known is None else
+                      batch.WorldDealer(known[0].cards, hidden, known[0].weights, known[0].seats))
+            alive = batch.batch_halving(
+                cfg, arms, actions, self.simulations, determinize(view, rng, cfg), dealer,
+                seat, side, totals, counts, lambda a: -float(prior[a]), rng, self.epsilon,
+                deadline)
         else:
             simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
             alive = sequential_halving(arms, self.simulations, world, simulate, totals,
