@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.action_space import CompactActions
-from .sim import _CARD_BIT, NONE, PHASE_TEYAKU, BatchSim
+from .sim import NONE, PHASE_TAKE, PHASE_TEYAKU, BatchSim, _bit_index
 
 __all__ = ["FastRollout", "search_values", "side_values"]
 
@@ -43,10 +43,25 @@ class FastRollout:
               for v in range(256)] for k in range(6)],
             dtype=np.float64,
         )
+        # Per compact action, with one more entry at the end for the list's −1 padding: the
+        # value known from the layout alone (a choice of target: both cards; a take: the
+        # target, the pending card is added per row), −inf for declarations, teyaku answers
+        # and padding; plays without a choice are worked out per step (``move_values``).
         lay = sim.compact
-        self._kind = lay.kind
-        self._card = lay.card
-        self._target = lay.target
+        card = np.append(lay.card, NONE)
+        target = np.append(lay.target, NONE)
+        kind = np.append(lay.kind, -1)
+        plays = kind == CompactActions.KIND_PLAY
+        self._free = plays & (target == NONE)
+        self._card = np.where(self._free, card, NONE)
+        value = self._card_value
+        static = np.full(card.size, -np.inf)
+        pick = plays & (target != NONE)
+        static[pick] = value[card[pick]] + value[target[pick]] + 1.0
+        take = kind == CompactActions.KIND_TAKE
+        static[take] = value[target[take]] + 0.5
+        static[self._free] = 0.0
+        self._static = static
 
     def worth(self, mask: npt.NDArray[np.uint64]) -> Float:
         """Points + 0.5 per card of each capture mask."""
@@ -58,21 +73,21 @@ class FastRollout:
     def move_values(self, sim: BatchSim, legal: Int) -> Float:
         """The rule's value of each listed move (B, W), before noise; −inf for padding and
         declarations (and teyaku answers, decided apart)."""
-        valid = legal >= 0
-        j = np.where(valid, legal, 0)
-        kind = self._kind[j]
-        card = self._card[j]
-        target = self._target[j]
-        play = valid & (kind == CompactActions.KIND_PLAY)
-        take = valid & (kind == CompactActions.KIND_TAKE)
-        free = play & (target == NONE)
-        targets, _ = sim._play_targets(np.where(free, card, NONE), sim._targetable()[:, None])
-        taken = np.where(free, targets, _CARD_BIT[target])
-        gained = np.where(taken != 0, taken | _CARD_BIT[card], np.uint64(0))
-        pending = _CARD_BIT[np.minimum(sim.pending, NONE)][:, None]
-        gained = np.where(take, pending | _CARD_BIT[target], gained)
-        value = np.where(gained != 0, self.worth(gained), -self._card_value[card] - 0.5)
-        result: Float = np.where(play | take, value, -np.inf)
+        value = self._static[legal]  # −1 (padding) reads the last entry
+        taking = sim.phase == PHASE_TAKE
+        if taking.any():
+            pending = self._card_value[np.minimum(sim.pending, NONE)] + 0.5
+            value += np.where(taking, pending, 0.0)[:, None]
+        card = self._card[legal]
+        targets, _ = sim._play_targets(card, sim._targetable()[:, None])  # none where not free
+        count = np.bitwise_count(targets)
+        own = self._card_value[card]
+        one = self._card_value[_bit_index(targets)]  # the only target (0 for none)
+        free = np.where(count == 0, -own - 0.5, own + one + 1.0)
+        more = np.nonzero(count > 1)  # three cards of a month: rare
+        if more[0].size:
+            free[more] = own[more] + 0.5 + self.worth(targets[more])
+        result: Float = np.where(self._free[legal], free, value)
         return result
 
     def choose(self, sim: BatchSim, legal: Int, uniforms: Float) -> Int:
