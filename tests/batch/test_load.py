@@ -268,3 +268,15 @@ def test_play_out_finishes_every_row_deterministically() -> None:
     assert (results[0] == results[1]).all()
     with pytest.raises(ValueError, match="epsilon"):
         FastRollout(sim, epsilon=1.5)
+
+
+def test_a_resized_simulator_plays_like_a_new_one() -> None:
+    options = {"teams": [[0, 2], [1, 3]], "yaku": True, "gaji": True}
+    real, worlds = _positions("kwa-do", 4, options, 40, 12)
+    small = BatchSim("kwa-do", 4, 3, options)
+    sim = small.resized(80)
+    assert sim.batch_size == 80 and small.batch_size == 3 and sim.done.all()
+    sim.load(real + worlds)
+    _play_both(sim, [r.copy() for r in real + worlds], 4)
+    with pytest.raises(ValueError, match="at least 1"):
+        small.resized(0)

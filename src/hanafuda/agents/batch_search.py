@@ -57,7 +57,7 @@ def plays_in_batch(config: Config) -> bool:
 
 def simulator_for(config: Config, rows: int, epsilon: float) -> tuple[BatchSim, FastRollout]:
     """A simulator of ``config`` with at least ``rows`` rows and its rollout policy, kept per
-    thread (building one costs a few milliseconds)."""
+    thread and size (the first of a configuration is built, the others ``resized`` from it)."""
     size = max(_ROUNDING, -(-rows // _ROUNDING) * _ROUNDING)
     cache: dict[tuple[int, int], tuple[Config, BatchSim, FastRollout]] = getattr(
         _LOCAL, "sims", None) or {}
@@ -65,8 +65,13 @@ def simulator_for(config: Config, rows: int, epsilon: float) -> tuple[BatchSim, 
     key = (id(config), size)
     entry = cache.get(key)
     if entry is None or entry[0] is not config:
-        sim = BatchSim(config.game.id, config.players, size, dict(config.given_options))
-        entry = cache[key] = (config, sim, FastRollout(sim, epsilon))
+        first = cache.get((id(config), 0))
+        if first is None or first[0] is not config:
+            sim = BatchSim(config.game.id, config.players, _ROUNDING,
+                           dict(config.given_options))
+            first = cache[(id(config), 0)] = (config, sim, FastRollout(sim, epsilon))
+        sim = first[1].resized(size)
+        entry = cache[key] = (config, sim, first[2])  # the policy depends on the config only
     _, sim, policy = entry
     policy.epsilon = epsilon
     return sim, policy

@@ -14,6 +14,7 @@ Hana-Awase teyaku and Kwa-Dō declarations included.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -163,6 +164,19 @@ class BatchSim:
         self._row_offsets = self._rows * self.compact.size
         self._compact_plan()
         self._alloc()
+
+    def resized(self, batch_size: int) -> BatchSim:
+        """A new simulator of the same configuration with ``batch_size`` rows, every round
+        over (no deal yet), sharing this one's read-only tables: far cheaper than building
+        one (a search keeps one per stage size)."""
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+        other = copy.copy(self)
+        other.batch_size = batch_size
+        other._rows = np.arange(batch_size)
+        other._row_offsets = other._rows * self.compact.size
+        other._alloc()
+        return other
 
     # -- state -------------------------------------------------------------------------------
 
