@@ -5,6 +5,9 @@ wall-clock cap only bounds the worst case) and times each decision that has more
 than one legal move.  Prints a table; it asserts nothing.
 
     python benchmarks/bots.py [--rounds 6] [--agents strong,policy,expert] [--two-players]
+
+Arena names set a budget (``expert@2400/batch``: the expert searching on the NumPy batch
+simulator; ``strong@N``, ``expert@N``); those bots run on the budget alone (no wall-clock cap).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import time
 
 from hanafuda import Match
 from hanafuda.agents import make_agent
+from hanafuda.agents.arena import _agent as arena_agent
 from hanafuda.agents.expert import DEFAULT_SIMULATIONS
 from hanafuda.agents.strong import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
 
@@ -48,7 +52,8 @@ def main() -> None:
         f"{DEFAULT_ITERATIONS} rollouts, expert {DEFAULT_SIMULATIONS} simulations, wall-clock cap "
         f"{DEFAULT_TIME_LIMIT * 1000:.0f} ms (worst case only)"
     )
-    print(f"{'agent':<7} {'game':<11} {'players':>7} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7} "
+    width = max(7, *(len(n) for n in args.agents.split(",")))
+    print(f"{'agent':<{width}} {'game':<11} {'players':>7} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7} "
           f"{'max ms':>7}")
     for name in args.agents.split(","):
         for game, players in CASES:
@@ -57,7 +62,7 @@ def main() -> None:
             times: list[float] = []
             for r in range(args.rounds):
                 match = Match(game, players, seed=r, dealer=0)
-                bot = make_agent(name)
+                bot = arena_agent(name) if "@" in name else make_agent(name)
                 rng = random.Random(r)
                 while match.to_move is not None:
                     seat = match.to_move
@@ -68,7 +73,7 @@ def main() -> None:
                         times.append(time.perf_counter() - start)
                     match.play(move)
             print(
-                f"{name:<7} {game:<11} {players:>7} {len(times):>9} "
+                f"{name:<{width}} {game:<11} {players:>7} {len(times):>9} "
                 f"{percentile(times, 0.5) * 1000:>7.1f} {percentile(times, 0.95) * 1000:>7.1f} "
                 f"{max(times) * 1000:>7.1f}"
             )

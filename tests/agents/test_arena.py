@@ -138,3 +138,17 @@ def test_expert_rollouts_by_arena_name():
             _agent(bad)
     result = run_arena("mushi", 2, ["expert@12/greedy", "greedy"], deals=1, seed=2)
     assert set(result.to_json()["results"]) == {"expert@12/greedy", "greedy"}
+
+
+def test_batch_expert_by_arena_name():
+    """``expert@N/batch`` searches on the batch simulator, deterministic on its budget."""
+    agent = _agent("expert@40/batch")
+    assert isinstance(agent, ExpertAgent) and agent.simulations == 40
+    assert agent.engine == "batch" and agent.rollouts == "fast" and agent.time_limit is None
+    assert _agent("expert@40").engine == "scalar"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="one of fast, greedy, batch"):
+        _agent("expert@40/numpy")
+    runs = [run_arena("min-hwatu", 2, ["expert@24/batch", "greedy"], deals=2, seed=3).to_json()
+            for _ in range(2)]
+    assert set(runs[0]["results"]) == {"expert@24/batch", "greedy"}
+    assert runs[0]["results"] == runs[1]["results"]

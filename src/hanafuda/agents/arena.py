@@ -50,17 +50,22 @@ def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]
 def _agent(name: str) -> Agent:
     """Agents on their iteration budgets only (no wall-clock cap): deterministic.
     ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N/greedy``
-    also finishes its simulations with greedy rollouts (``ExpertAgent(rollouts="greedy")``)."""
+    also finishes its simulations with greedy rollouts (``ExpertAgent(rollouts="greedy")``);
+    ``expert@N/batch`` runs them on the NumPy batch simulator (``ExpertAgent(engine="batch")``,
+    fast rollouts)."""
     base, sep, budget = name.partition("@")
     if sep:
-        budget, slash, rollouts = budget.partition("/")
+        budget, slash, suffix = budget.partition("/")
+        suffixes = (*ROLLOUTS, "batch")
         if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
-                or (slash and (base != "expert" or rollouts not in ROLLOUTS))):
+                or (slash and (base != "expert" or suffix not in suffixes))):
             raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/ROLLOUTS "
-                             f"(N ≥ 1; ROLLOUTS one of {', '.join(ROLLOUTS)})")
+                             f"(N ≥ 1; ROLLOUTS one of {', '.join(suffixes)})")
         if base == "strong":
             return StrongAgent(iterations=int(budget), time_limit=None)
-        return ExpertAgent(simulations=int(budget), time_limit=None, rollouts=rollouts or "fast")
+        if suffix == "batch":
+            return ExpertAgent(simulations=int(budget), time_limit=None, engine="batch")
+        return ExpertAgent(simulations=int(budget), time_limit=None, rollouts=suffix or "fast")
     if name == "strong":
         return StrongAgent(time_limit=None)
     if name == "expert":

@@ -29,13 +29,15 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
+from ..cards import cards_of
 from ..engine.moves import parse_action
+from ..engine.round import Round
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
 from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
-from .learned.inference import beliefs, hand_model_for, sample_hidden
+from .learned.inference import HandBeliefs, beliefs, hand_model_for, sample_hidden
 from .learned.policy import load_for, move_values
 
 __all__ = ["DEFAULT_SIMULATIONS", "ExpertAgent"]
@@ -44,6 +46,9 @@ DEFAULT_SIMULATIONS = 600
 DEFAULT_CANDIDATES = 6
 DEFAULT_TIME_LIMIT = 1.5
 ROLLOUTS = {"fast": rollout, "greedy": greedy_rollout}
+ENGINES = ("scalar", "batch")
+"""Where the simulations run: ``scalar`` (``Round`` copies, one at a time) or ``batch`` (a
+stage of the halving as one NumPy batch, ``agents.batch_search``; fast rollouts only)."""
 DEFAULT_PRIOR_WEIGHT = 2.0
 """The network's Q of a candidate counts as this many simulations in its mean: a move's
 value is ``(sum of its rollouts + w × Q) / (count + w)`` — a tie-breaker for a few noisy
@@ -54,7 +59,9 @@ class ExpertAgent(Agent):
     """``simulations``: the budget; ``candidates``: moves searched (by the network's rank);
     ``time_limit``: a wall-clock cap on the worst case (None: budget only); ``prior_weight``:
     how many simulations the network's Q of a candidate is worth; ``inference``: deal hidden
-    cards by the learned hand model (False: uniformly, as ``strong``)."""
+    cards by the learned hand model (False: uniformly, as ``strong``); ``engine``: ``scalar``
+    (one ``Round`` simulation at a time) or ``batch`` (each halving stage as one NumPy batch,
+    ``agents.batch_search``, where the batch simulator plays the configuration)."""
 
     name: ClassVar[str] = "expert"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
@@ -69,9 +76,14 @@ class ExpertAgent(Agent):
         inference: bool = True,
         epsilon: float = 0.1,
         rollouts: str = "fast",
+        engine: str = "scalar",
     ) -> None:
         if rollouts not in ROLLOUTS:
             raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}")
+        if engine == "batch" and rollouts != "fast":
+            raise ValueError("engine='batch' plays fast rollouts only (rollouts='fast')")
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
         self.simulations = simulations
@@ -82,6 +94,7 @@ class ExpertAgent(Agent):
         self.inference = inference
         self.epsilon = epsilon
         self.rollouts = rollouts
+        self.engine = engine
 
     def choose(
         self,
@@ -95,8 +108,9 @@ class ExpertAgent(Agent):
             return forced
         return self.analyse(view, legal, rng, budget)[0][0]
 
-    def hidden_deal(self, view: PlayerView) -> HiddenDeal | None:
-        """How this bot deals the hidden cards for ``view`` (None: uniformly)."""
+    def hand_beliefs(self, view: PlayerView) -> tuple[HandBeliefs, dict[int, int]] | None:
+        """The learned hand model's odds for ``view`` and each other seat's hidden card count
+        (None: deal uniformly)."""
         if not self.inference:
             return None
         cfg = config_for_view(view)
@@ -107,7 +121,12 @@ class ExpertAgent(Agent):
         if not b.seats:
             return None
         hidden = {s: view.hand_counts[s] - view.exposed[s].mask.bit_count() for s in b.seats}
-        return partial(sample_hidden, b, hidden)
+        return b, hidden
+
+    def hidden_deal(self, view: PlayerView) -> HiddenDeal | None:
+        """How this bot deals the hidden cards for ``view`` (None: uniformly)."""
+        known = self.hand_beliefs(view)
+        return None if known is None else partial(sample_hidden, *known)
 
     def analyse(
         self,
@@ -131,17 +150,38 @@ class ExpertAgent(Agent):
         assert side is not None
         ev = evaluator_for(cfg)
         search_value = cfg.game.search_value
-        deal = self.hidden_deal(view)
+        known = self.hand_beliefs(view)
+        deal = None if known is None else partial(sample_hidden, *known)
         play_out = ROLLOUTS[self.rollouts]
         w = self.prior_weight
         totals = {a: w * float(prior[a]) for a in arms}
         counts = {a: w for a in arms}
 
-        simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
+        def world() -> Round:
+            return determinize(view, rng, cfg, deal)
 
-        alive = sequential_halving(
-            arms, self.simulations, lambda: determinize(view, rng, cfg, deal), simulate,
-            totals, counts, lambda a: -float(prior[a]), rng, deadline)
+        batch = None
+        if self.engine == "batch":
+            from . import batch_search  # NumPy's batch simulator, imported only when used
+
+            if batch_search.plays_in_batch(cfg):
+                batch = batch_search
+        if batch is not None:
+            seat = view.seat
+            assert seat is not None
+            unseen = cards_of(view.unseen(cfg.deck).mask)
+            hidden = [0 if s == seat else view.hand_counts[s] - view.exposed[s].mask.bit_count()
+                      for s in range(cfg.players)]
+            dealer = (batch.WorldDealer(unseen, hidden) if known is None else
+                      batch.WorldDealer(known[0].cards, hidden, known[0].weights, known[0].seats))
+            alive = batch.batch_halving(
+                cfg, arms, actions, self.simulations, determinize(view, rng, cfg), dealer,
+                seat, side, totals, counts, lambda a: -float(prior[a]), rng, self.epsilon,
+                deadline)
+        else:
+            simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
+            alive = sequential_halving(arms, self.simulations, world, simulate, totals,
+                                       counts, lambda a: -float(prior[a]), rng, deadline)
         searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
                                                -float(prior[a])))
         out = [(legal[a], totals[a] / counts[a]) for a in searched]

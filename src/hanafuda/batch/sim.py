@@ -14,6 +14,7 @@ Hana-Awase teyaku and Kwa-Dō declarations included.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,7 +35,7 @@ from ..engine.action_space import (
     compact_actions,
 )
 from ..engine.deal import Deal, deal_from_rng
-from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU
+from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU, Round
 from ..rules import GAMES, configure
 from ..rules.base import BatchFacts, Config
 from ..rules.options import OptionError
@@ -163,6 +164,19 @@ class BatchSim:
         self._row_offsets = self._rows * self.compact.size
         self._compact_plan()
         self._alloc()
+
+    def resized(self, batch_size: int) -> BatchSim:
+        """A new simulator of the same configuration with ``batch_size`` rows, every round
+        over (no deal yet), sharing this one's read-only tables: far cheaper than building
+        one (a search keeps one per stage size)."""
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+        other = copy.copy(self)
+        other.batch_size = batch_size
+        other._rows = np.arange(batch_size)
+        other._row_offsets = other._rows * self.compact.size
+        other._alloc()
+        return other
 
     # -- state -------------------------------------------------------------------------------
 
@@ -303,6 +317,132 @@ class BatchSim:
                 self.stock[todo] = cards[:, n * h + f :]
             todo = todo[self._misdeal(field)]
         self._start(index)
+
+    def load(
+        self,
+        states: Sequence[Round],
+        rows: npt.ArrayLike | None = None,
+        *,
+        which: npt.ArrayLike | None = None,
+    ) -> None:
+        """Set rows to scalar rounds, mid-round or not: ``Round`` objects of this simulator's
+        configuration (a ``Match``'s ``current``, ``agents.determinize``'s worlds, copies).
+
+        Row ``rows[i]`` (every row when ``rows`` is None) gets ``states[which[i]]`` (``which``
+        defaults to ``0 … len(rows) − 1``), so one state can fill many rows.  Every field the
+        simulator keeps is set: hands, exposed cards, teyaku paid, seats still to be asked
+        about teyaku, declarations, field, the stock still to turn over (in order), captures,
+        discard, phase, whose turn, a pending turned-over card and its targets, the wild
+        card's bookkeeping, and (for a finished round) its scores.  ``Round.hand_pair`` is not
+        kept: the engine reads it only inside the turn that set it, never at a decision.
+
+        ``ValueError`` for a round this simulator cannot represent (another configuration,
+        more stock than a deal has, a teyaku queue out of turn order), naming the state."""
+        index = self.row_index(rows)
+        pick = np.arange(index.size) if which is None else np.asarray(which, dtype=np.int64)
+        if pick.shape != index.shape:
+            raise ValueError(f"load needs one state index per row: {index.size} rows, "
+                             f"{pick.size} indices")
+        if pick.size and (pick.min() < 0 or pick.max() >= len(states)):
+            raise ValueError(f"load: state indices must lie in 0 … {len(states) - 1}")
+        if index.size == 0:
+            return
+        count = len(states)
+        n, s, size = self.players, self.num_sides, self.stock.shape[1]
+        dealer = np.zeros(count, np.int64)
+        order = np.zeros((count, n), np.int64)
+        hands = np.zeros((count, n), U64)
+        exposed = np.zeros((count, n), U64)
+        teyaku = np.zeros((count, n), np.int64)
+        asked = np.zeros((count, n), np.bool_)
+        declared = np.zeros((count, s), np.int64)
+        captures = np.zeros((count, s), U64)
+        field = np.zeros(count, U64)
+        discard = np.zeros(count, U64)
+        stock = np.zeros((count, size), np.int8)
+        stock_pos = np.zeros(count, np.int64)
+        small = np.zeros((count, 8), np.int64)  # phase turn seat pending wild_side month user moves
+        pending_targets = np.zeros(count, U64)
+        pending_wild = np.zeros(count, np.bool_)
+        card_points = np.zeros((count, s), np.int64)
+        yaku_points = np.zeros((count, s), np.int64)
+        scores = np.zeros((count, s), np.int64)
+        checked: set[int] = set()
+        for i, rnd in enumerate(states):
+            self._check_loadable(rnd, i, checked)
+            left = rnd.stock[rnd.stock_pos :]
+            if len(left) > self.stock_size:
+                raise ValueError(f"load: state {i} has {len(left)} stock cards left; a "
+                                 f"{self.game} deal for {n} has {self.stock_size}")
+            queue = rnd.teyaku_queue
+            if queue:
+                positions = [rnd.order.index(seat) for seat in queue]
+                if positions != sorted(set(positions)) or rnd.phase != PHASE_TEYAKU \
+                        or rnd.seat != queue[0]:
+                    raise ValueError(f"load: state {i}'s teyaku queue {queue} is not in turn "
+                                     f"order {list(rnd.order)} or not the seat asked")
+                asked[i, positions] = True
+            elif rnd.phase == PHASE_TEYAKU:
+                raise ValueError(f"load: state {i} asks about teyaku with an empty queue")
+            dealer[i] = rnd.dealer
+            order[i] = rnd.order
+            hands[i] = rnd.hands
+            exposed[i] = rnd.exposed
+            teyaku[i] = rnd.teyaku
+            declared[i] = rnd.declared
+            captures[i] = rnd.captures
+            field[i] = rnd.field
+            discard[i] = rnd.discard
+            stock_pos[i] = self.stock_size - len(left)
+            if left:
+                stock[i, stock_pos[i] :] = left
+            small[i] = (rnd.phase, rnd.turn, rnd.seat, rnd.pending if rnd.pending >= 0 else NONE,
+                        rnd.wild_side, rnd.wild_month, rnd.lightning_user, len(rnd.moves))
+            pending_targets[i] = rnd.pending_targets
+            pending_wild[i] = rnd.pending_wild
+            if rnd.result is not None:
+                card_points[i] = rnd.result.card_points
+                yaku_points[i] = [sum(y.points for y in held) for held in rnd.result.yaku]
+                scores[i] = rnd.result.scores
+        self.dealer[index] = dealer[pick]
+        self.order[index] = order[pick]
+        self.hands[index] = hands[pick]
+        self.exposed[index] = exposed[pick]
+        self.teyaku[index] = teyaku[pick]
+        self.asked[index] = asked[pick]
+        self.declared[index] = declared[pick]
+        self.captures[index] = captures[pick]
+        self.field[index] = field[pick]
+        self.discard[index] = discard[pick]
+        self.stock[index] = stock[pick]
+        self.stock_pos[index] = stock_pos[pick]
+        small = small[pick]
+        self.phase[index] = small[:, 0]
+        self.turn[index] = small[:, 1]
+        self.seat[index] = small[:, 2]
+        self.pending[index] = small[:, 3]
+        self.wild_side[index] = small[:, 4]
+        self.wild_month[index] = small[:, 5]
+        self.lightning_user[index] = small[:, 6]
+        self.decisions[index] = small[:, 7]
+        self.pending_targets[index] = pending_targets[pick]
+        self.pending_wild[index] = pending_wild[pick]
+        self.card_points[index] = card_points[pick]
+        self.yaku_points[index] = yaku_points[pick]
+        self._scores[index] = scores[pick]
+
+    def _check_loadable(self, rnd: Round, i: int, checked: set[int]) -> None:
+        """``ValueError`` unless ``rnd`` is a round of this simulator's configuration."""
+        cfg = rnd.config
+        if id(cfg) in checked or cfg is self.config:
+            return
+        mine = self.config
+        if (cfg.game.id, cfg.players, dict(cfg.options)) != (
+                mine.game.id, mine.players, dict(mine.options)):
+            raise ValueError(f"load: state {i} is a round of {cfg.game.id} for {cfg.players} "
+                             f"with options {dict(cfg.options)}; this simulator plays "
+                             f"{mine.game.id} for {mine.players} with {dict(mine.options)}")
+        checked.add(id(cfg))
 
     def _misdeal(self, field: Mask) -> Bool:
         """RULES.md §2 and §4.5: four of a month (with redeal), the three natural willows (Mushi)."""

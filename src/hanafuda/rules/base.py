@@ -392,6 +392,14 @@ class Game:
         """Per side, the score a search compares (the round score unless a game says otherwise)."""
         return [float(s) for s in result.scores]
 
+    @classmethod
+    def batch_side_values(cls, config: Config, points: IntArray, yaku: IntArray,
+                          scores: IntArray) -> IntArray:
+        """``side_values`` of B finished rounds at once (``hanafuda.batch``): (B, S) from the
+        rounds' card points, yaku points and scores (the round scores unless a game says
+        otherwise)."""
+        return scores
+
     # -- helpers for scoring hooks -----------------------------------------------------------
 
     @staticmethod

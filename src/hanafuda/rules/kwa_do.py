@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import WILLOW_LIGHTNING
 from .base import (
@@ -21,6 +21,9 @@ from .base import (
 )
 from .options import OptionError, OptionSpec
 from .sets import SET_MASKS
+
+if TYPE_CHECKING:
+    from .base import IntArray
 
 DECK_POINTS = 240
 NEGATIVE_AS_ZERO = "negative counts as 0"
@@ -225,6 +228,14 @@ class KwaDo(Game):
             float(score - sum(t.value for t in terms if t.label == NEGATIVE_AS_ZERO))
             for score, terms in zip(result.scores, result.terms, strict=True)
         ]
+
+    @classmethod
+    def batch_side_values(cls, config: Config, points: IntArray, yaku: IntArray,
+                          scores: IntArray) -> IntArray:
+        """``side_values`` on arrays: card points plus yaku, less the floor, unclamped."""
+        floor = DECK_POINTS // config.num_sides if config.options["scoring"] == "floor" else 0
+        result: IntArray = points + yaku - floor
+        return result
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
