@@ -5,6 +5,7 @@ ones by a full collection once the frozen objects have grown enough."""
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 from collections.abc import Iterator
 
@@ -67,19 +68,19 @@ def test_an_old_cycle_waits_for_growth_then_a_full_collection_takes_it(policy: N
     del node  # now garbage, but frozen: no young collection sees it
     gc.collect(0)
     assert ref() is not None
-    assert collect_if_grown(pause_share=1.0) is None  # the frozen objects have not grown enough yet
-    grow = gc_policy.FULL_COLLECTION_GROWTH * gc_policy._state.baseline - gc.get_freeze_count()
-    ballast = [[i] for i in range(int(grow) + 1_000)]
+    assert collect_if_grown(pause_share=1e9) is None  # the frozen objects have not grown enough yet
+    grow = gc_policy.FULL_COLLECTION_GROWTH * gc_policy._state.baseline - sys.getallocatedblocks()
+    ballast = [[i + 1_000] for i in range(int(grow) // 2 + 1_000)]  # a list and an int: two blocks
     gc.collect(0)  # frozen too
     assert collect_if_grown(pause_share=1e-9) is None  # grown, but too soon after the last pause
-    done = collect_if_grown(pause_share=1.0)
+    done = collect_if_grown(pause_share=1e9)
     assert done is not None
     assert ref() is None
-    assert done.collected >= 2 and done.frozen_after < done.frozen_before + 1
-    assert collect_if_grown(pause_share=1.0) is None  # the next waits for the objects to double again
+    assert done.collected >= 2 and done.blocks_after < done.blocks_before + 1
+    assert collect_if_grown(pause_share=1e9) is None  # the next waits for the objects to double again
     del ballast
 
 
 def test_nothing_happens_without_the_policy() -> None:
     assert not tuned()
-    assert collect_if_grown(growth=0.0, pause_share=1.0) is None
+    assert collect_if_grown(growth=0.0, pause_share=1e9) is None
