@@ -176,3 +176,18 @@ def test_greedy_play_out_shares_luck_within_a_stream_and_is_deterministic():
         assert (scores[:16] == scores[16:]).all()
         results.append(scores)
     assert (results[0] == results[1]).all()
+
+
+def test_simulators_keep_one_policy_per_rollout_kind_and_refuse_unknown_ones():
+    from hanafuda.agents.batch_search import simulator_for
+    from hanafuda.batch.rollout import FastRollout
+
+    cfg = configure("mushi", 2, {})
+    sim, fast = simulator_for(cfg, 100, 0.2, "fast")
+    again, greedy = simulator_for(cfg, 100, 0.05, "greedy")
+    assert again is sim and sim.batch_size >= 100
+    assert isinstance(fast, FastRollout) and isinstance(greedy, GreedyRollout)
+    assert fast.epsilon == 0.2 and greedy.epsilon == 0.05
+    assert simulator_for(cfg, 10, 0.1, "greedy")[1] is greedy
+    with pytest.raises(ValueError, match="rollouts must be one of fast, greedy"):
+        simulator_for(cfg, 10, 0.1, "policy")
