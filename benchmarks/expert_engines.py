@@ -6,6 +6,10 @@ a simulation is one candidate played out on one world to the round's end, dealin
 worlds and the network's ranking included.  Prints a table; it asserts nothing.
 
     python benchmarks/expert_engines.py [--games mushi,min-hwatu] [--rounds 2] [--budgets 600,2400]
+        [--engines scalar,batch,batch-greedy]
+
+An engine is ``scalar`` or ``batch``, optionally with the rollout policy (``batch-greedy``:
+``ExpertAgent(engine="batch", rollouts="greedy")``; the default is ``fast``).
 """
 
 from __future__ import annotations
@@ -41,21 +45,25 @@ def main() -> None:
     parser.add_argument("--games", default="mushi,min-hwatu")
     parser.add_argument("--rounds", type=int, default=2, help="greedy rounds giving positions")
     parser.add_argument("--budgets", default="600,2400", help="simulations per decision")
+    parser.add_argument("--engines", default="scalar,batch",
+                        help="ENGINE[-ROLLOUTS], comma-separated (e.g. scalar,batch,batch-greedy)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}")
-    print(f"{'game':<10} {'positions':>9} {'budget':>6} {'engine':<7} {'ms/decision':>11} "
+    print(f"{'game':<10} {'positions':>9} {'budget':>6} {'engine':<12} {'ms/decision':>11} "
           f"{'simulations/s':>13}")
     for game in args.games.split(","):
         views = positions(game, args.rounds)
         for budget in (int(b) for b in args.budgets.split(",")):
-            for engine in ("scalar", "batch"):
-                bot = ExpertAgent(simulations=budget, time_limit=None, engine=engine)
+            for engine in args.engines.split(","):
+                kind, _, rollouts = engine.partition("-")
+                bot = ExpertAgent(simulations=budget, time_limit=None, engine=kind,
+                                  rollouts=rollouts or "fast")
                 bot.analyse(views[0], views[0].legal, random.Random(0))  # warm-up (caches)
                 start = time.perf_counter()
                 for i, view in enumerate(views):
                     bot.analyse(view, view.legal, random.Random(i))
                 spent = time.perf_counter() - start
-                print(f"{game:<10} {len(views):>9} {budget:>6} {engine:<7} "
+                print(f"{game:<10} {len(views):>9} {budget:>6} {engine:<12} "
                       f"{spent / len(views) * 1000:>11.1f} {budget * len(views) / spent:>13,.0f}")
 
 

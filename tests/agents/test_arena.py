@@ -141,14 +141,21 @@ def test_expert_rollouts_by_arena_name():
 
 
 def test_batch_expert_by_arena_name():
-    """``expert@N/batch`` searches on the batch simulator, deterministic on its budget."""
+    """``expert@N/batch`` (``/batch-greedy``: greedy rollouts) searches on the batch
+    simulator, deterministic on its budget."""
     agent = _agent("expert@40/batch")
     assert isinstance(agent, ExpertAgent) and agent.simulations == 40
     assert agent.engine == "batch" and agent.rollouts == "fast" and agent.time_limit is None
     assert _agent("expert@40").engine == "scalar"  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="one of fast, greedy, batch"):
-        _agent("expert@40/numpy")
-    runs = [run_arena("min-hwatu", 2, ["expert@24/batch", "greedy"], deals=2, seed=3).to_json()
-            for _ in range(2)]
-    assert set(runs[0]["results"]) == {"expert@24/batch", "greedy"}
-    assert runs[0]["results"] == runs[1]["results"]
+    greedy = _agent("expert@40/batch-greedy")
+    assert isinstance(greedy, ExpertAgent) and greedy.simulations == 40
+    assert greedy.engine == "batch" and greedy.rollouts == "greedy" and greedy.time_limit is None
+    assert _agent("expert@40/batch-fast").rollouts == "fast"  # type: ignore[attr-defined]
+    for bad in ("expert@40/numpy", "expert@40/batch-policy", "expert@40/batch-"):
+        with pytest.raises(ValueError, match="one of fast, greedy, batch, batch-fast, batch-greedy"):
+            _agent(bad)
+    for name in ("expert@24/batch", "expert@24/batch-greedy"):
+        runs = [run_arena("min-hwatu", 2, [name, "greedy"], deals=2, seed=3).to_json()
+                for _ in range(2)]
+        assert set(runs[0]["results"]) == {name, "greedy"}
+        assert runs[0]["results"] == runs[1]["results"]

@@ -9,13 +9,17 @@ import numpy as np
 import pytest
 
 from hanafuda import Match
+from hanafuda.agents.batch_policies import GreedyRollout
 from hanafuda.agents.batch_search import WorldDealer, load_worlds, plays_in_batch
 from hanafuda.agents.determinize import config_for_view, determinize
+from hanafuda.agents.heuristics import evaluator_for, greedy_rollout
 from hanafuda.agents.learned.inference import HandBeliefs, sample_hidden
-from hanafuda.batch import BatchSim
+from hanafuda.batch import BatchSim, from_engine
 from hanafuda.cards import cards_of, mask_of
-from hanafuda.engine.round import Round
+from hanafuda.engine.round import PHASE_TEYAKU, Round
+from hanafuda.rules import configure
 from tests.agents.test_agents import CASES
+from tests.batch.test_load import FAMILIES, _positions, _Scripted
 
 
 def _view_after(game: str, players: int, options: dict, moves: int, seed: int):
@@ -108,3 +112,82 @@ def test_weighted_dealing_has_sample_hiddens_distribution():
         WorldDealer(cards, [0, 4, 3, 5], weights[:2], seats[:2])
     with pytest.raises(ValueError, match="more hidden hand cards"):
         WorldDealer(cards[:3], [0, 4])
+
+
+@pytest.mark.parametrize(("game", "players", "options"), FAMILIES)
+def test_greedy_rollout_policy_is_the_scalar_greedy_rollout_rule(game, players, options):
+    """Given the same random numbers, ``GreedyRollout`` picks ``heuristics.greedy_rollout``'s
+    move (the greedy bot's one-ply judgement), in every configuration the batch plays:
+    teyaku, teams and declarations, wild cards, the Mushi lightning option."""
+    seed = 700 + FAMILIES.index((game, players, options))
+    real, worlds = _positions(game, players, options, 40, seed)
+    states = real + worlds
+    sim = BatchSim(game, players, len(states), options)
+    sim.load(states)
+    policy = GreedyRollout(sim, epsilon=0.3)
+    legal = sim.legal_list()
+    uniforms = np.random.default_rng(seed).random((sim.batch_size, legal.shape[1] + 2))
+    chosen = policy.choose(sim, legal, uniforms)
+    ev = evaluator_for(configure(game, players, options))
+    kinds = set()
+    for row, rnd in enumerate(states):
+        listed = [int(j) for j in legal[row] if j >= 0]
+        moves = rnd.legal_actions()
+        if len(moves) == 1 or rnd.phase == PHASE_TEYAKU:
+            assert chosen[row] == listed[0] == sim.compact.to_compact[from_engine(moves[0])]
+            kinds.add("forced")
+            continue
+        position = {j: i for i, j in enumerate(listed)}
+        compact = [int(sim.compact.to_compact[from_engine(a)]) for a in moves]
+        u = uniforms[row]
+        randomly = bool(u[0] < policy.epsilon)
+        pick = listed[min(int(u[1] * len(listed)), len(listed) - 1)]
+        # greedy_rollout draws epsilon, then one noise per move in its order.
+        noise = [float(u[2 + position[j]]) for j in compact]
+        script = _Scripted([float(u[0])] + ([] if randomly else noise),
+                           compact.index(pick) if randomly else None)
+        trial = rnd.copy()
+        try:
+            greedy_rollout(trial, ev, script, policy.epsilon)
+        except StopIteration:
+            pass
+        assert int(sim.compact.to_compact[from_engine(trial.moves[len(rnd.moves)])]) \
+            == chosen[row], f"row {row}"
+        kinds.add("random" if randomly else "rule")
+    assert {"random", "rule"} <= kinds
+    with pytest.raises(ValueError, match="epsilon"):
+        GreedyRollout(sim, epsilon=-0.1)
+    with pytest.raises(ValueError, match="uniforms must have shape"):
+        policy.choose(sim, legal, uniforms[:, 1:])
+
+
+def test_greedy_play_out_shares_luck_within_a_stream_and_is_deterministic():
+    """Rows of one stream that hold the same position play the same round (common random
+    numbers); the same generator seed gives the same scores."""
+    real, _ = _positions("min-hwatu", 2, {}, 16, 5)
+    results = []
+    for _ in range(2):
+        sim = BatchSim("min-hwatu", 2, 32)
+        sim.load(real + real)  # row i and row i + 16 hold the same position
+        streams = np.concatenate([np.arange(16), np.arange(16)])
+        GreedyRollout(sim).play_out(sim, np.random.default_rng(3), streams)
+        assert sim.done.all()
+        scores = sim.scores()
+        assert (scores[:16] == scores[16:]).all()
+        results.append(scores)
+    assert (results[0] == results[1]).all()
+
+
+def test_simulators_keep_one_policy_per_rollout_kind_and_refuse_unknown_ones():
+    from hanafuda.agents.batch_search import simulator_for
+    from hanafuda.batch.rollout import FastRollout
+
+    cfg = configure("mushi", 2, {})
+    sim, fast = simulator_for(cfg, 100, 0.2, "fast")
+    again, greedy = simulator_for(cfg, 100, 0.05, "greedy")
+    assert again is sim and sim.batch_size >= 100
+    assert isinstance(fast, FastRollout) and isinstance(greedy, GreedyRollout)
+    assert fast.epsilon == 0.2 and greedy.epsilon == 0.05
+    assert simulator_for(cfg, 10, 0.1, "greedy")[1] is greedy
+    with pytest.raises(ValueError, match="rollouts must be one of fast, greedy"):
+        simulator_for(cfg, 10, 0.1, "policy")

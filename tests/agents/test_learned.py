@@ -171,7 +171,8 @@ def test_learned_bots_never_read_hidden_information(game, players, options):
     assert base.view(seat).to_dict() == twin.view(seat).to_dict()
     for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None),
                   ExpertAgent(simulations=60, time_limit=None, rollouts="greedy"),
-                  ExpertAgent(simulations=60, time_limit=None, engine="batch")):
+                  ExpertAgent(simulations=60, time_limit=None, engine="batch"),
+                  ExpertAgent(simulations=60, time_limit=None, engine="batch", rollouts="greedy")):
         a = agent.choose(base.view(seat), base.legal_moves(), random.Random(5))
         b = agent.choose(twin.view(seat), twin.legal_moves(), random.Random(5))
         assert a == b
@@ -190,8 +191,8 @@ def test_expert_is_deterministic_and_budget_capped_by_time_only_in_the_worst_cas
         ExpertAgent(rollouts="clever")
     with pytest.raises(ValueError, match="engine must be one of scalar, batch"):
         ExpertAgent(engine="gpu")
-    with pytest.raises(ValueError, match="fast rollouts only"):
-        ExpertAgent(engine="batch", rollouts="greedy")
+    with pytest.raises(ValueError, match="rollouts must be one of fast, greedy"):
+        ExpertAgent(engine="batch", rollouts="policy")
 
 
 @pytest.mark.parametrize("game,players,options", CASES)
@@ -199,23 +200,26 @@ def test_batch_expert_plays_every_game_deterministically(game, players, options)
     """``engine="batch"``: legal moves in every game (teyaku, teams, wild cards), the same
     moves from the same seeds, and a search that really runs in the batch (its values differ
     from the scalar engine's, whose random streams are other)."""
-    runs = []
-    for _ in range(2):
-        match = Match(game, players, options, seed=1)
-        bots = [ExpertAgent(simulations=36, time_limit=None, engine="batch")
-                for _ in range(players)]
-        runs.append(play_round(match, bots, seed=6))
-        assert match.current.over
-    assert runs[0] == runs[1]
+    for rollouts in ("fast", "greedy"):
+        runs = []
+        for _ in range(2):
+            match = Match(game, players, options, seed=1)
+            bots = [ExpertAgent(simulations=36, time_limit=None, engine="batch",
+                                rollouts=rollouts) for _ in range(players)]
+            runs.append(play_round(match, bots, seed=6))
+            assert match.current.over
+        assert runs[0] == runs[1]
     match = Match(game, players, options, seed=1)
     view = match.view(match.to_move)
     scalar = ExpertAgent(simulations=36, time_limit=None).analyse(view, view.legal,
                                                                   random.Random(2))
     batch = ExpertAgent(simulations=36, time_limit=None, engine="batch").analyse(
         view, view.legal, random.Random(2))
-    assert {m for m, _ in batch} == set(view.legal)
+    greedy = ExpertAgent(simulations=36, time_limit=None, engine="batch",
+                         rollouts="greedy").analyse(view, view.legal, random.Random(2))
+    assert {m for m, _ in batch} == {m for m, _ in greedy} == set(view.legal)
     if len(view.legal) > 1:
-        assert scalar != batch
+        assert scalar != batch and batch != greedy  # the rollout policy really changed
 
 
 def test_batch_expert_imports_no_torch_and_no_training_code():
@@ -224,7 +228,7 @@ def test_batch_expert_imports_no_torch_and_no_training_code():
         "from hanafuda.agents import ExpertAgent\n"
         "from hanafuda.records import Match\n"
         "m = Match('kwa-do', 4, {'teams': [[0, 2], [1, 3]]}, seed=0)\n"
-        "bot = ExpertAgent(simulations=24, engine='batch')\n"
+        "bot = ExpertAgent(simulations=24, engine='batch', rollouts='greedy')\n"
         "while m.to_move is not None:\n"
         "    v = m.view(m.to_move)\n"
         "    m.play(bot.choose(v, v.legal, random.Random(0)))\n"

@@ -52,19 +52,20 @@ def _agent(name: str) -> Agent:
     ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N/greedy``
     also finishes its simulations with greedy rollouts (``ExpertAgent(rollouts="greedy")``);
     ``expert@N/batch`` runs them on the NumPy batch simulator (``ExpertAgent(engine="batch")``,
-    fast rollouts)."""
+    fast rollouts), ``expert@N/batch-greedy`` there with greedy rollouts."""
     base, sep, budget = name.partition("@")
     if sep:
         budget, slash, suffix = budget.partition("/")
-        suffixes = (*ROLLOUTS, "batch")
+        suffixes = (*ROLLOUTS, "batch", *(f"batch-{r}" for r in ROLLOUTS))
         if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
                 or (slash and (base != "expert" or suffix not in suffixes))):
             raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/ROLLOUTS "
                              f"(N ≥ 1; ROLLOUTS one of {', '.join(suffixes)})")
         if base == "strong":
             return StrongAgent(iterations=int(budget), time_limit=None)
-        if suffix == "batch":
-            return ExpertAgent(simulations=int(budget), time_limit=None, engine="batch")
+        if suffix.startswith("batch"):
+            return ExpertAgent(simulations=int(budget), time_limit=None, engine="batch",
+                               rollouts=suffix.partition("-")[2] or "fast")
         return ExpertAgent(simulations=int(budget), time_limit=None, rollouts=suffix or "fast")
     if name == "strong":
         return StrongAgent(time_limit=None)

@@ -4,9 +4,11 @@ The same search as ``halving.sequential_halving`` + ``halving.playout`` (budget 
 ``ceil(log2(candidates))`` stages, the better half kept after each, common random numbers),
 but a stage's simulations — every surviving candidate on every world of the stage — are
 rows of one ``BatchSim``: the sampled worlds (``agents.determinize``) are loaded
-(``BatchSim.load``), each row plays its candidate, and the vectorised fast rollout
-(``batch.rollout.FastRollout``, the rule of ``heuristics.rollout``) finishes them all at
-once.  Every candidate of a world shares that world's random stream (common random numbers).
+(``BatchSim.load``), each row plays its candidate, and a vectorised rollout policy finishes
+them all at once: the fast one (``batch.rollout.FastRollout``, the rule of
+``heuristics.rollout``) or, with ``rollouts="greedy"``, the greedy bot's
+(``agents.batch_policies.GreedyRollout``, the rule of ``heuristics.greedy_rollout``).
+Every candidate of a world shares that world's random stream (common random numbers).
 The randomness is a NumPy ``Generator`` seeded from the search's ``random.Random``: the same
 seed gives the same move at any machine load.
 """
@@ -23,14 +25,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..batch.rollout import FastRollout, search_values
+from ..batch.rollout import FastRollout, RolloutPolicy, play_out, search_values
 from ..batch.sim import BatchSim, check_options
 from ..engine.action_space import from_engine
 from ..engine.round import PHASE_OVER, Round
 from ..rules import Config
 from ..rules.options import OptionError
+from .batch_policies import GreedyRollout
 
-__all__ = ["WorldDealer", "batch_halving", "load_worlds", "plays_in_batch", "simulator_for"]
+__all__ = ["BATCH_ROLLOUTS", "WorldDealer", "batch_halving", "load_worlds", "plays_in_batch",
+           "simulator_for"]
+
+BATCH_ROLLOUTS: dict[str, type[FastRollout] | type[GreedyRollout]] = {
+    "fast": FastRollout, "greedy": GreedyRollout}
+"""The vectorised rollout policies by ``ExpertAgent.rollouts`` name."""
 
 _ROUNDING = 64
 """Simulators are kept per configuration in sizes of multiples of this (rows beyond a
@@ -55,24 +63,32 @@ def plays_in_batch(config: Config) -> bool:
     return plays
 
 
-def simulator_for(config: Config, rows: int, epsilon: float) -> tuple[BatchSim, FastRollout]:
-    """A simulator of ``config`` with at least ``rows`` rows and its rollout policy, kept per
-    thread and size (the first of a configuration is built, the others ``resized`` from it)."""
+def simulator_for(config: Config, rows: int, epsilon: float, rollouts: str = "fast"
+                  ) -> tuple[BatchSim, RolloutPolicy]:
+    """A simulator of ``config`` with at least ``rows`` rows and its ``rollouts`` policy
+    (``BATCH_ROLLOUTS``), kept per thread and size (the first of a configuration is built,
+    the others ``resized`` from it; a policy depends on the configuration only)."""
+    if rollouts not in BATCH_ROLLOUTS:
+        raise ValueError(f"rollouts must be one of {', '.join(BATCH_ROLLOUTS)}, not {rollouts!r}")
     size = max(_ROUNDING, -(-rows // _ROUNDING) * _ROUNDING)
-    cache: dict[tuple[int, int], tuple[Config, BatchSim, FastRollout]] = getattr(
-        _LOCAL, "sims", None) or {}
+    cache: dict[tuple[int, int], tuple[Config, BatchSim]] = getattr(_LOCAL, "sims", None) or {}
     _LOCAL.sims = cache
+    policies: dict[tuple[int, str], tuple[Config, RolloutPolicy]] = getattr(
+        _LOCAL, "policies", None) or {}
+    _LOCAL.policies = policies
     key = (id(config), size)
     entry = cache.get(key)
     if entry is None or entry[0] is not config:
         first = cache.get((id(config), 0))
         if first is None or first[0] is not config:
-            sim = BatchSim(config.game.id, config.players, _ROUNDING,
-                           dict(config.given_options))
-            first = cache[(id(config), 0)] = (config, sim, FastRollout(sim, epsilon))
-        sim = first[1].resized(size)
-        entry = cache[key] = (config, sim, first[2])  # the policy depends on the config only
-    _, sim, policy = entry
+            first = cache[(id(config), 0)] = (config, BatchSim(
+                config.game.id, config.players, _ROUNDING, dict(config.given_options)))
+        entry = cache[key] = (config, first[1].resized(size))
+    sim = entry[1]
+    known = policies.get((id(config), rollouts))
+    if known is None or known[0] is not config:
+        known = policies[(id(config), rollouts)] = (config, BATCH_ROLLOUTS[rollouts](sim))
+    policy = known[1]
     policy.epsilon = epsilon
     return sim, policy
 
@@ -165,12 +181,14 @@ def batch_halving(
     rng: random.Random,
     epsilon: float,
     deadline: float = math.inf,
+    rollouts: str = "fast",
 ) -> list[int]:
     """Spend ``budget`` simulations on ``arms`` (indices into ``actions``, engine actions);
     returns the candidates still alive, best first; ``totals``/``counts`` are updated in
     place as in ``sequential_halving``.  Worlds are ``template`` (a determinized world of
     ``seat``'s view) with the hidden cards dealt anew by ``dealer``.  A stage is never cut
-    short: the ``deadline`` is checked between stages."""
+    short: the ``deadline`` is checked between stages.  ``rollouts``: the policy that finishes
+the simulations (``BATCH_ROLLOUTS``)."""
     generator = np.random.default_rng(rng.getrandbits(64))
     alive = list(arms)
     stages = max(1, math.ceil(math.log2(len(alive))))
@@ -179,7 +197,7 @@ def batch_halving(
         per_arm = max(1, left // ((stages - stage) * len(alive)))
         k = len(alive)
         rows = per_arm * k
-        sim, policy = simulator_for(config, rows, epsilon)
+        sim, policy = simulator_for(config, rows, epsilon, rollouts)
         sim.phase[:] = PHASE_OVER  # rows past this stage's sit out every step
         index = np.arange(rows)
         streams = np.zeros(sim.batch_size, np.int64)
@@ -189,7 +207,7 @@ def batch_halving(
         first = np.zeros(sim.batch_size, np.int64)
         first[:rows] = np.tile([from_engine(actions[a]) for a in alive], per_arm)
         sim.step(first, rows=index)
-        policy.play_out(sim, generator, streams)
+        play_out(policy, sim, generator, streams)
         values = search_values(sim, side)[:rows].reshape(per_arm, k).sum(axis=0)
         for i, arm in enumerate(alive):
             totals[arm] += float(values[i])

@@ -48,7 +48,9 @@ DEFAULT_TIME_LIMIT = 1.5
 ROLLOUTS = {"fast": rollout, "greedy": greedy_rollout}
 ENGINES = ("scalar", "batch")
 """Where the simulations run: ``scalar`` (``Round`` copies, one at a time) or ``batch`` (a
-stage of the halving as one NumPy batch, ``agents.batch_search``; fast rollouts only)."""
+stage of the halving as one NumPy batch, ``agents.batch_search``, with the vectorised twin of
+the chosen rollout policy: ``batch.rollout.FastRollout`` or
+``agents.batch_policies.GreedyRollout``)."""
 DEFAULT_PRIOR_WEIGHT = 2.0
 """The network's Q of a candidate counts as this many simulations in its mean: a move's
 value is ``(sum of its rollouts + w × Q) / (count + w)`` — a tie-breaker for a few noisy
@@ -82,8 +84,6 @@ class ExpertAgent(Agent):
             raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
         if engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}")
-        if engine == "batch" and rollouts != "fast":
-            raise ValueError("engine='batch' plays fast rollouts only (rollouts='fast')")
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
         self.simulations = simulations
@@ -177,7 +177,7 @@ class ExpertAgent(Agent):
             alive = batch.batch_halving(
                 cfg, arms, actions, self.simulations, determinize(view, rng, cfg), dealer,
                 seat, side, totals, counts, lambda a: -float(prior[a]), rng, self.epsilon,
-                deadline)
+                deadline, self.rollouts)
         else:
             simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
             alive = sequential_halving(arms, self.simulations, world, simulate, totals,

@@ -16,16 +16,42 @@ the same luck.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.action_space import CompactActions
 from .sim import NONE, PHASE_TAKE, PHASE_TEYAKU, BatchSim, _bit_index
 
-__all__ = ["FastRollout", "search_values", "side_values"]
+__all__ = ["FastRollout", "RolloutPolicy", "play_out", "search_values", "side_values"]
 
 Float = npt.NDArray[np.float64]
 Int = npt.NDArray[np.int64]
+
+
+class RolloutPolicy(Protocol):
+    """A vectorised rollout policy: ``choose`` reads one row of uniforms per row (B, W + 2) —
+    column 0 decides a random move (below ``epsilon``), column 1 picks it, columns 2… are
+    each listed move's noise — so rows sharing their uniforms share their luck."""
+
+    epsilon: float
+
+    def choose(self, sim: BatchSim, legal: Int, uniforms: Float) -> Int: ...
+
+
+def play_out(policy: RolloutPolicy, sim: BatchSim, rng: np.random.Generator,
+             streams: Int | None = None) -> None:
+    """Play every running row of ``sim`` to its round's end with ``policy``.  ``streams`` (B,)
+    names each row's random stream (rows of one stream share their uniforms at every step:
+    common random numbers); None: one per row."""
+    if streams is None:
+        streams = np.arange(sim.batch_size)
+    count = int(streams.max(initial=0)) + 1
+    while not sim.done.all():
+        legal = sim.legal_list()
+        uniforms = rng.random((count, legal.shape[1] + 2))[streams]
+        sim.step_compact(policy.choose(sim, legal, uniforms))
 
 
 class FastRollout:
@@ -110,15 +136,8 @@ class FastRollout:
 
     def play_out(self, sim: BatchSim, rng: np.random.Generator,
                  streams: Int | None = None) -> None:
-        """Play every running row to its round's end.  ``streams`` (B,) names each row's
-        random stream (rows of one stream share their uniforms); None: one per row."""
-        if streams is None:
-            streams = np.arange(sim.batch_size)
-        count = int(streams.max(initial=0)) + 1
-        while not sim.done.all():
-            legal = sim.legal_list()
-            uniforms = rng.random((count, legal.shape[1] + 2))[streams]
-            sim.step_compact(self.choose(sim, legal, uniforms))
+        """``play_out`` with this policy."""
+        play_out(self, sim, rng, streams)
 
 
 def side_values(sim: BatchSim) -> Float:

@@ -42,12 +42,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from ..agents import PolicyAgent, UnknownAgentError, make_agent
-from ..agents.heuristics import evaluator_for
+from ..agents.batch_policies import GreedyRollout
 from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
 from ..batch.sim import PHASE_OVER, PHASE_PLAY, PHASE_TEYAKU, BatchSim
-from ..cards import MONTH_MASKS, MONTHS
-from ..engine.action_space import DECLARE_BASE, EXPOSE_INDEX, NUM_ACTIONS, NUM_SETS, TAKE_BASE
+from ..engine.action_space import NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
 from ..train.selfplay import choose_moves
 from ._shared import (
@@ -215,104 +214,28 @@ def capture_opponent(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt
     return actions
 
 
-def _bits(cards: Int) -> npt.NDArray[np.uint64]:
-    """One-card masks of card ids (48 = no card gives 0)."""
-    shifted = np.left_shift(np.uint64(1), np.minimum(cards, 63).astype(np.uint64))
-    return np.where(cards < 48, shifted, np.uint64(0))
-
-
-def _points(masks: npt.NDArray[np.uint64], values: Float) -> Float:
-    """The card points of each mask (RULES.md §1 values of the game)."""
-    out: Float = unpack_cards(masks).astype(np.float32) @ values
-    return out
+_GREEDY: dict[int, tuple[Config, GreedyRollout]] = {}
 
 
 def greedy_opponent(sim: BatchSim, rows: Bool, rng: np.random.Generator) -> npt.ArrayLike:
-    """The ``greedy`` bot's one-ply evaluation (``agents.greedy``), vectorised over the legal
-    moves of every waiting row.
+    """The ``greedy`` bot's one-ply evaluation, vectorised over the compact legal moves of
+    every waiting row: ``agents.batch_policies.GreedyRollout`` (the rule of
+    ``heuristics.greedy_rollout``) with no random moves and ties broken uniformly at random.
 
     Like the scalar bot it always exposes teyaku (RULES.md §4.2) and scores a move by the card
     points it captures now (rubbish excluded, §9) plus the change of its side's yaku potential
     (``agents.heuristics.Evaluator.potential``), a card left on the field by minus its risk,
-    and a Kwa-Dō declaration (§4.3) by the share of the set its side can still reach; ties are
-    broken uniformly at random.  One difference: the capture counted is the played or taken
-    card's own (a wild card's pick included), not the turned-over stock card that follows —
-    the scalar bot previews that from a sampled stock; this one never guesses it.
+    and a Kwa-Dō declaration (§4.3) by the share of the set its side can still reach.  One
+    difference: the capture counted is the played or taken card's own (a wild card's pick
+    included), not the turned-over stock card that follows — the scalar bot previews that
+    from a sampled stock; this one never guesses it.
     """
-    cfg = sim.config
-    ev = evaluator_for(cfg)
-    b = sim.batch_size
-    values = np.asarray(cfg.values, dtype=np.float32)
-    legal = sim.legal_mask() & rows[:, None]
-    r, a = np.nonzero(legal)
-    actions: Int = np.zeros(b, np.int64)
-    if r.size == 0:
-        return actions
-    side_of = np.asarray(cfg.side_of, dtype=np.int64)
-    seat = sim.seat[r]
-    side = side_of[seat]
-    captures = sim.captures[r]  # (P, sides)
-    captured = captures[np.arange(r.size), side]
-    others = np.bitwise_or.reduce(np.where(np.arange(cfg.num_sides)[None, :] == side[:, None],
-                                           np.uint64(0), captures), axis=1)
-    blocked = others | sim.discard[r]
-    hand = sim.hands[r, seat]
-    known = (hand | sim.field[r] | sim.discard[r] | _bits(sim.pending[r].astype(np.int64))
-             | np.bitwise_or.reduce(sim.captures[r], axis=1)
-             | np.bitwise_or.reduce(sim.exposed[r], axis=1))
-    unseen = np.uint64(cfg.deck) & ~known
-
-    play = a < TAKE_BASE
-    take = (a >= TAKE_BASE) & (a < EXPOSE_INDEX)
-    declare = a >= DECLARE_BASE
-    card = np.where(play, a // 49, np.where(declare, (a - DECLARE_BASE) // NUM_SETS, 48))
-    slot = np.where(play, a % 49, 48)
-    field = sim._targetable()[r]
-    targets, _ = sim._play_targets(np.minimum(card, 47), field)
-    gain = np.where(slot < 48, _bits(card) | _bits(slot),
-                    np.where(targets != 0, _bits(card) | targets, np.uint64(0)))
-    gain = np.where(play, gain, np.uint64(0))
-    pending = sim.pending[r].astype(np.int64)
-    gain = np.where(take, _bits(pending) | _bits(a - TAKE_BASE), gain)
-    gain &= ~np.uint64(cfg.rubbish)
-
-    def potential(pile: npt.NDArray[np.uint64]) -> Float:
-        total = np.zeros(r.size, np.float32)
-        for mask, points, min_count, count_mask, needs_declaring, size in ev.yaku:
-            if min_count:
-                have = np.bitwise_count(pile & np.uint64(count_mask)).astype(np.float32)
-                open_ = np.bitwise_count(np.uint64(count_mask) & ~blocked) >= min_count
-                total += np.where(open_, points * np.minimum(1.0, have / min_count) ** 2, 0.0)
-            elif not needs_declaring:
-                have = np.bitwise_count(pile & np.uint64(mask)).astype(np.float32)
-                total += np.where(blocked & np.uint64(mask), 0.0, points * (have / size) ** 2)
-        out: Float = total * ev.yaku_weight
-        return out
-
-    value = _points(gain, values) + potential(captured | gain) - potential(captured)
-    # A card left on the field (RULES.md §3): its value at risk if its month can still follow.
-    month = np.array([MONTH_MASKS[MONTHS[c]] & ~(1 << c) for c in range(48)] + [0], np.uint64)
-    follow = month[card]
-    own = (hand & follow) != 0
-    exposed_risk = ((unseen & follow) != 0) | own
-    risk = np.where(exposed_risk, values[np.minimum(card, 47)] * np.where(own, 0.3, 0.6) + 0.5, 0.0)
-    stays = (play & (gain == 0)) | declare
-    value = np.where(stays, -risk, value)
-    if declare.any():
-        sets = (a - DECLARE_BASE) % NUM_SETS
-        set_masks = np.array([s.mask for s in cfg.declarable] + [0] * NUM_SETS, np.uint64)[sets]
-        set_points = np.array([s.points for s in cfg.declarable] + [0] * NUM_SETS, np.float32)[sets]
-        reach = set_masks & (captured | hand)
-        share = np.bitwise_count(reach) / np.maximum(np.bitwise_count(set_masks), 1)
-        worth = np.where(set_masks & blocked, -5.0, set_points * share**2)
-        value = np.where(declare, worth - risk, value)
-    value = np.where(a == EXPOSE_INDEX, 1e6, value)  # exposing teyaku is always taken
-    value = value + rng.random(r.size) * 1e-6  # uniform among equal values
-    order = np.lexsort((-value, r))
-    first = np.ones(order.size, np.bool_)
-    first[1:] = r[order][1:] != r[order][:-1]
-    best = order[first]
-    actions[r[best]] = a[best]
+    known = _GREEDY.get(id(sim.config))
+    if known is None or known[0] is not sim.config:
+        known = _GREEDY[id(sim.config)] = (sim.config, GreedyRollout(sim, epsilon=0.0, noise=1e-6))
+    legal = np.where(np.asarray(rows, np.bool_)[:, None], sim.legal_list(), -1)
+    uniforms = rng.random((sim.batch_size, legal.shape[1] + 2))
+    actions: Int = sim.compact.full[known[1].choose(sim, legal, uniforms)]
     return actions
 
 
