@@ -32,6 +32,7 @@ from ..engine.round import PHASE_OVER, Round
 from ..rules import Config
 from ..rules.options import OptionError
 from .batch_policies import GreedyRollout
+from .halving import better_half, ranked
 
 __all__ = ["BATCH_ROLLOUTS", "WorldDealer", "batch_halving", "load_worlds", "plays_in_batch",
            "simulator_for"]
@@ -215,7 +216,5 @@ the simulations (``BATCH_ROLLOUTS``)."""
         left -= rows
         if time.perf_counter() > deadline or len(alive) <= 1:
             break
-        alive.sort(key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
-        alive = alive[: max(1, math.ceil(len(alive) / 2))]
-    alive.sort(key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
-    return alive
+        alive = better_half(alive, totals, counts, tiebreak)
+    return ranked(alive, totals, counts, tiebreak)

@@ -20,7 +20,7 @@ from ..engine.round import Round
 from ..rules.base import RoundScore
 from .heuristics import Evaluator
 
-__all__ = ["playout", "sequential_halving"]
+__all__ = ["better_half", "playout", "ranked", "sequential_halving"]
 
 PlayOut = Callable[[Round, Evaluator, random.Random, float], None]
 """Plays a round to its end (``heuristics.rollout``, ``heuristics.greedy_rollout``)."""
@@ -58,10 +58,20 @@ def sequential_halving(
                 break
         if time.perf_counter() > deadline or len(alive) <= 1:
             break
-        alive.sort(key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
-        alive = alive[: max(1, math.ceil(len(alive) / 2))]
-    alive.sort(key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
-    return alive
+        alive = better_half(alive, totals, counts, tiebreak)
+    return ranked(alive, totals, counts, tiebreak)
+
+
+def ranked(arms: Sequence[Any], totals: dict[Any, float], counts: dict[Any, float],
+           tiebreak: Callable[[Any], Any]) -> list[Any]:
+    """``arms`` best first by mean value (``totals``/``counts``), ties to the smaller ``tiebreak``."""
+    return sorted(arms, key=lambda a: (-totals[a] / counts[a], tiebreak(a)))
+
+
+def better_half(arms: Sequence[Any], totals: dict[Any, float], counts: dict[Any, float],
+                tiebreak: Callable[[Any], Any]) -> list[Any]:
+    """The stage's survivors: the better half of ``arms`` (rounded up, at least one), best first."""
+    return ranked(arms, totals, counts, tiebreak)[: max(1, math.ceil(len(arms) / 2))]
 
 
 def playout(actions: Sequence[int], evaluator: Evaluator, side: int,
