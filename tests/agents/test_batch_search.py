@@ -19,7 +19,7 @@ from hanafuda.cards import cards_of, mask_of
 from hanafuda.engine.round import PHASE_TEYAKU, Round
 from hanafuda.rules import configure
 from tests.agents.test_agents import CASES
-from tests.batch.test_load import FAMILIES, _positions, _Scripted
+from tests.batch.test_load import FAMILIES, _policy_choices, _positions, _Scripted
 
 
 def _view_after(game: str, players: int, options: dict, moves: int, seed: int):
@@ -120,14 +120,8 @@ def test_greedy_rollout_policy_is_the_scalar_greedy_rollout_rule(game, players, 
     move (the greedy bot's one-ply judgement), in every configuration the batch plays:
     teyaku, teams and declarations, wild cards, the Mushi lightning option."""
     seed = 700 + FAMILIES.index((game, players, options))
-    real, worlds = _positions(game, players, options, 40, seed)
-    states = real + worlds
-    sim = BatchSim(game, players, len(states), options)
-    sim.load(states)
-    policy = GreedyRollout(sim, epsilon=0.3)
-    legal = sim.legal_list()
-    uniforms = np.random.default_rng(seed).random((sim.batch_size, legal.shape[1] + 2))
-    chosen = policy.choose(sim, legal, uniforms)
+    states, sim, policy, legal, uniforms, chosen = _policy_choices(
+        GreedyRollout, game, players, options, 40, seed)
     ev = evaluator_for(configure(game, players, options))
     kinds = set()
     for row, rnd in enumerate(states):

@@ -212,19 +212,28 @@ class _Scripted(random.Random):
         return self.index
 
 
+def _policy_choices(policy_class: Any, game: str, players: int, options: dict[str, Any], count: int,
+                    seed: int) -> tuple[list[Round], BatchSim, Any, Any, Any, Any]:
+    """``count`` real positions and their determinized worlds loaded into a simulator, and the
+    moves a rollout policy (epsilon 0.3) chooses there given seeded uniforms: the states, the
+    simulator, the policy, its legal lists, the uniforms and the choices."""
+    real, worlds = _positions(game, players, options, count, seed)
+    states = real + worlds
+    sim = BatchSim(game, players, len(states), options)
+    sim.load(states)
+    policy = policy_class(sim, epsilon=0.3)
+    legal = sim.legal_list()
+    uniforms = np.random.default_rng(seed).random((sim.batch_size, legal.shape[1] + 2))
+    return states, sim, policy, legal, uniforms, policy.choose(sim, legal, uniforms)
+
+
 @pytest.mark.parametrize(("game", "players", "options"), FAMILIES[::2])
 def test_fast_policy_is_the_scalar_rollout_rule(game: str, players: int,
                                                 options: dict[str, Any]) -> None:
     """Given the same random numbers, the batch policy picks ``heuristics.rollout``'s move."""
     seed = 500 + FAMILIES.index((game, players, options))
-    real, worlds = _positions(game, players, options, 48, seed)
-    states = real + worlds
-    sim = BatchSim(game, players, len(states), options)
-    sim.load(states)
-    policy = FastRollout(sim, epsilon=0.3)
-    legal = sim.legal_list()
-    uniforms = np.random.default_rng(seed).random((sim.batch_size, legal.shape[1] + 2))
-    chosen = policy.choose(sim, legal, uniforms)
+    states, sim, policy, legal, uniforms, chosen = _policy_choices(
+        FastRollout, game, players, options, 48, seed)
     ev = evaluator_for(configure(game, players, options))
     kinds = set()
     for row, rnd in enumerate(states):
