@@ -111,7 +111,10 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
     page.close()
 
 
-LOG_CARDS = "() => [...document.querySelectorAll('#log li')].map((e) => e.dataset.cards).join('|')"
+# a log entry's cards and its words: a turned-over wild card that waits for a choice keeps its
+# cards when the choice completes the entry ("choosing what it takes" becomes "took ...")
+LOG_STATE = ("() => [...document.querySelectorAll('#log li')]"
+             ".map((e) => e.dataset.cards + ':' + e.textContent).join('|')")
 
 
 def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> None:
@@ -129,10 +132,10 @@ def test_two_people_in_two_browser_contexts(server: Server, browser: Any) -> Non
     for _ in range(6):
         mover = next(p for p in pages if p.locator("#turn").inner_text().startswith("Your turn"))
         # a turn whose turned-over card waits for a choice completes its entry in place
-        before = [p.evaluate(LOG_CARDS) for p in pages]
+        before = [p.evaluate(LOG_STATE) for p in pages]
         assert take_turn(mover)
         for p, was in zip(pages, before, strict=True):
-            p.wait_for_function(f"({LOG_CARDS})() !== {json.dumps(was)}")
+            p.wait_for_function(f"({LOG_STATE})() !== {json.dumps(was)}")
     # both follow the same moves; each reads its own turns as "You"
     logs = [p.locator("#log li").evaluate_all("els => els.map(e => e.dataset.cards)") for p in pages]
     assert logs[0] == logs[1] and len(logs[0]) >= 4
