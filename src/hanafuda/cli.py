@@ -119,7 +119,6 @@ def arena(
         if count < 1:
             raise ValueError(f"{'matches' if matches is not None else 'deals'} must be at least 1")
         with ProgressReport("matches" if matches is not None else "deals") as progress:
-            progress(0, count)  # the bar is there before the first chunk is done
             result = run_arena(game, players, names, count, seed, options, workers, records,
                                progress=progress, runner=ray_runner(ray) if ray else None,
                                matches=matches is not None)

@@ -97,6 +97,7 @@ def test_cli_bad_input_is_a_clear_error(args, message):
     out = CliRunner().invoke(app, args + ["--workers", "1"])
     assert out.exit_code != 0
     assert message in out.output
+    assert "0/" not in out.output  # refused before any progress is shown
 
 
 def test_whole_matches_rotate_seats_and_count_match_wins(tmp_path):

@@ -313,6 +313,8 @@ def run_arena(
         raise ValueError("give at least one agent")
     if deals < 1:
         raise ValueError("deals must be at least 1")
+    if progress:  # once everything asked is known to be valid: a refused run shows no bar
+        progress(0, deals)
     # the tasks write the records: an absolute path, the same on every host of a cluster
     records = str(Path(records_dir).resolve()) if records_dir is not None else None
     if records is not None:
