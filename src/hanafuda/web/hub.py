@@ -42,6 +42,7 @@ from .live import (
 )
 from .messages import LogMark, is_public, state_delta, state_message, table_namer
 from .ratelimit import RateLimiter
+from .requests import RequestError, check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
 
@@ -127,6 +128,10 @@ class TableHub:
             raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
+        try:  # every way to a new table (the API, the lobby, play again, rematch) is bounded
+            check_match_length(game, options)
+        except RequestError as exc:
+            raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
                 raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
