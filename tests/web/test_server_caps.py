@@ -63,6 +63,8 @@ def test_spectators_per_table_are_capped(capped: TestClient) -> None:
         with capped.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as seat:
             claimed(seat)
             assert next_state(seat)["you"] == 0  # players are never turned away
+        with capped.websocket_connect(f"/ws/{t['id']}?token={t['creator_token']}") as boss:
+            assert next_state(boss)["creator"] is True  # nor is the creator (bot hand-over, stop)
     with capped.websocket_connect(url) as again:  # room again once they left
         assert next_state(again)["you"] is None
 
