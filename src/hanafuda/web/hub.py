@@ -214,7 +214,11 @@ class TableHub:
         if table is None:
             return None
         self.setup_agents(table)
-        self.tables[table_id] = table
+        # the sync routes call this in worker threads, beside the event loop's ``load_async``: the
+        # first copy stored wins (``setdefault`` is atomic), a later read never replaces it
+        kept = self.tables.setdefault(table_id, table)
+        if kept is not table:
+            return kept
         if self.cluster is not None and table.running:
             self.cluster.take([table_id])
         return table
@@ -227,10 +231,10 @@ class TableHub:
         table = await asyncio.to_thread(self.store.read, table_id)
         if table is None:
             return None
-        if table_id in self.tables:  # loaded by another socket meanwhile: one copy only
-            return self.tables[table_id]
         self.setup_agents(table)
-        self.tables[table_id] = table
+        kept = self.tables.setdefault(table_id, table)  # loaded meanwhile (a socket, a request's
+        if kept is not table:  # thread): one copy only
+            return kept
         if self.cluster is not None and table.running:
             await asyncio.to_thread(self.cluster.take, [table_id])
         return table
