@@ -63,6 +63,8 @@ def test_spectators_per_table_are_capped(capped: TestClient) -> None:
         with capped.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as seat:
             claimed(seat)
             assert next_state(seat)["you"] == 0  # players are never turned away
+        with capped.websocket_connect(f"/ws/{t['id']}?token={t['creator_token']}") as boss:
+            assert next_state(boss)["creator"] is True  # nor is the creator (bot hand-over, stop)
     with capped.websocket_connect(url) as again:  # room again once they left
         assert next_state(again)["you"] is None
 
@@ -112,3 +114,38 @@ def test_bots_alone_are_paced_and_the_creator_can_stop_them(capped: TestClient) 
     again = hub.load(t["id"])
     assert again.stopped and again.seq == seq
     assert capped.get(f"/api/tables/{t['id']}").json()["status"] == "stopped"
+
+
+def test_a_table_reloaded_by_a_request_and_a_socket_at_once_exists_once(client: TestClient) -> None:
+    """An idle table left memory; the lobby's request (a sync route: a worker thread) and a
+    player's socket (the event loop) reload it at the same moment.  Both must end up with the same
+    copy: otherwise the later read replaces the copy the socket joined, and moves made there are
+    never seen by anyone who opens the table afterwards."""
+    import threading
+    import time
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    t = client.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human"}] * 2}).json()
+    hub.tables.pop(t["id"])  # as after an idle eviction
+    real = hub.store.read
+    slow_once = threading.Event()
+
+    def read(table_id: str) -> Any:
+        table = real(table_id)
+        if not slow_once.is_set():  # the first reader (the request) is slow to finish
+            slow_once.set()
+            time.sleep(1.0)
+        return table
+
+    hub.store.read = read
+    try:
+        request = threading.Thread(target=lambda: client.get(f"/api/tables/{t['id']}"))
+        request.start()
+        assert slow_once.wait(30)
+        with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+            claimed(ws)
+            next_state(ws)
+            request.join(30)
+            assert [c.seat for c in hub.tables[t["id"]].connections] == [0]  # the copy it joined
+    finally:
+        hub.store.read = real

@@ -61,3 +61,25 @@ def test_deeply_nested_json_is_a_clear_400(client: TestClient) -> None:
     assert r.status_code in (400, 413) and r.json()["detail"]
     r = client.post("/api/replay", content=b"[" * 100_000 + b"]" * 100_000, headers=JSON)
     assert r.status_code in (400, 413) and r.json()["detail"]
+
+
+def test_match_length_bounds_hold_for_every_spelling_and_every_way_to_a_table(client: TestClient) -> None:
+    """The game reads ``"30"`` as 30: a number given as text must meet the same bound, and the
+    lobby's own table creation (``/api/social/tables``) is bounded like ``/api/tables``."""
+    huge = "1" + "0" * 100
+    for options in ({"rounds": huge}, {"rounds": "25"}, {"rounds": " 25"}, {"target": "1001"}):
+        r = client.post("/api/tables", json={"game": "mushi", "options": options})
+        assert r.status_code == 400 and "at most" in r.json()["detail"], (options, r.text)
+    ok = client.post("/api/tables", json={"game": "mushi", "options": {"rounds": "24"}})
+    assert ok.status_code == 201, ok.text
+    key = client.post("/api/social/names", json={"name": "Ann"}).json()["key"]
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]
+    bad: list[dict[str, object]] = [{"rounds": 10**100}, {"rounds": huge}, {"target": 1001}]
+    for lobby_options in bad:
+        r = client.post("/api/social/tables", headers={"x-player-key": key},
+                        json={"game": "mushi", "players": 2, "seats": seats, "options": lobby_options})
+        assert r.status_code == 400 and "at most" in r.json()["detail"], (lobby_options, r.text)
+    r = client.post("/api/social/tables", headers={"x-player-key": key},
+                    json={"game": "mushi", "players": 2, "seats": seats, "options": {"rounds": 24}})
+    assert r.status_code == 201, r.text
+    assert len(client.get("/api/tables").json()["tables"]) == 2  # the refused ones made nothing

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import re
 import socket
@@ -161,3 +162,26 @@ def test_the_pages_work_under_the_csp_and_a_claimed_seat_survives_a_reload(tmp_p
                 browser.close()
     finally:
         server.stop()
+
+
+def test_the_lobbys_posts_must_be_json_from_this_site_too(client: TestClient) -> None:
+    """The social routes (names, accounts, tables, quick matches, chat...) take the same
+    content-type and Origin checks as ``/api/tables``: a cross-site form makes nothing."""
+    key = client.post("/api/social/names", json={"name": "Ann"}).json()["key"]
+    table = {"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}]}
+    posts = [("/api/social/names", {"name": "Mallory"}),
+             ("/api/social/accounts", {"name": "Eve", "password": "pw-12345678"}),
+             ("/api/social/tables", table), ("/api/social/quick", {"game": "mushi", "players": 2})]
+    form = {"content-type": "text/plain", "x-player-key": key}
+    foreign = {"content-type": "application/json", "origin": "http://evil.example", "x-player-key": key}
+    for path, body in posts:
+        r = client.post(path, content=json.dumps(body).encode(), headers=form)
+        assert r.status_code == 415 and "application/json" in r.json()["detail"], (path, r.text)
+        r = client.post(path, content=json.dumps(body).encode(), headers=foreign)
+        assert r.status_code == 403 and "another site" in r.json()["detail"], (path, r.text)
+    assert client.get("/api/tables").json()["tables"] == []
+    assert client.get("/api/social/players/Mallory").status_code == 404
+    assert client.get("/api/social/players/Eve").status_code == 404
+    r = client.post("/api/social/tables", json=table,
+                    headers={"x-player-key": key, "origin": "http://testserver"})
+    assert r.status_code == 201, r.text

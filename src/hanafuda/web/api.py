@@ -30,7 +30,7 @@ from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, Ta
 from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
-from .security import same_origin
+from .security import require_json_from_here
 from .tokens import hash_token
 
 __all__ = ["MAX_RECORD", "router"]
@@ -38,16 +38,6 @@ __all__ = ["MAX_RECORD", "router"]
 MAX_RECORD = 2_000_000
 
 router = APIRouter()
-
-
-def require_json_from_here(request: Request) -> None:
-    """A POST must be JSON (a cross-site form cannot send that without a preflight) and, when a
-    browser says where it comes from, come from this server's own pages (issue 14, defect 9)."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise HTTPException(415, "send the body as JSON (content-type: application/json)")
-    if not same_origin(request.headers):
-        raise HTTPException(403, "this request comes from another site's page")
 
 
 def hub_of(request: Request) -> TableHub:

@@ -42,6 +42,7 @@ from .live import (
 )
 from .messages import LogMark, is_public, state_delta, state_message, table_namer
 from .ratelimit import RateLimiter
+from .requests import RequestError, check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
 
@@ -127,6 +128,10 @@ class TableHub:
             raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
+        try:  # every way to a new table (the API, the lobby, play again, rematch) is bounded
+            check_match_length(game, options)
+        except RequestError as exc:
+            raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
                 raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
@@ -209,7 +214,11 @@ class TableHub:
         if table is None:
             return None
         self.setup_agents(table)
-        self.tables[table_id] = table
+        # the sync routes call this in worker threads, beside the event loop's ``load_async``: the
+        # first copy stored wins (``setdefault`` is atomic), a later read never replaces it
+        kept = self.tables.setdefault(table_id, table)
+        if kept is not table:
+            return kept
         if self.cluster is not None and table.running:
             self.cluster.take([table_id])
         return table
@@ -222,10 +231,10 @@ class TableHub:
         table = await asyncio.to_thread(self.store.read, table_id)
         if table is None:
             return None
-        if table_id in self.tables:  # loaded by another socket meanwhile: one copy only
-            return self.tables[table_id]
         self.setup_agents(table)
-        self.tables[table_id] = table
+        kept = self.tables.setdefault(table_id, table)  # loaded meanwhile (a socket, a request's
+        if kept is not table:  # thread): one copy only
+            return kept
         if self.cluster is not None and table.running:
             await asyncio.to_thread(self.cluster.take, [table_id])
         return table

@@ -17,7 +17,7 @@ class Limits:
     bot_tables: int = 50
     """Running tables with at least one bot seat, per server process."""
     spectators: int = 50
-    """Spectator (and creator) sockets per table."""
+    """Spectator (and creator) sockets per table; the creator (like a player) is never turned away."""
     tables_per_minute: int = 10
     """Tables one client address may create per minute."""
     idle_seconds: float = 600.0

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..rules import GAMES
+from ..rules.options import OptionError
 
 __all__ = ["CreateTable", "RequestError", "SeatRequest", "check_match_length", "max_rounds",
            "max_target", "parse_create"]
@@ -75,9 +76,19 @@ def max_target(game: str) -> int:
 
 
 def check_match_length(game: str, options: dict[str, Any]) -> None:
-    """``RequestError`` if ``rounds`` or ``target`` lies outside this server's bounds for ``game``."""
+    """``RequestError`` if ``rounds`` or ``target`` lies outside this server's bounds for ``game``.
+
+    The values are read as the game reads them (``OptionSpec.check``: the text ``"30"`` is the
+    number 30), so no spelling of a number slips past the bound; a value the game refuses anyway
+    is left to the game's own message."""
+    specs = {s.name: s for s in GAMES[game].option_specs()}
     for name, bound in (("rounds", max_rounds(game)), ("target", max_target(game))):
-        value = options.get(name)
+        if name not in options or name not in specs:
+            continue
+        try:
+            value = specs[name].check(options[name])
+        except (OptionError, ValueError):
+            continue
         if isinstance(value, int) and not isinstance(value, bool) and value > bound:
             raise RequestError(f"option {name!r}: at most {bound} at a {GAMES[game].title} table on "
                                f"this server (asked for {value})")

@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["SecurityHeaders", "content_security_policy", "same_origin"]
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+
+__all__ = ["SecurityHeaders", "content_security_policy", "require_json_from_here", "same_origin"]
 
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
@@ -51,6 +54,17 @@ def same_origin(headers: Mapping[str, str]) -> bool:
     host = headers.get("host", "")
     parts = urlsplit(origin)
     return bool(parts.scheme in ("http", "https") and parts.netloc and parts.netloc.lower() == host.lower())
+
+
+def require_json_from_here(request: Request) -> None:
+    """A POST must be JSON (a cross-site form cannot send that without a preflight) and, when a
+    browser says where it comes from, come from this server's own pages (issue 14, defect 9).
+    Every POST of the API and of the lobby's social routes goes through this."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "send the body as JSON (content-type: application/json)")
+    if not same_origin(request.headers):
+        raise HTTPException(403, "this request comes from another site's page")
 
 
 class SecurityHeaders:

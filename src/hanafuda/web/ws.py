@@ -57,7 +57,9 @@ async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[Li
     if role is None:
         raise Refusal("bad-token", "this token opens no seat here", 4403)
     if role.seat is None:
-        if hub.spectators(table) >= hub.limits.spectators:
+        # the creator is never turned away: a full table of public spectators must not lock out the
+        # one who may hand seats to bots or stop a table of bots alone
+        if not role.creator and hub.spectators(table) >= hub.limits.spectators:
             raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
                           "please try again later", 4429)
         return table, role, None

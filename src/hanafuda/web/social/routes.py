@@ -23,7 +23,7 @@ from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
 from ..db import TableRow
 from ..live import LiveTable
-from ..security import same_origin
+from ..security import require_json_from_here, same_origin
 from ..ws import claim_cookie
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
 from .i18n import LANGUAGES, catalogue, say_error
@@ -45,6 +45,7 @@ def _client(request: Request) -> str:
 
 
 async def _json(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)  # no cross-site form posts (issue 14, defect 9)
     body = await request.body()
     if len(body) > MAX_BODY:
         raise HTTPException(413, "request too large")
