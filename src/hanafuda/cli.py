@@ -237,6 +237,10 @@ def serve(
     tables_per_minute: Annotated[
         int, typer.Option("--tables-per-minute", min=1, help="New tables per client address a minute.")
     ] = 10,
+    messages_per_second: Annotated[
+        float, typer.Option("--messages-per-second", min=1.0,
+                            help="Socket messages per client address a second, over all its sockets.")
+    ] = 30.0,
     idle_minutes: Annotated[
         float, typer.Option("--idle-minutes", min=0.0,
                             help="Minutes before a table nobody uses leaves memory (reloaded on demand).")
@@ -269,7 +273,8 @@ def serve(
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
-                    idle_seconds=idle_minutes * 60.0, bot_only_moves_per_second=bot_only_rate)
+                    messages_per_second=messages_per_second, idle_seconds=idle_minutes * 60.0,
+                    bot_only_moves_per_second=bot_only_rate)
     if workers > 1 and not url.startswith("postgresql"):
         raise fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
                     "SQLite serves one process")

@@ -4,13 +4,17 @@ together off the event loop, and a move is acknowledged only once it is stored."
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from hanafuda import Match
 from hanafuda.web import bot_pool
+from hanafuda.web.live import Connection, SeatSpec
 
 from .wsutil import create, next_state
 
@@ -73,3 +77,70 @@ def test_a_delta_connection_gets_only_new_log_entries_and_rebuilds_the_whole_log
     with client.websocket_connect(spec) as ws:  # a whole-state connection sees the same log
         whole = next_state(ws)
     assert whole["log"] == log and [e["seq"] for e in log] == list(range(1, len(log) + 1))
+
+
+def test_table_creation_and_status_writes_never_hold_the_event_loop(client: TestClient,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # a slow disk flush (hundreds of ms on the shared machine's disk: docs/performance.md) during a
+    # table's creation, a seat handed to a bot or a stop must not stall every other table
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    slow_insert, slow_status, slow_seat = hub.store.insert, hub.store.set_status, hub.store.seat_to_bot
+
+    def slow(write: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(0.3)  # the disk, stalled
+            return write(*args, **kwargs)
+        return wrapped
+
+    monkeypatch.setattr(hub.store, "insert", slow(slow_insert))
+    monkeypatch.setattr(hub.store, "set_status", slow(slow_status))
+    monkeypatch.setattr(hub.store, "seat_to_bot", slow(slow_seat))
+
+    async def ticks_during(work: Any) -> int:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        task = asyncio.get_running_loop().create_task(ticker())
+        await asyncio.sleep(0)
+        try:
+            await work()
+        finally:
+            task.cancel()
+        return ticks
+
+    made: list[Any] = []
+
+    async def create_one() -> None:
+        made.append(await hub.create_async("mushi", 2, {}, [SeatSpec("human"), SeatSpec("human")]))
+
+    assert client.portal.call(ticks_during, create_one) >= 5  # the loop went on meanwhile
+    table = made[0][0]
+    assert table.id in hub.tables and hub.store.read(table.id) is not None  # and it is stored
+    creator = Connection(send=_ignore, seat=None, creator=True, limit=100)
+
+    async def hand_over() -> None:
+        async with table.lock:
+            assert await hub._to_bot(table, creator, 1, "greedy")
+
+    assert client.portal.call(ticks_during, hand_over) >= 5
+    stored = hub.store.read(table.id)
+    assert stored is not None and stored.seats[1].kind == "bot"
+
+
+async def _ignore(payload: dict[str, Any]) -> None:
+    return None
+
+
+def test_searching_bots_run_below_the_web_process() -> None:
+    # a search takes the CPU only when the web process and the database do not need it
+    pool = bot_pool.BotPool()
+    try:
+        worker = pool._executor().submit(os.nice, 0).result(timeout=60)
+    finally:
+        pool.shutdown()
+    assert worker == min(19, os.nice(0) + bot_pool.BOT_NICENESS)  # 19: the lowest priority

@@ -3,6 +3,7 @@ Every cap answers with a clear error and changes nothing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,26 @@ def test_spectators_per_table_are_capped(capped: TestClient) -> None:
             assert next_state(boss)["creator"] is True  # nor is the creator (bot hand-over, stop)
     with capped.websocket_connect(url) as again:  # room again once they left
         assert next_state(again)["you"] is None
+
+
+@pytest.mark.parametrize("capped", [{"messages_per_second": 2}], indirect=True)
+def test_messages_are_limited_per_client_address_over_all_its_sockets(capped: TestClient) -> None:
+    # public spectator links: many sockets from one address must not multiply its share
+    t = capped.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human"}] * 2}).json()
+    url = f"/ws/{t['id']}?token={t['spectator_token']}"
+    with capped.websocket_connect(url) as a, capped.websocket_connect(url) as b:
+        next_state(a), next_state(b)
+        answers = []
+        for ws in (a, b, a, b, a, b, a, b):  # 4 each: far under one socket's own limit (burst 20)
+            ws.send_text(json.dumps({"type": "ping"}))
+            answer = receive(ws)
+            while answer["type"] == "state":  # a spectator joining is news to the others
+                answer = receive(ws)
+            answers.append(answer)
+        flood = [m for m in answers if m.get("code") == "flood"]
+        assert [m["type"] for m in answers[:6]] == ["pong"] * 6  # the address's burst: 3 s x 2/s
+        assert len(flood) == 2 and "from your address" in flood[0]["error"]
+        assert "2 a second over all its connections" in flood[0]["error"]
 
 
 @pytest.mark.parametrize("capped", [{"idle_seconds": 30}], indirect=True)

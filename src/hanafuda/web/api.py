@@ -181,8 +181,9 @@ async def create_table(request: Request) -> dict[str, Any]:
         raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
                             "without other people (at most one human seat)")
     try:
-        table, tokens = hub.create(req.game, req.players, req.options or {}, specs,
-                                   theme=req.theme or "hanafuda", seed=req.seed, hints=req.hints)
+        table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
+                                               theme=req.theme or "hanafuda", seed=req.seed,
+                                               hints=req.hints)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None
     except CapacityError as exc:

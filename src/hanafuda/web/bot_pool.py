@@ -11,19 +11,32 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..agents import Agent, make_agent
 
-__all__ = ["INLINE_BOTS", "BotPool", "decide"]
+__all__ = ["BOT_NICENESS", "INLINE_BOTS", "BotPool", "decide"]
 
 INLINE_BOTS = frozenset({"random", "greedy", "policy"})
 """Bots that look at the legal moves once, without a search: cheaper inline than in a process."""
 
+BOT_NICENESS = 10
+"""How much lower the workers' CPU priority is than the web process's (``os.nice``): where both
+want the CPU the web process goes first, so tables with searching bots slow the other tables'
+round trips less (issue 14's 2× target; docs/performance.md measures it).  The bots' strength is
+their iteration budget, so a lower priority only delays their answers."""
+
 _agents: dict[str, Agent] = {}
 """This process's bots by name (a worker keeps them between decisions)."""
+
+
+def _lower_priority() -> None:
+    """A worker's initializer: run below the web process (where the OS has priorities)."""
+    if hasattr(os, "nice"):
+        os.nice(BOT_NICENESS)
 
 
 def decide(bot: str, view: Any, seed: str) -> str:
@@ -44,7 +57,8 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
         return self._pool
 
     async def choose(self, bot: str, view: Any, seed: str) -> str:

@@ -84,8 +84,13 @@ class TableHub:
         self.store = TableStore(engine)
         self.bots = BotRunner(self, bot_pause, self.limits.bot_only_moves_per_second)
         self.tables: dict[str, LiveTable] = {}
+        self.storing = 0
+        """Tables with bots being stored by ``create_async`` (not yet in ``tables``): the cap counts them."""
         self.creations = RateLimiter(self.limits.tables_per_minute)
         """Table creations per client address."""
+        self.messages = RateLimiter(self.limits.messages_per_second * 60.0,
+                                    burst=self.limits.messages_per_second * 3.0)
+        """Socket messages per client address, over all its sockets (in this process)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
@@ -120,6 +125,28 @@ class TableHub:
 
         A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
         allows a seed only at a table without other people (``api.create_table``)."""
+        table, tokens = self._new_table(game, players, options, seats, theme, seed, hints)
+        self._store_new(table)
+        self.tables[table.id] = table
+        return table, tokens
+
+    async def create_async(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
+                           theme: str = "hanafuda", seed: int | None = None,
+                           hints: bool = False) -> tuple[LiveTable, NewTokens]:
+        """``create`` with its database writes in a thread: the event loop, which serves every
+        table, never waits on the disk (issue 14, "writes off the event loop")."""
+        table, tokens = self._new_table(game, players, options, seats, theme, seed, hints)
+        self.storing += table.has_bots  # counted by the bot-table cap while it is being stored
+        try:
+            await asyncio.to_thread(self._store_new, table)
+        finally:
+            self.storing -= table.has_bots
+        self.tables[table.id] = table
+        return table, tokens
+
+    def _new_table(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
+                   theme: str, seed: int | None, hints: bool) -> tuple[LiveTable, NewTokens]:
+        """Check the request and build the table (no database work)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
         try:
@@ -161,21 +188,22 @@ class TableHub:
             hints=hints,
         )
         self.setup_agents(table)
+        return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
+                                                                                  strict=True)], creator)
+
+    def _store_new(self, table: LiveTable) -> None:
+        """Insert a new table (and, with several processes, take its lease); database work only."""
         if self.cluster is None:
             self.store.insert(table)
         else:  # the bot-table cap is counted over every process of the database (``cluster``)
-            self.store.insert(table, self.cluster.bot_table_guard(self.limits.bot_tables) if bots else None,
-                              (self.cluster.me, self.cluster.lease_sql()))
-        self.tables[table.id] = table
-        if self.cluster is not None:
+            self.store.insert(table, self.cluster.bot_table_guard(self.limits.bot_tables)
+                              if table.has_bots else None, (self.cluster.me, self.cluster.lease_sql()))
             self.cluster.take([table.id])
-        return table, NewTokens([tok if s.kind == "human" else None for tok, s in zip(seat_tokens, seats,
-                                                                                  strict=True)], creator)
 
     def bot_tables(self) -> int:
         """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them; with
         several processes the database counts them all, ``Cluster.bot_table_guard``)."""
-        return sum(t.has_bots and t.running for t in self.tables.values())
+        return self.storing + sum(t.has_bots and t.running for t in list(self.tables.values()))
 
     def evict_idle(self, now: float | None = None) -> list[str]:
         """Drop from memory every table nobody has touched for ``Limits.idle_seconds`` and whose bots
@@ -373,7 +401,7 @@ class TableHub:
             table.last_seen = time.monotonic()
             if table.abandoned:  # a player came back
                 try:
-                    self.store.set_status(table.id, "running")
+                    await asyncio.to_thread(self.store.set_status, table.id, "running")
                     table.abandoned = False
                 except Exception as exc:
                     log.error("could not mark table %s running again (%s)", table.id, exc)
@@ -400,6 +428,10 @@ class TableHub:
         """One client message; any problem is an error to this client only and changes nothing."""
         if not conn.allow():
             await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
+            return
+        if conn.client and not self.messages.allow(conn.client):
+            await self.error(table, conn, "flood", "too many messages from your address: at most "
+                             f"{self.limits.messages_per_second:g} a second over all its connections")
             return
         if len(raw) > MAX_MESSAGE:
             await self.error(table, conn, "too-large", f"message longer than {MAX_MESSAGE} characters")
@@ -523,7 +555,7 @@ class TableHub:
         s = table.seats[seat]
         name = f"{s.name} ({bot} bot)"[:60]
         try:
-            self.store.seat_to_bot(table.id, seat, bot, name)
+            await asyncio.to_thread(self.store.seat_to_bot, table.id, seat, bot, name)
         except Exception as exc:
             log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
             await self.error(table, conn, "storage", "the change could not be saved; please try again")
@@ -545,7 +577,7 @@ class TableHub:
             if table.again is None:
                 cfg = table.match.config
                 try:
-                    again, tokens = self.create(
+                    again, tokens = await self.create_async(
                         cfg.game.id, cfg.players, dict(cfg.given_options),
                         [SeatSpec(s.kind, s.bot, s.name.split(" (")[0] if s.kind == "bot" else s.name)
                          for s in table.seats],
@@ -709,7 +741,7 @@ class TableHub:
                 await self.error(table, conn, "not-now", "the match is over already")
                 return
             try:
-                self.store.set_status(table.id, "stopped")
+                await asyncio.to_thread(self.store.set_status, table.id, "stopped")
             except Exception as exc:
                 log.error("could not store the stop of table %s (%s)", table.id, type(exc).__name__)
                 await self.error(table, conn, "storage", "the change could not be saved; please try again")

@@ -20,6 +20,10 @@ class Limits:
     """Spectator (and creator) sockets per table; the creator (like a player) is never turned away."""
     tables_per_minute: int = 10
     """Tables one client address may create per minute."""
+    messages_per_second: float = 30.0
+    """Messages one client address may send a second over all its sockets (in bursts of three
+    seconds' worth), on top of each socket's own limit (``live.RATE``): one address opening many
+    spectator sockets cannot multiply its share of the server."""
     idle_seconds: float = 600.0
     """A table nobody watches and no bot plays leaves memory after this long (reloaded on demand)."""
     bot_only_moves_per_second: float = 2.0

@@ -20,7 +20,7 @@ from ..words.languages import LANGUAGES
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
 from .security import same_origin
-from .tokens import new_token, token_matches
+from .tokens import hash_token, new_token, token_matches
 
 __all__ = ["claim_cookie", "router"]
 
@@ -111,6 +111,7 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
                       close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") in ("1", "2"),
                       words_deltas=websocket.query_params.get("deltas") == "2")
+    conn.client = hash_token(websocket.client.host if websocket.client else "?")
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:
