@@ -6,8 +6,10 @@ than one legal move.  Prints a table; it asserts nothing.
 
     python benchmarks/bots.py [--rounds 6] [--agents strong,policy,expert] [--two-players]
 
-Arena names set a budget (``expert@2400/batch``: the expert searching on the NumPy batch
-simulator; ``strong@N``, ``expert@N``); those bots run on the budget alone (no wall-clock cap).
+Arena names set a budget (``expert@N``: the default expert's search at N simulations;
+``expert@600/scalar``: the scalar search with fast rollouts, the default before issue 13;
+``expert@2400/batch``: the batch simulator with fast rollouts; ``strong@N``); those bots run
+on the budget alone (no wall-clock cap).
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ import time
 from hanafuda import Match
 from hanafuda.agents import make_agent
 from hanafuda.agents.arena import _agent as arena_agent
-from hanafuda.agents.expert import DEFAULT_SIMULATIONS
+from hanafuda.agents.expert import (
+    DEFAULT_ENGINE,
+    DEFAULT_ROLLOUTS,
+    DEFAULT_SIMULATIONS,
+    SCALAR_SIMULATIONS,
+)
 from hanafuda.agents.strong import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
 
 CASES = [
@@ -49,7 +56,8 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"python {platform.python_version()} on {platform.machine()}; default budgets: strong "
-        f"{DEFAULT_ITERATIONS} rollouts, expert {DEFAULT_SIMULATIONS} simulations, wall-clock cap "
+        f"{DEFAULT_ITERATIONS} rollouts, expert {DEFAULT_SIMULATIONS} simulations ({DEFAULT_ENGINE} "
+        f"engine, {DEFAULT_ROLLOUTS} rollouts; scalar fallback {SCALAR_SIMULATIONS}), wall-clock cap "
         f"{DEFAULT_TIME_LIMIT * 1000:.0f} ms (worst case only)"
     )
     width = max(7, *(len(n) for n in args.agents.split(",")))

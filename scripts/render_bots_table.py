@@ -26,8 +26,14 @@ END = "<!-- strength-table:end -->"
 
 GAME_ORDER = ("min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi")
 # Pairings in the order the table lists them; any other pairing follows, by name.
+# ``expert`` is today's default (batch search, greedy rollouts, 4,800 simulations);
+# ``expert@600/scalar`` the default before it (results recorded as ``expert`` then).
 PAIRING_ORDER = (("strong", "greedy"), ("greedy", "random"), ("policy", "greedy"),
                  ("expert", "greedy"), ("expert", "strong"), ("expert", "policy"),
+                 ("expert@4800/batch-greedy", "expert@600/scalar"),
+                 ("expert@4800/batch-greedy", "strong"),
+                 ("expert@600/scalar", "greedy"), ("expert@600/scalar", "strong"),
+                 ("expert@600/scalar", "policy"),
                  ("expert@100", "greedy"), ("expert@400", "greedy"), ("expert@1600", "greedy"),
                  ("expert@100", "strong"), ("expert@400", "strong"), ("expert@1600", "strong"))
 REQUIRED = ("game", "players", "agents", "deals", "rotations_per_deal", "results", "margins")

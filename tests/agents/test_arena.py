@@ -129,13 +129,21 @@ def test_arena_cli_matches_and_budget_names():
 
 
 def test_expert_rollouts_by_arena_name():
-    """``expert@N/greedy`` is the expert with greedy rollouts; bad suffixes are clear errors."""
+    """``expert@N/greedy`` is the scalar expert with greedy rollouts, ``expert@N/scalar`` (and
+    ``/fast``) the scalar one with fast rollouts — ``expert@600/scalar`` the default before the
+    batch one; bare ``expert@N`` is the default's search at N; bad suffixes are clear errors."""
     agent = _agent("expert@40/greedy")
     assert isinstance(agent, ExpertAgent) and agent.simulations == 40
-    assert agent.rollouts == "greedy" and agent.time_limit is None
-    assert _agent("expert@40").rollouts == "fast"  # type: ignore[attr-defined]
-    for bad in ("expert@40/clever", "strong@40/greedy", "expert@/greedy", "expert@0/fast"):
-        with pytest.raises(ValueError, match="expert@N/ROLLOUTS"):
+    assert agent.rollouts == "greedy" and agent.engine == "scalar" and agent.time_limit is None
+    for name, search in (("expert@40", ("batch", "greedy")), ("expert@40/fast", ("scalar", "fast")),
+                         ("expert@600/scalar", ("scalar", "fast")),
+                         ("expert@40/scalar-greedy", ("scalar", "greedy"))):
+        made = _agent(name)
+        assert isinstance(made, ExpertAgent) and (made.engine, made.rollouts) == search, name
+        assert made.simulations == int(name[7:].partition("/")[0]) and made.time_limit is None
+    for bad in ("expert@40/clever", "strong@40/greedy", "expert@/greedy", "expert@0/fast",
+                "expert@40/", "expert@40/scalar-"):
+        with pytest.raises(ValueError, match="expert@N/SEARCH"):
             _agent(bad)
     result = run_arena("mushi", 2, ["expert@12/greedy", "greedy"], deals=1, seed=2)
     assert set(result.to_json()["results"]) == {"expert@12/greedy", "greedy"}
@@ -147,13 +155,14 @@ def test_batch_expert_by_arena_name():
     agent = _agent("expert@40/batch")
     assert isinstance(agent, ExpertAgent) and agent.simulations == 40
     assert agent.engine == "batch" and agent.rollouts == "fast" and agent.time_limit is None
-    assert _agent("expert@40").engine == "scalar"  # type: ignore[attr-defined]
+    assert _agent("expert@40/scalar").engine == "scalar"  # type: ignore[attr-defined]
     greedy = _agent("expert@40/batch-greedy")
     assert isinstance(greedy, ExpertAgent) and greedy.simulations == 40
     assert greedy.engine == "batch" and greedy.rollouts == "greedy" and greedy.time_limit is None
     assert _agent("expert@40/batch-fast").rollouts == "fast"  # type: ignore[attr-defined]
     for bad in ("expert@40/numpy", "expert@40/batch-policy", "expert@40/batch-"):
-        with pytest.raises(ValueError, match="one of fast, greedy, batch, batch-fast, batch-greedy"):
+        with pytest.raises(ValueError, match="one of scalar, fast, greedy, scalar-fast, "
+                                             "scalar-greedy, batch, batch-fast, batch-greedy"):
             _agent(bad)
     for name in ("expert@24/batch", "expert@24/batch-greedy"):
         runs = [run_arena("min-hwatu", 2, [name, "greedy"], deals=2, seed=3).to_json()

@@ -13,6 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hanafuda.agents import AGENTS, ExpertAgent, PolicyAgent, make_agent
+from hanafuda.agents.arena import _agent as arena_agent
+from hanafuda.agents.expert import SCALAR_SIMULATIONS
 from hanafuda.agents.heuristics import evaluator_for, greedy_rollout
 from hanafuda.agents.hint import hint
 from hanafuda.agents.learned import QNetwork, WeightsError, load_for, shipped_weights
@@ -169,10 +171,10 @@ def test_learned_bots_never_read_hidden_information(game, players, options):
     twin = Match(game, players, options, deal=_swap_hidden(base.deals[0], seat))
     assert base.current.hands != twin.current.hands or base.current.stock != twin.current.stock
     assert base.view(seat).to_dict() == twin.view(seat).to_dict()
-    for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None),
-                  ExpertAgent(simulations=60, time_limit=None, rollouts="greedy"),
-                  ExpertAgent(simulations=60, time_limit=None, engine="batch"),
-                  ExpertAgent(simulations=60, time_limit=None, engine="batch", rollouts="greedy")):
+    for agent in (PolicyAgent(), ExpertAgent(simulations=60, time_limit=None),  # batch, greedy
+                  ExpertAgent(simulations=60, time_limit=None, engine="scalar", rollouts="fast"),
+                  ExpertAgent(simulations=60, time_limit=None, engine="scalar", rollouts="greedy"),
+                  ExpertAgent(simulations=60, time_limit=None, engine="batch", rollouts="fast")):
         a = agent.choose(base.view(seat), base.legal_moves(), random.Random(5))
         b = agent.choose(twin.view(seat), twin.legal_moves(), random.Random(5))
         assert a == b
@@ -211,15 +213,61 @@ def test_batch_expert_plays_every_game_deterministically(game, players, options)
         assert runs[0] == runs[1]
     match = Match(game, players, options, seed=1)
     view = match.view(match.to_move)
-    scalar = ExpertAgent(simulations=36, time_limit=None).analyse(view, view.legal,
-                                                                  random.Random(2))
-    batch = ExpertAgent(simulations=36, time_limit=None, engine="batch").analyse(
-        view, view.legal, random.Random(2))
+    scalar = ExpertAgent(simulations=36, time_limit=None, engine="scalar",
+                         rollouts="fast").analyse(view, view.legal, random.Random(2))
+    batch = ExpertAgent(simulations=36, time_limit=None, engine="batch",
+                        rollouts="fast").analyse(view, view.legal, random.Random(2))
     greedy = ExpertAgent(simulations=36, time_limit=None, engine="batch",
                          rollouts="greedy").analyse(view, view.legal, random.Random(2))
     assert {m for m, _ in batch} == {m for m, _ in greedy} == set(view.legal)
     if len(view.legal) > 1:
         assert scalar != batch and batch != greedy  # the rollout policy really changed
+
+
+def test_default_expert_is_the_batch_search_with_greedy_rollouts():
+    """``expert`` (issue 13): 4,800 simulations on the batch simulator with greedy rollouts,
+    wherever bots are made (``make_agent``, the arena), and the batch plays every
+    configuration of the five games, so the default never falls back today."""
+    for agent in (ExpertAgent(), make_agent("expert"), arena_agent("expert")):
+        assert isinstance(agent, ExpertAgent)
+        assert (agent.engine, agent.rollouts, agent.simulations) == ("batch", "greedy", 4800)
+        assert agent.fallback_simulations == SCALAR_SIMULATIONS == 600
+    assert arena_agent("expert").time_limit is None
+    for game, players, options in CASES:
+        cfg = Match(game, players, options, seed=0).config
+        assert ExpertAgent().search_plan(cfg) == ("batch", "greedy", 4800)
+        assert ExpertAgent(engine="scalar").search_plan(cfg) == ("scalar", "greedy", 4800)
+    assert ExpertAgent(simulations=100).fallback_simulations == 12
+    assert ExpertAgent(simulations=5).fallback_simulations == 1
+    assert ExpertAgent(simulations=100, fallback_simulations=30).fallback_simulations == 30
+    with pytest.raises(ValueError, match="fallback_simulations must be at least 1"):
+        ExpertAgent(fallback_simulations=0)
+
+
+def test_expert_falls_back_to_the_scalar_search_where_the_batch_cannot_play(monkeypatch):
+    """A configuration the batch simulator cannot play is searched on the scalar engine with
+    fast rollouts and ``fallback_simulations`` (not the batch budget), deterministically."""
+    from hanafuda.agents import batch_search, expert
+
+    monkeypatch.setattr(batch_search, "plays_in_batch", lambda config: False)
+    budgets: list[int] = []
+    halving = expert.sequential_halving
+
+    def counted(arms, budget, *args, **kwargs):  # type: ignore[no-untyped-def]
+        budgets.append(budget)
+        return halving(arms, budget, *args, **kwargs)
+
+    def no_batch(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the batch search ran where the batch cannot play")
+
+    monkeypatch.setattr(expert, "sequential_halving", counted)
+    monkeypatch.setattr(batch_search, "batch_halving", no_batch)
+    bot = ExpertAgent(simulations=320, time_limit=None)
+    cfg = Match("mushi", 2, seed=0).config
+    assert bot.search_plan(cfg) == ("scalar", "fast", 40)
+    runs = [play_round(Match("mushi", 2, seed=4), [bot, bot], seed=1) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert budgets and set(budgets) == {40}
 
 
 def test_batch_expert_imports_no_torch_and_no_training_code():
@@ -321,24 +369,29 @@ def test_bad_weights_are_clear_errors(tmp_path):
 
 
 def test_inference_imports_no_torch_and_no_training_code():
+    """``policy`` and the default ``expert`` play without torch or the training code; the
+    policy alone needs no batch simulator, the default expert searches on it."""
     code = (
         "import random, sys\n"
         "from hanafuda.agents import make_agent\n"
         "from hanafuda.records import Match\n"
-        "for game, n, opts in [('mushi', 2, {}), ('min-hwatu', 5, {}),\n"
-        "                      ('kwa-do', 6, {'teams': [[0, 3], [1, 4], [2, 5]]})]:\n"
-        "    m = Match(game, n, opts, seed=0)\n"
-        "    bots = [make_agent('policy'), make_agent('expert')] * 3\n"
-        "    while m.to_move is not None:\n"
-        "        v = m.view(m.to_move)\n"
-        "        m.play(bots[m.to_move].choose(v, v.legal, random.Random(0)))\n"
-        "bad = [n for n in sys.modules if n.split('.')[0] == 'torch' or n.startswith('hanafuda.train')"
-        " or n.startswith('hanafuda.batch')]\n"
-        "print(json.dumps(bad))\n"
+        "def play(names):\n"
+        "    for game, n, opts in [('mushi', 2, {}), ('min-hwatu', 5, {}),\n"
+        "                          ('kwa-do', 6, {'teams': [[0, 3], [1, 4], [2, 5]]})]:\n"
+        "        m = Match(game, n, opts, seed=0)\n"
+        "        bots = [make_agent(name) for name in names] * 3\n"
+        "        while m.to_move is not None:\n"
+        "            v = m.view(m.to_move)\n"
+        "            m.play(bots[m.to_move].choose(v, v.legal, random.Random(0)))\n"
+        "play(['policy', 'policy'])\n"
+        "batch_for_policy = 'hanafuda.batch' in sys.modules\n"
+        "play(['policy', 'expert'])\n"
+        "bad = [n for n in sys.modules if n.split('.')[0] == 'torch' or n.startswith('hanafuda.train')]\n"
+        "print(json.dumps([bad, batch_for_policy, 'hanafuda.batch' in sys.modules]))\n"
     )
     out = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True,
                          text=True, check=True)
-    assert json.loads(out.stdout.strip()) == []
+    assert json.loads(out.stdout.strip()) == [[], False, True]
 
 
 def test_env_policy_opponent_uses_the_family_network(monkeypatch):

@@ -47,26 +47,42 @@ def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]
     return out
 
 
+SEARCHES: dict[str, tuple[str, str]] = {
+    "": ("batch", "greedy"),
+    "scalar": ("scalar", "fast"),
+    **{r: ("scalar", r) for r in ROLLOUTS},
+    **{f"scalar-{r}": ("scalar", r) for r in ROLLOUTS},
+    "batch": ("batch", "fast"),
+    **{f"batch-{r}": ("batch", r) for r in ROLLOUTS},
+}
+"""``expert@N/SUFFIX``: the engine and rollout policy each suffix names.  No suffix is the
+default expert's search (batch engine, greedy rollouts) at budget N; ``/fast`` and ``/greedy``
+keep their meaning from before the default moved to the batch (scalar engine, that rollout
+policy), ``/scalar`` is the scalar engine with fast rollouts (``expert@600/scalar``: the
+default before issue 13's switch); ``/batch`` is the batch engine with fast rollouts."""
+
+
 def _agent(name: str) -> Agent:
     """Agents on their iteration budgets only (no wall-clock cap): deterministic.
-    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N/greedy``
-    also finishes its simulations with greedy rollouts (``ExpertAgent(rollouts="greedy")``);
-    ``expert@N/batch`` runs them on the NumPy batch simulator (``ExpertAgent(engine="batch")``,
-    fast rollouts), ``expert@N/batch-greedy`` there with greedy rollouts."""
+    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N`` is the
+    default expert's search (``ExpertAgent(engine="batch", rollouts="greedy")``) at N
+    simulations; a suffix picks another engine and rollout policy (``SEARCHES``):
+    ``expert@N/scalar`` (scalar engine, fast rollouts; ``expert@600/scalar`` is the old
+    default), ``expert@N/greedy`` (scalar, greedy rollouts), ``expert@N/batch`` (batch, fast
+    rollouts), ``expert@N/batch-greedy`` (batch, greedy: the default's search)."""
     base, sep, budget = name.partition("@")
     if sep:
         budget, slash, suffix = budget.partition("/")
-        suffixes = (*ROLLOUTS, "batch", *(f"batch-{r}" for r in ROLLOUTS))
+        suffixes = [s for s in SEARCHES if s]
         if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
                 or (slash and (base != "expert" or suffix not in suffixes))):
-            raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/ROLLOUTS "
-                             f"(N ≥ 1; ROLLOUTS one of {', '.join(suffixes)})")
+            raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/SEARCH "
+                             f"(N ≥ 1; SEARCH one of {', '.join(suffixes)})")
         if base == "strong":
             return StrongAgent(iterations=int(budget), time_limit=None)
-        if suffix.startswith("batch"):
-            return ExpertAgent(simulations=int(budget), time_limit=None, engine="batch",
-                               rollouts=suffix.partition("-")[2] or "fast")
-        return ExpertAgent(simulations=int(budget), time_limit=None, rollouts=suffix or "fast")
+        engine, rollouts = SEARCHES[suffix]
+        return ExpertAgent(simulations=int(budget), time_limit=None, engine=engine,
+                           rollouts=rollouts)
     if name == "strong":
         return StrongAgent(time_limit=None)
     if name == "expert":

@@ -17,6 +17,14 @@ end are unbiased, so the strength now grows with the budget (docs/bots.md).
 
 The strength is the ``simulations`` budget (one simulation = one candidate's rollout on one
 world); ``time_limit`` only caps the worst case, so results do not depend on the machine's load.
+
+The default (issue 13) runs the simulations on the NumPy batch simulator (``engine="batch"``,
+``agents.batch_search``) with the greedy bot's rule as the rollout policy (``rollouts="greedy"``),
+4,800 of them: measured above ``strong`` in four 2-player games of five and inside the 150 ms
+p95 target (docs/bots.md).  Where the batch simulator cannot play a configuration
+(``batch_search.plays_in_batch``) the search runs on the scalar engine instead, with fast
+rollouts and ``fallback_simulations`` (default: the budget ÷ ``BATCH_PER_SCALAR``, i.e. 600 for
+the default — the previous default, whose p95 fits the target).
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from typing import ClassVar
 from ..cards import cards_of
 from ..engine.moves import parse_action
 from ..engine.round import Round
+from ..rules import Config
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
@@ -40,9 +49,22 @@ from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
 from .learned.inference import HandBeliefs, beliefs, hand_model_for, sample_hidden
 from .learned.policy import load_for, move_values
 
-__all__ = ["DEFAULT_SIMULATIONS", "ExpertAgent"]
+__all__ = ["BATCH_PER_SCALAR", "DEFAULT_ENGINE", "DEFAULT_ROLLOUTS", "DEFAULT_SIMULATIONS",
+           "SCALAR_SIMULATIONS", "ExpertAgent"]
 
-DEFAULT_SIMULATIONS = 600
+DEFAULT_SIMULATIONS = 4800
+"""The default budget: simulations on the batch simulator with greedy rollouts (p95 93–107 ms a
+decision in every 2-player game on the 2-core machine, docs/bots.md)."""
+DEFAULT_ENGINE = "batch"
+DEFAULT_ROLLOUTS = "greedy"
+BATCH_PER_SCALAR = 8
+"""How many batch simulations with greedy rollouts cost about the decision time of one scalar
+simulation with fast rollouts (4,800 of the first: p95 93–107 ms; 600 of the second: 82–114
+ms): the scalar fallback's budget is the batch budget divided by this."""
+SCALAR_SIMULATIONS = DEFAULT_SIMULATIONS // BATCH_PER_SCALAR
+"""The default expert's budget where the batch simulator cannot play the configuration: 600
+scalar simulations with fast rollouts (the default before issue 13's switch, arena
+``expert@600/scalar``)."""
 DEFAULT_CANDIDATES = 6
 DEFAULT_TIME_LIMIT = 1.5
 ROLLOUTS = {"fast": rollout, "greedy": greedy_rollout}
@@ -61,9 +83,12 @@ class ExpertAgent(Agent):
     """``simulations``: the budget; ``candidates``: moves searched (by the network's rank);
     ``time_limit``: a wall-clock cap on the worst case (None: budget only); ``prior_weight``:
     how many simulations the network's Q of a candidate is worth; ``inference``: deal hidden
-    cards by the learned hand model (False: uniformly, as ``strong``); ``engine``: ``scalar``
-    (one ``Round`` simulation at a time) or ``batch`` (each halving stage as one NumPy batch,
-    ``agents.batch_search``, where the batch simulator plays the configuration)."""
+    cards by the learned hand model (False: uniformly, as ``strong``); ``rollouts``: the rollout
+    policy (``ROLLOUTS``); ``engine``: ``scalar`` (one ``Round`` simulation at a time) or
+    ``batch`` (each halving stage as one NumPy batch, ``agents.batch_search``, where the batch
+    simulator plays the configuration); ``fallback_simulations``: with ``engine="batch"``, the
+    budget of the scalar search (fast rollouts) that runs where the batch simulator cannot play
+    the configuration (None: ``simulations // BATCH_PER_SCALAR``, at least 1)."""
 
     name: ClassVar[str] = "expert"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
@@ -77,8 +102,9 @@ class ExpertAgent(Agent):
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
         inference: bool = True,
         epsilon: float = 0.1,
-        rollouts: str = "fast",
-        engine: str = "scalar",
+        rollouts: str = DEFAULT_ROLLOUTS,
+        engine: str = DEFAULT_ENGINE,
+        fallback_simulations: int | None = None,
     ) -> None:
         if rollouts not in ROLLOUTS:
             raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
@@ -86,6 +112,8 @@ class ExpertAgent(Agent):
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}")
         if simulations < 1 or candidates < 1:
             raise ValueError("simulations and candidates must be at least 1")
+        if fallback_simulations is not None and fallback_simulations < 1:
+            raise ValueError("fallback_simulations must be at least 1 (or None)")
         self.simulations = simulations
         self.candidates = candidates
         self.time_limit = time_limit
@@ -95,6 +123,19 @@ class ExpertAgent(Agent):
         self.epsilon = epsilon
         self.rollouts = rollouts
         self.engine = engine
+        self.fallback_simulations = (max(1, simulations // BATCH_PER_SCALAR)
+                                     if fallback_simulations is None else fallback_simulations)
+
+    def search_plan(self, config: Config) -> tuple[str, str, int]:
+        """The engine, rollout policy and budget this bot searches ``config`` with: its own,
+        or, when it asks for the batch engine and the batch simulator cannot play ``config``,
+        the scalar engine with fast rollouts and ``fallback_simulations``."""
+        if self.engine == "batch":
+            from . import batch_search  # NumPy's batch simulator, imported only when used
+
+            if not batch_search.plays_in_batch(config):
+                return "scalar", "fast", self.fallback_simulations
+        return self.engine, self.rollouts, self.simulations
 
     def choose(
         self,
@@ -152,7 +193,7 @@ class ExpertAgent(Agent):
         search_value = cfg.game.search_value
         known = self.hand_beliefs(view)
         deal = None if known is None else partial(sample_hidden, *known)
-        play_out = ROLLOUTS[self.rollouts]
+        engine, rollouts, simulations = self.search_plan(cfg)
         w = self.prior_weight
         totals = {a: w * float(prior[a]) for a in arms}
         counts = {a: w for a in arms}
@@ -160,13 +201,9 @@ class ExpertAgent(Agent):
         def world() -> Round:
             return determinize(view, rng, cfg, deal)
 
-        batch = None
-        if self.engine == "batch":
-            from . import batch_search  # NumPy's batch simulator, imported only when used
+        if engine == "batch":
+            from . import batch_search as batch  # NumPy's batch simulator, imported only when used
 
-            if batch_search.plays_in_batch(cfg):
-                batch = batch_search
-        if batch is not None:
             seat = view.seat
             assert seat is not None
             unseen = cards_of(view.unseen(cfg.deck).mask)
@@ -175,12 +212,12 @@ class ExpertAgent(Agent):
             dealer = (batch.WorldDealer(unseen, hidden) if known is None else
                       batch.WorldDealer(known[0].cards, hidden, known[0].weights, known[0].seats))
             alive = batch.batch_halving(
-                cfg, arms, actions, self.simulations, determinize(view, rng, cfg), dealer,
+                cfg, arms, actions, simulations, determinize(view, rng, cfg), dealer,
                 seat, side, totals, counts, lambda a: -float(prior[a]), rng, self.epsilon,
-                deadline, self.rollouts)
+                deadline, rollouts)
         else:
-            simulate = playout(actions, ev, side, search_value, self.epsilon, play_out)
-            alive = sequential_halving(arms, self.simulations, world, simulate, totals,
+            simulate = playout(actions, ev, side, search_value, self.epsilon, ROLLOUTS[rollouts])
+            alive = sequential_halving(arms, simulations, world, simulate, totals,
                                        counts, lambda a: -float(prior[a]), rng, deadline)
         searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
                                                -float(prior[a])))

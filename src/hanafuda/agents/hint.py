@@ -3,7 +3,9 @@
 For the terminal's ``h`` key and the web table's hint (when the table allows hints; never
 in rated play — the caller decides).  Values are the learned network's estimate of the
 round margin after the move (points for the seat's side, RULES.md §4), from the seat's
-view only; ``search=True`` refines them with the ``expert`` search (slower, better).
+view only; ``search=True`` refines them with the ``expert`` search (slower, better): the
+default expert's engine and rollouts (the batch simulator, greedy rollouts; the scalar search
+where the batch cannot play the configuration) at ``simulations``.
 """
 
 from __future__ import annotations
