@@ -52,10 +52,15 @@ def test_tables_with_bots_are_capped_per_server(capped: TestClient) -> None:
     assert len(capped.get("/api/tables").json()["tables"]) == 3
 
 
+def people_table(client: TestClient) -> tuple[dict[str, Any], str]:
+    """A new Mushi table of two people and its public spectator link."""
+    t = client.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human"}] * 2}).json()
+    return t, f"/ws/{t['id']}?token={t['spectator_token']}"
+
+
 @pytest.mark.parametrize("capped", [{"spectators": 2}], indirect=True)
 def test_spectators_per_table_are_capped(capped: TestClient) -> None:
-    t = capped.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human"}] * 2}).json()
-    url = f"/ws/{t['id']}?token={t['spectator_token']}"
+    t, url = people_table(capped)
     with capped.websocket_connect(url) as a, capped.websocket_connect(url) as b:
         next_state(a), next_state(b)
         with capped.websocket_connect(url) as c:
@@ -73,8 +78,7 @@ def test_spectators_per_table_are_capped(capped: TestClient) -> None:
 @pytest.mark.parametrize("capped", [{"messages_per_second": 2}], indirect=True)
 def test_messages_are_limited_per_client_address_over_all_its_sockets(capped: TestClient) -> None:
     # public spectator links: many sockets from one address must not multiply its share
-    t = capped.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human"}] * 2}).json()
-    url = f"/ws/{t['id']}?token={t['spectator_token']}"
+    t, url = people_table(capped)
     with capped.websocket_connect(url) as a, capped.websocket_connect(url) as b:
         next_state(a), next_state(b)
         answers = []
