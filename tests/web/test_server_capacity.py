@@ -84,7 +84,7 @@ def test_table_creation_and_status_writes_never_hold_the_event_loop(client: Test
     # a slow disk flush (hundreds of ms on the shared machine's disk: docs/performance.md) during a
     # table's creation, a seat handed to a bot or a stop must not stall every other table
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    slow_insert, slow_status, slow_seat = hub.store.insert, hub.store.set_status, hub.store.seat_to_bot
+    real_insert, real_status, real_seat = hub.store.insert, hub.store.set_status, hub.store.seat_to_bot
 
     def slow(write: Any) -> Any:
         def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -92,9 +92,9 @@ def test_table_creation_and_status_writes_never_hold_the_event_loop(client: Test
             return write(*args, **kwargs)
         return wrapped
 
-    monkeypatch.setattr(hub.store, "insert", slow(slow_insert))
-    monkeypatch.setattr(hub.store, "set_status", slow(slow_status))
-    monkeypatch.setattr(hub.store, "seat_to_bot", slow(slow_seat))
+    monkeypatch.setattr(hub.store, "insert", slow(real_insert))
+    monkeypatch.setattr(hub.store, "set_status", slow(real_status))
+    monkeypatch.setattr(hub.store, "seat_to_bot", slow(real_seat))
 
     async def ticks_during(work: Any) -> int:
         ticks = 0

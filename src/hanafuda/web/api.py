@@ -30,8 +30,7 @@ from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, Ta
 from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, check_match_length, parse_create
-from .security import require_json_from_here
-from .tokens import hash_token
+from .security import client_key, require_json_from_here
 
 __all__ = ["MAX_RECORD", "router"]
 
@@ -158,7 +157,7 @@ def card_list(theme: str) -> dict[str, Any]:
 async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
-    client = hash_token(request.client.host if request.client else "?")  # kept and shared hashed
+    client = client_key(request)
     if not hub.creations.allow(client):
         wait = hub.creations.retry_after(client)
         raise HTTPException(429, f"too many new tables from this address: at most "

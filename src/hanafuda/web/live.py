@@ -132,7 +132,7 @@ class Connection:
     words_deltas: bool = False
     """Opened with ``?deltas=2``: ``words.log`` too (``messages`` module docstring)."""
     client: str = ""
-    """The client's address, hashed (``tokens.hash_token``): the key of its per-address limits."""
+    """The client's address, hashed (``security.client_key``): the key of its per-address limits."""
     lang: str = "en"
     """The page's language (``?lang=en|ja|ko``): the labels of its words (``words.languages.table_words``)."""
     mark: LogMark | None = None

@@ -17,9 +17,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 
-__all__ = ["SecurityHeaders", "content_security_policy", "require_json_from_here", "same_origin"]
+from .tokens import hash_token
+
+__all__ = ["SecurityHeaders", "client_key", "content_security_policy", "require_json_from_here",
+           "same_origin"]
 
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
@@ -54,6 +57,12 @@ def same_origin(headers: Mapping[str, str]) -> bool:
     host = headers.get("host", "")
     parts = urlsplit(origin)
     return bool(parts.scheme in ("http", "https") and parts.netloc and parts.netloc.lower() == host.lower())
+
+
+def client_key(connection: HTTPConnection) -> str:
+    """The client's address, hashed: the key of its per-address limits (table creations, socket
+    messages), kept and shared between processes only in this form."""
+    return hash_token(connection.client.host if connection.client else "?")
 
 
 def require_json_from_here(request: Request) -> None:

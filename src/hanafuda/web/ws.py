@@ -19,8 +19,8 @@ from ..themes import UnknownThemeError, normalize_theme
 from ..words.languages import LANGUAGES
 from .hub import TableHub
 from .live import Connection, LiveTable, Role
-from .security import same_origin
-from .tokens import hash_token, new_token, token_matches
+from .security import client_key, same_origin
+from .tokens import new_token, token_matches
 
 __all__ = ["claim_cookie", "router"]
 
@@ -110,8 +110,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
                       close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") in ("1", "2"),
-                      words_deltas=websocket.query_params.get("deltas") == "2")
-    conn.client = hash_token(websocket.client.host if websocket.client else "?")
+                      words_deltas=websocket.query_params.get("deltas") == "2",
+                      client=client_key(websocket))
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:
