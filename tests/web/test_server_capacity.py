@@ -141,6 +141,14 @@ def test_searching_bots_run_below_the_web_process() -> None:
     pool = bot_pool.BotPool()
     try:
         worker = pool._executor().submit(os.nice, 0).result(timeout=60)
+        policies: list[int] = []
+        if hasattr(os, "SCHED_IDLE"):  # Linux: every thread of the worker (NumPy starts some)
+            threads = pool._executor().submit(os.listdir, "/proc/self/task").result(timeout=60)
+            policies = [pool._executor().submit(os.sched_getscheduler, int(t)).result(timeout=60)
+                        for t in threads]
     finally:
         pool.shutdown()
     assert worker == min(19, os.nice(0) + bot_pool.BOT_NICENESS)  # 19: the lowest priority
+    if policies:  # the idle class, which any ordinary process that wakes up preempts at once
+        assert set(policies) == {os.SCHED_IDLE}
+        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the web process stays ordinary

@@ -24,19 +24,43 @@ INLINE_BOTS = frozenset({"random", "greedy", "policy"})
 """Bots that look at the legal moves once, without a search: cheaper inline than in a process."""
 
 BOT_NICENESS = 10
-"""How much lower the workers' CPU priority is than the web process's (``os.nice``): where both
-want the CPU the web process goes first, so tables with searching bots slow the other tables'
-round trips less (issue 14's 2× target; docs/performance.md measures it).  The bots' strength is
-their iteration budget, so a lower priority only delays their answers."""
+"""How much lower the workers' CPU priority is than the web process's (``os.nice``), where the OS
+has no idle scheduling class: where both want the CPU the web process goes first."""
 
 _agents: dict[str, Agent] = {}
 """This process's bots by name (a worker keeps them between decisions)."""
 
 
 def _lower_priority() -> None:
-    """A worker's initializer: run below the web process (where the OS has priorities)."""
+    """A worker's initializer: run below the web process, the database and everything else.
+
+    On Linux the worker joins the idle scheduling class (``SCHED_IDLE``): it runs on a core that
+    nothing else wants, and any ordinary process that wakes up (the web process with a move to
+    store, PostgreSQL, a client on the same machine) takes the core from it at once, where a
+    niceness only shares the core in proportion.  That is what keeps tables with searching bots
+    from slowing the other tables' round trips (issue 14's 2× target; docs/performance.md
+    "Strong-bot tables beside others" measures niceness +10 at ×1.9–2.1 and the idle class at
+    ×1.2–1.8 at p95 and p99).  A bot's strength is its iteration budget, so a lower priority only delays its
+    answers; on a machine whose every core is busy, the search's wall-clock cap
+    (``agents.expert``, ``agents.strong``) still bounds that delay.  Elsewhere: ``os.nice``."""
     if hasattr(os, "nice"):
         os.nice(BOT_NICENESS)
+    for thread in _threads():  # Linux schedules threads: NumPy's BLAS thread started at import
+        if hasattr(os, "setpriority") and thread:
+            os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, 0))
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+            try:
+                os.sched_setscheduler(thread, os.SCHED_IDLE, os.sched_param(0))
+            except OSError:  # a system that refuses it: the niceness above stands
+                pass
+
+
+def _threads() -> list[int]:
+    """This process's threads (Linux: ``/proc/self/task``); ``[0]`` (the caller) elsewhere."""
+    try:
+        return [int(t) for t in os.listdir("/proc/self/task")]
+    except OSError:
+        return [0]
 
 
 def decide(bot: str, view: Any, seed: str) -> str:
