@@ -342,8 +342,9 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     live = table(client, t["id"])
     play_out(client, live, [0, 1])
     social = client.app.state.social  # type: ignore[attr-defined]
-    social.settle(live)  # (the server's ticker may have rated it already)
-    assert not social.settle(live)  # rated once only
+    portal = client.portal  # type: ignore[attr-defined]
+    portal.call(social.settle, live)  # (the server's ticker may have rated it already)
+    assert not portal.call(social.settle, live)  # rated once only
     board = client.get("/api/social/leaderboard/mushi").json()
     names = [p["name"] for p in board["players"]]
     assert sorted(names) == ["Ann", "Bob"] and all(p["matches"] == 1 for p in board["players"])
@@ -378,7 +379,7 @@ def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:
                   seats=[{"kind": "me"}, {"kind": "bot", "bot": "greedy"}])
     live = table(client, t["id"])
     play_out(client, live, [0])
-    client.app.state.social.settle(live)  # type: ignore[attr-defined]
+    client.portal.call(client.app.state.social.settle, live)  # type: ignore[attr-defined]
     assert [p["name"] for p in client.get("/api/social/leaderboard/mushi").json()["players"]] == ["Ann"]
 
 
@@ -466,7 +467,7 @@ def test_social_tables_on_postgresql(tmp_path: Path) -> None:
         client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
         live = table(client, t["id"])
         play_out(client, live, [0, 1])
-        client.app.state.social.settle(live)  # type: ignore[attr-defined]
+        client.portal.call(client.app.state.social.settle, live)  # type: ignore[attr-defined]
         assert len(client.get("/api/social/leaderboard/mushi").json()["players"]) == 2
 
 
@@ -498,7 +499,8 @@ def test_unrated_abandoned_tables_pruned_rated_and_finished_kept(client: TestCli
     with hub.sessions.begin() as db:
         db.execute(update(TableRow).where(TableRow.id != fresh["id"]).values(created=old))
     social = client.app.state.social  # type: ignore[attr-defined]
-    assert sorted(social.prune_abandoned(7)) == sorted([unrated["id"], guest["id"]])
+    gone = client.portal.call(social.prune_abandoned, 7)  # type: ignore[attr-defined]
+    assert sorted(gone) == sorted([unrated["id"], guest["id"]])
     assert client.get(f"/api/tables/{unrated['id']}").status_code == 404
     assert client.get(f"/api/tables/{rated['id']}").status_code == 200
     assert client.get(f"/api/tables/{fresh['id']}").status_code == 200

@@ -132,13 +132,23 @@ class TableHub:
 
     async def create_async(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
                            theme: str = "hanafuda", seed: int | None = None,
-                           hints: bool = False) -> tuple[LiveTable, NewTokens]:
+                           hints: bool = False,
+                           also: Callable[[str, NewTokens], None] | None = None
+                           ) -> tuple[LiveTable, NewTokens]:
         """``create`` with its database writes in a thread: the event loop, which serves every
-        table, never waits on the disk (issue 14, "writes off the event loop")."""
+        table, never waits on the disk (issue 14, "writes off the event loop").  ``also(id,
+        tokens)``: more database work of the caller for the new table (the lobby's rows), run in
+        the same thread once the table is stored and before the table is served."""
         table, tokens = self._new_table(game, players, options, seats, theme, seed, hints)
+
+        def store() -> None:
+            self._store_new(table)
+            if also is not None:
+                also(table.id, tokens)
+
         self.storing += table.has_bots  # counted by the bot-table cap while it is being stored
         try:
-            await asyncio.to_thread(self._store_new, table)
+            await asyncio.to_thread(store)
         finally:
             self.storing -= table.has_bots
         self.tables[table.id] = table

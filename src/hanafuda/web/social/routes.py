@@ -80,25 +80,37 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         except RateLimited as exc:
             raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
 
-    def who(request: Request) -> PlayerRow | None:
-        pid = sessions.read(request.cookies.get(SESSION_COOKIE))
+    def identify(session: str | None, key: str | None) -> PlayerRow | None:
+        """The player of an account's session cookie, else of a browser key (database reads)."""
+        pid = sessions.read(session)
         if pid is not None:
             found = social.player(pid)
             if found is not None:
                 return found
-        return social.player_by_key(request.headers.get("x-player-key"))
+        return social.player_by_key(key)
 
-    def need_player(request: Request) -> PlayerRow:
-        p = who(request)
+    def who(request: Request) -> PlayerRow | None:
+        """The player making a request, for the sync routes (they run in FastAPI's threadpool)."""
+        return identify(request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key"))
+
+    async def who_async(request: Request) -> PlayerRow | None:
+        """``who`` for the async routes: the reads in a worker thread (``SocialHub.db``)."""
+        return await social.db(identify, request.cookies.get(SESSION_COOKIE),
+                               request.headers.get("x-player-key"))
+
+    async def need_player(request: Request) -> PlayerRow:
+        p = await who_async(request)
         if p is None:
             raise HTTPException(401, "pick a name first (or log in)")
         return p
 
-    def table_of(table_id: str) -> LiveTable:
-        table = hub.load(table_id) if len(table_id) <= 32 else None
+    def known(table: LiveTable | None) -> LiveTable:
         if table is None:
             raise HTTPException(404, "no such table")
         return table
+
+    async def table_of(table_id: str) -> LiveTable:
+        return known(await hub.load_async(table_id) if len(table_id) <= 32 else None)
 
     def me_json(p: PlayerRow) -> dict[str, Any]:
         return {"id": p.id, "name": p.name, "account": p.password_hash is not None}
@@ -165,7 +177,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             raise fail(exc) from None
         limit("account", request)
         try:
-            p, key = social.new_player(name, name_key(name))
+            p, key = await social.db(social.new_player, name, name_key(name))
         except SocialError as exc:
             raise fail(exc) from None
         return {"player": me_json(p), "key": key}
@@ -180,13 +192,17 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         except TextError as exc:
             raise fail(exc) from None
         limit("account", request)
-        mine = who(request)
-        try:
+        session, held = request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key")
+
+        def make() -> tuple[PlayerRow, str]:  # the reads, the password hash and the writes: off the loop
+            mine = identify(session, held)
             if mine is not None and name_key(name) == mine.name_key:
                 social.set_password(mine.id, hash_password(password))
-                p, key = mine, social.new_key_for(mine.id)
-            else:
-                p, key = social.new_player(name, name_key(name), hash_password(password))
+                return fresh(mine), social.new_key_for(mine.id)
+            return social.new_player(name, name_key(name), hash_password(password))
+
+        try:
+            p, key = await social.db(make)
         except SocialError as exc:
             raise fail(exc) from None
         return _logged_in(p, key, 201)
@@ -199,10 +215,17 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
                 or len(name) > 100:
             raise HTTPException(400, "need name and password (text)")
         limit("account", request)
-        p = social.player_by_name(name_key(name.strip()))
-        if p is None or not verify_password(p.password_hash if p else None, password):
+
+        def check() -> tuple[PlayerRow, str] | None:  # the read, the password check, the new key
+            p = social.player_by_name(name_key(name.strip()))
+            if p is None or not verify_password(p.password_hash if p else None, password):
+                return None
+            return fresh(p), social.new_key_for(p.id)
+
+        found = await social.db(check)
+        if found is None:
             raise HTTPException(401, "wrong name or password")
-        return _logged_in(p, social.new_key_for(p.id), 200)
+        return _logged_in(*found, 200)
 
     @router.post("/api/social/logout")
     def logout() -> JSONResponse:
@@ -210,9 +233,12 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         resp.delete_cookie(SESSION_COOKIE, path="/")
         return resp
 
+    def fresh(p: PlayerRow) -> PlayerRow:
+        """``p`` as stored now (a database read)."""
+        return social.player(p.id) or p
+
     def _logged_in(p: PlayerRow, key: str, status: int) -> JSONResponse:
-        fresh = social.player(p.id) or p
-        resp = JSONResponse({"player": me_json(fresh), "key": key}, status_code=status)
+        resp = JSONResponse({"player": me_json(p), "key": key}, status_code=status)
         resp.set_cookie(SESSION_COOKIE, sessions.issue(p.id), max_age=SESSION_DAYS * 86400, httponly=True,
                         samesite="lax", path="/")
         return resp
@@ -269,7 +295,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         data = await _json(request)
-        player = need_player(request)
+        player = await need_player(request)
         game, players, options = data.get("game"), data.get("players"), data.get("options") or {}
         seats, theme = data.get("seats"), data.get("theme") or "hanafuda"
         if not isinstance(game, str) or isinstance(players, bool) or not isinstance(players, int) \
@@ -284,7 +310,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         settings = settings_from(data, bots=any(p.kind == "bot" for p in plans))
         limit("create", request)
         try:
-            created = social.create(player, game, players, options, plans, theme, settings)
+            created = await social.create(player, game, players, options, plans, theme, settings)
         except SocialError as exc:
             raise fail(exc) from None
         t = created.table
@@ -309,11 +335,11 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
-        player = need_player(request)
+        player = await need_player(request)
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise HTTPException(400, "seat is a seat number (1 to 6) or absent")
-        table = table_of(table_id)
+        table = await table_of(table_id)
         try:
             link = await social.take_seat(table, player, None if seat is None else seat - 1)
         except SocialError as exc:
@@ -323,7 +349,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
     @router.post("/api/social/quick")
     async def quick(request: Request) -> dict[str, Any]:
         data = await _json(request)
-        player = need_player(request)
+        player = await need_player(request)
         game, players, wait = data.get("game"), data.get("players"), data.get("wait", 30)
         if not isinstance(game, str) or game not in GAMES:
             raise HTTPException(400, f"unknown game; games are: {', '.join(GAMES)}")
@@ -348,20 +374,20 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         if not isinstance(token, str) or not token or len(token) > 100:
             raise HTTPException(400, "need the token of the link you opened")
         try:
-            return await social.hello(table_of(table_id), token, who(request), secret)
+            return await social.hello(await table_of(table_id), token, await who_async(request), secret)
         except SocialError as exc:
             raise fail(exc) from None
 
     @router.get("/api/social/tables/{table_id}/chat")
     def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
-        table = table_of(table_id)
+        table = known(hub.load(table_id) if len(table_id) <= 32 else None)
         try:
             found = social.authorize(table, token, secret)
         except SocialError as exc:
             raise fail(exc) from None
         if not social.can_chat(table, found[0], found[1]):
             raise HTTPException(403, "spectators cannot read this table's chat")
-        return {"messages": social.chat_history(table)}
+        return {"messages": social.chat_history(table.id)}
 
     @router.post("/api/social/tables/{table_id}/chat", status_code=201)
     async def chat(table_id: str, request: Request) -> dict[str, Any]:
@@ -369,7 +395,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         token = data.get("token")
         if not isinstance(token, str) or len(token) > 100:
             raise HTTPException(400, "need the token of your seat")
-        table = table_of(table_id)
+        table = await table_of(table_id)
         if role(table, token) is None:
             raise HTTPException(403, "this link opens no seat at this table")
         limit("chat", request)
@@ -384,7 +410,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         token = data.get("token")
         if not isinstance(token, str) or len(token) > 100:
             raise HTTPException(400, "need the token of your seat")
-        table = table_of(table_id)
+        table = await table_of(table_id)
         limit("create", request)
         try:
             link = await social.rematch(table, token, _secret(data))
@@ -405,7 +431,7 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
             await asyncio.wait_for(websocket.send_text(json.dumps(payload, ensure_ascii=False)), 5)
 
         token = websocket.query_params.get("token") or ""
-        table = hub.load(table_id) if len(table_id) <= 32 else None
+        table = await hub.load_async(table_id) if len(table_id) <= 32 else None
         found = role(table, token) if table is not None else None
         secret = None
         if table is not None and found is not None and found[0] is not None:
@@ -455,12 +481,11 @@ def make_router(social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> 
         kind = msg["type"]
         try:
             if kind == "hello":
-                pid = sessions.read(websocket.cookies.get(SESSION_COOKIE))
-                player = (social.player(pid) if pid is not None else None) or \
-                    social.player_by_key(msg.get("key") if isinstance(msg.get("key"), str) else None)
+                player = await social.db(identify, websocket.cookies.get(SESSION_COOKIE),
+                                         msg.get("key") if isinstance(msg.get("key"), str) else None)
                 info = await social.hello(table, token, player, secret)
-                await push({"type": "hello", **info,
-                            "chat": social.chat_history(table) if info["can_chat"] else []})
+                chat = await social.db(social.chat_history, table.id) if info["can_chat"] else []
+                await push({"type": "hello", **info, "chat": chat})
             elif kind == "chat":
                 limiter.take("chat", client)
                 await social.say(table, token, msg.get("text"), secret)

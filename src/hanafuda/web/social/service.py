@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
-from ..live import CapacityError, Connection, LiveTable, SeatSpec, TableError
+from ..live import CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
@@ -31,7 +31,7 @@ from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CLOCK_CHOICES", "MAX_WAIT", "SeatPlan", "SocialError", "SocialHub", "create_live", "role"]
+__all__ = ["CLOCK_CHOICES", "MAX_WAIT", "SeatPlan", "SocialError", "SocialHub", "role"]
 
 CLOCK_CHOICES = (15, 30, 60, 120, 300)
 """Seconds a seat may think before the greedy bot moves for it (the lobby offers these)."""
@@ -62,6 +62,8 @@ OPEN_NAME = "Open seat"
 CHAT_HISTORY = 100
 
 Push = Callable[[dict[str, Any]], Awaitable[None]]
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class SocialError(ValueError):
@@ -111,17 +113,16 @@ def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
     return found.seat, bool(found.creator)
 
 
-def create_live(hub: TableHub, game: str, players: int, options: dict[str, Any], specs: list[SeatSpec],
-                theme: str, hints: bool = False) -> tuple[LiveTable, list[str | None], str, str]:
-    """``hub.create`` and the plain tokens it gives once: seats (None for bots), spectator, creator.
-    Accepts a hub that returns the table alone (tokens on it) or ``(table, tokens)``."""
-    made: Any = hub.create(game, players, options, specs, theme=theme, hints=hints)
-    if isinstance(made, tuple):
-        table, tokens = made
-        return table, list(tokens.seats), str(getattr(tokens, "spectator", table.spectator_token)), \
-            str(tokens.creator)
-    return made, [s.token if s.kind == "human" else None for s in made.seats], made.spectator_token, \
-        made.creator_token
+@dataclass(frozen=True)
+class Finish:
+    """What rating a finished table needs, copied on the event loop for the worker thread."""
+
+    table_id: str
+    game: str
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    totals: list[int]
+    seats: list[tuple[int, str, str | None]]  # seat, kind, bot
 
 
 @dataclass
@@ -148,6 +149,14 @@ class SocialHub:
     @property
     def sessions(self) -> Any:
         return self.hub.sessions
+
+    async def db(self, work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``work(*args, **kwargs)`` in a worker thread: the way every coroutine here reaches the
+        database, so a slow disk flush holds up only its caller, never the event loop that serves
+        every table (issue 14, "writes off the event loop").  ``work`` opens its own session and
+        touches nothing the loop owns (live tables, listeners, locks): it gets ids and plain
+        values, and the caller applies what it answers back on the loop."""
+        return await asyncio.to_thread(work, *args, **kwargs)
 
     # -- secrets and players -------------------------------------------------------------------
 
@@ -220,11 +229,12 @@ class SocialHub:
 
     # -- creating tables -----------------------------------------------------------------------
 
-    def create(self, creator: PlayerRow, game: str, players: int, options: dict[str, Any],
+    async def create(self, creator: PlayerRow, game: str, players: int, options: dict[str, Any],
                plans: list[SeatPlan], theme: str, settings: Settings, *, quick: bool = False,
                wait: int | None = None, rematch_of: str | None = None,
                names: list[str] | None = None, seat_players: list[int | None] | None = None) -> Created:
-        """A table with the creator seated (``me``), invitations, open seats and bots."""
+        """A table with the creator seated (``me``), invitations, open seats and bots.  The table and
+        its lobby rows are stored in one worker thread before the table is served."""
         if len(plans) != players:
             raise SocialError(f"{players} players need {players} seats, not {len(plans)}")
         if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
@@ -253,43 +263,50 @@ class SocialHub:
                 name = ""
             specs.append(SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
                                   name))
+        links: dict[int, str] = {}
+
+        def store_rows(table_id: str, tokens: NewTokens) -> None:  # in the worker thread
+            with self.sessions.begin() as db:
+                db.add(SocialTableRow(table_id=table_id, clock=settings.clock,
+                                      spectator_chat=settings.spectator_chat, rated=settings.rated,
+                                      quick=quick, settled=False, rematch_of=rematch_of,
+                                      fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None
+                                      else None))
+                for i, p in enumerate(plans):
+                    token = tokens.seats[i]
+                    pid = seat_players[i] if seat_players is not None \
+                        else (creator.id if p.kind == "me" else None)
+                    pending = token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
+                        else None
+                    db.add(SocialSeatRow(table_id=table_id, seat=i, player_id=pid, open=p.kind == "open",
+                                         pending_token=pending))
+                    if p.kind in ("me", "invite"):
+                        links[i] = f"/table/{table_id}?token={token}"
+
         try:
-            table, tokens, spectator, creator_token = create_live(self.hub, game, players, options, specs,
-                                                                  theme, hints=settings.hints)
+            table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
+                                                        hints=settings.hints, also=store_rows)
         except TableError as exc:
             raise SocialError(str(exc)) from None
         except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
             raise SocialError(str(exc), 503) from None
-        links: dict[int, str] = {}
-        with self.sessions.begin() as db:
-            db.add(SocialTableRow(table_id=table.id, clock=settings.clock,
-                                  spectator_chat=settings.spectator_chat, rated=settings.rated,
-                                  quick=quick, settled=False, rematch_of=rematch_of,
-                                  fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None else None))
-            for i, p in enumerate(plans):
-                token = tokens[i]
-                pid = seat_players[i] if seat_players is not None \
-                    else (creator.id if p.kind == "me" else None)
-                pending = token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
-                    else None
-                db.add(SocialSeatRow(table_id=table.id, seat=i, player_id=pid, open=p.kind == "open",
-                                     pending_token=pending))
-                if p.kind in ("me", "invite"):
-                    links[i] = f"/table/{table.id}?token={token}"
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
-        return Created(table, links, spectator, creator_token)
+        return Created(table, links, table.spectator_token, tokens.creator)
 
     # -- seats ---------------------------------------------------------------------------------
 
     async def rename_seat(self, table: LiveTable, seat: int, name: str) -> None:
         """Show ``name`` at ``seat`` (stored, then every browser at the table told)."""
-        with self.sessions.begin() as db:
-            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)).one()
-            row.name = name
+        await self.db(self._store_seat_name, table.id, seat, name)
         table.seats[seat].name = name
         await self.hub.broadcast(table)
+
+    def _store_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        with self.sessions.begin() as db:
+            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)).one()
+            row.name = name
 
     def social_seats(self, table_id: str) -> list[SocialSeatRow]:
         with self.sessions() as db:
@@ -317,29 +334,37 @@ class SocialHub:
                     secret: str | None = None) -> dict[str, Any]:
         """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
         seat, creator = self.authorize(table, token, secret)
-        row = self.settings(table.id)
-        if seat is not None and player is not None and table.seats[seat].kind == "human":
-            claimed = False
-            with self.sessions.begin() as db:
-                srow = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table.id,
-                                                              SocialSeatRow.seat == seat)).first()
-                if srow is not None and srow.player_id is None:
-                    others = db.scalars(select(SocialSeatRow.seat).where(
-                        SocialSeatRow.table_id == table.id, SocialSeatRow.player_id == player.id)).first()
-                    if others is None:
-                        srow.player_id, srow.open, srow.pending_token = player.id, False, None
-                        claimed = True
-            if claimed:
-                await self.rename_seat(table, seat, player.name)
-        return {"seat": seat, "creator": creator, "can_chat": self.can_chat(table, seat, creator),
+        binds = seat is not None and player is not None and table.seats[seat].kind == "human"
+        row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None,
+                                     player.id if binds and player is not None else None)
+        if claimed and seat is not None and player is not None:
+            await self.rename_seat(table, seat, player.name)
+        return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
                 "finished": table.match.finished}
 
+    def _hello_rows(self, table_id: str, seat: int | None,
+                    player_id: int | None) -> tuple[SocialTableRow | None, bool]:
+        """The table's settings, and whether ``seat`` was bound to ``player_id`` now (a seat nobody
+        holds, and the player holds no other seat at the table); no binding with ``seat`` None."""
+        with self.sessions.begin() as db:
+            row = db.get(SocialTableRow, table_id)
+            if seat is None or player_id is None:
+                return row, False
+            srow = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id,
+                                                          SocialSeatRow.seat == seat)).first()
+            if srow is None or srow.player_id is not None:
+                return row, False
+            others = db.scalars(select(SocialSeatRow.seat).where(
+                SocialSeatRow.table_id == table_id, SocialSeatRow.player_id == player_id)).first()
+            if others is not None:
+                return row, False
+            srow.player_id, srow.open, srow.pending_token = player_id, False, None
+            return row, True
+
     def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
-        if seat is not None or creator:
-            return True
-        row = self.settings(table.id)
-        return bool(row and row.spectator_chat)
+        """For the sync routes (FastAPI runs them in its threadpool)."""
+        return may_chat(seat, creator, None if seat is not None or creator else self.settings(table.id))
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Running tables with seats anyone may take, newest first."""
@@ -371,7 +396,7 @@ class SocialHub:
         if table.match.finished:
             raise SocialError("this match is over", 409)
         async with self._lock(table.id):
-            rows = self.social_seats(table.id)
+            rows = await self.db(self.social_seats, table.id)
             if any(r.player_id == player.id for r in rows):
                 raise SocialError("you already have a seat at this table", 409)
             free = [r for r in rows if r.open and r.pending_token is not None
@@ -381,14 +406,17 @@ class SocialHub:
                                   else f"seat {seat + 1} is not free", 409)
             chosen = free[0]
             token = chosen.pending_token
-            with self.sessions.begin() as db:
-                done = db.execute(update(SocialSeatRow).where(
-                    SocialSeatRow.id == chosen.id, SocialSeatRow.pending_token.is_not(None))
-                    .values(player_id=player.id, open=False, pending_token=None))
-                if getattr(done, "rowcount", 1) != 1:
-                    raise SocialError("someone took that seat a moment ago", 409)
+            await self.db(self._take_open_seat, chosen.id, player.id)
             await self.rename_seat(table, chosen.seat, player.name)
         return f"/table/{table.id}?token={token}"
+
+    def _take_open_seat(self, row_id: int, player_id: int) -> None:
+        with self.sessions.begin() as db:
+            done = db.execute(update(SocialSeatRow).where(
+                SocialSeatRow.id == row_id, SocialSeatRow.pending_token.is_not(None))
+                .values(player_id=player_id, open=False, pending_token=None))
+            if getattr(done, "rowcount", 1) != 1:
+                raise SocialError("someone took that seat a moment ago", 409)
 
     async def quick_match(self, player: PlayerRow, game: str, players: int, wait: int,
                           theme: str, on_create: Callable[[], None]) -> tuple[LiveTable, str]:
@@ -396,14 +424,8 @@ class SocialHub:
         free seats bots take after ``wait`` seconds."""
         if not 0 <= wait <= MAX_WAIT:
             raise SocialError(f"the wait is 0 to {MAX_WAIT} seconds")
-        with self.sessions() as db:
-            candidates = db.scalars(
-                select(SocialTableRow.table_id).join(TableRow, TableRow.id == SocialTableRow.table_id)
-                .where(SocialTableRow.quick.is_(True), TableRow.game == game, TableRow.players == players,
-                       TableRow.status == "running", SocialTableRow.fill_at > now())
-                .order_by(TableRow.created)).all()
-        for tid in candidates:
-            table = self.hub.load(tid)
+        for tid in await self.db(self._waiting_quick_tables, game, players):
+            table = await self.hub.load_async(tid)
             if table is None:
                 continue
             try:
@@ -412,25 +434,28 @@ class SocialHub:
                 continue
         on_create()
         plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
-        created = self.create(player, game, players, {}, plans, theme,
-                              Settings(clock=None, spectator_chat=False, rated=True), quick=True, wait=wait)
+        created = await self.create(player, game, players, {}, plans, theme,
+                                    Settings(clock=None, spectator_chat=False, rated=True), quick=True,
+                                    wait=wait)
         return created.table, created.links[0]
+
+    def _waiting_quick_tables(self, game: str, players: int) -> list[str]:
+        """Running quick-match tables of this game and size still waiting for people, oldest first."""
+        with self.sessions() as db:
+            return list(db.scalars(
+                select(SocialTableRow.table_id).join(TableRow, TableRow.id == SocialTableRow.table_id)
+                .where(SocialTableRow.quick.is_(True), TableRow.game == game, TableRow.players == players,
+                       TableRow.status == "running", SocialTableRow.fill_at > now())
+                .order_by(TableRow.created)).all())
 
     async def fill_with_bots(self, table: LiveTable, bot: str = FILL_BOT) -> int:
         """Hand every seat still open to ``bot``; how many seats it took."""
         async with self._lock(table.id):
-            rows = [r for r in self.social_seats(table.id) if r.open and r.pending_token is not None]
+            rows = [r for r in await self.db(self.social_seats, table.id)
+                    if r.open and r.pending_token is not None]
             if not rows:
                 return 0
-            with self.sessions.begin() as db:
-                for r in rows:
-                    db.execute(update(SocialSeatRow).where(SocialSeatRow.id == r.id)
-                               .values(open=False, pending_token=None))
-                    seat = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id,
-                                                            SeatRow.seat == r.seat)).one()
-                    seat.kind, seat.bot, seat.name = "bot", bot, f"{bot} bot"
-                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
-                           .values(fill_at=None))
+            await self.db(self._seats_to_bot, table.id, rows, bot)
             async with table.lock:
                 for r in rows:
                     s = table.seats[r.seat]
@@ -439,6 +464,17 @@ class SocialHub:
             await self.hub.broadcast(table)
             self.hub.kick_bots(table)
             return len(rows)
+
+    def _seats_to_bot(self, table_id: str, rows: list[SocialSeatRow], bot: str) -> None:
+        with self.sessions.begin() as db:
+            for r in rows:
+                db.execute(update(SocialSeatRow).where(SocialSeatRow.id == r.id)
+                           .values(open=False, pending_token=None))
+                seat = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                        SeatRow.seat == r.seat)).one()
+                seat.kind, seat.bot, seat.name = "bot", bot, f"{bot} bot"
+            db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table_id)
+                       .values(fill_at=None))
 
     # -- chat and notices ----------------------------------------------------------------------
 
@@ -464,9 +500,9 @@ class SocialHub:
             except Exception:  # a closed socket: its handler removes it
                 pass
 
-    def chat_history(self, table: LiveTable) -> list[dict[str, Any]]:
+    def chat_history(self, table_id: str) -> list[dict[str, Any]]:
         with self.sessions() as db:
-            rows = db.scalars(select(ChatRow).where(ChatRow.table_id == table.id)
+            rows = db.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
                               .order_by(ChatRow.id.desc()).limit(CHAT_HISTORY)).all()
         return [self._chat_json(r) for r in reversed(rows)]
 
@@ -482,7 +518,8 @@ class SocialHub:
     async def say(self, table: LiveTable, token: str, raw: object,
                   secret: str | None = None) -> dict[str, Any]:
         seat, creator = self.authorize(table, token, secret)
-        if not self.can_chat(table, seat, creator):
+        if not may_chat(seat, creator, None if seat is not None or creator
+                        else await self.db(self.settings, table.id)):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
         name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
@@ -494,13 +531,8 @@ class SocialHub:
 
     async def _post(self, table: LiveTable, seat: int | None, name: str, text: str, *, system: bool,
                     spectator: bool) -> dict[str, Any]:
-        with self.sessions.begin() as db:
-            row = ChatRow(table_id=table.id, seat=seat, name=name[:40], text=text, system=system)
-            db.add(row)
-            db.flush()
-            msg = self._chat_json(row)
-        settings = self.settings(table.id)
-        open_to_spectators = bool(settings and settings.spectator_chat)
+        """Store a chat line, then push it to the table's listeners who may read it."""
+        msg, open_to_spectators = await self.db(self._store_chat, table.id, seat, name, text, system)
 
         def to(listener: Listener) -> dict[str, Any] | None:
             if listener.seat is None and not open_to_spectators and not system:
@@ -511,6 +543,16 @@ class SocialHub:
 
         await self.push(table.id, to)
         return msg
+
+    def _store_chat(self, table_id: str, seat: int | None, name: str, text: str,
+                    system: bool) -> tuple[dict[str, Any], bool]:
+        """The stored line as sent, and whether the table's spectators may read its chat."""
+        with self.sessions.begin() as db:
+            row = ChatRow(table_id=table_id, seat=seat, name=name[:40], text=text, system=system)
+            db.add(row)
+            db.flush()
+            settings = db.get(SocialTableRow, table_id)
+            return self._chat_json(row), bool(settings and settings.spectator_chat)
 
     # -- the turn clock ------------------------------------------------------------------------
 
@@ -547,51 +589,56 @@ class SocialHub:
 
     # -- ratings -------------------------------------------------------------------------------
 
-    def settle(self, table: LiveTable) -> bool:
+    async def settle(self, table: LiveTable) -> bool:
         """Rate a finished table once (RULES.md §6 places by side totals); True if ratings changed."""
         if not table.match.finished:
             return False
         cfg = table.match.config
+        return await self.db(self._store_ratings, Finish(
+            table.id, cfg.game.id, cfg.sides, cfg.side_of, list(table.match.totals),
+            [(s.seat, s.kind, s.bot) for s in table.seats]))
+
+    def _store_ratings(self, done: Finish) -> bool:
         with self.sessions.begin() as db:
-            row = db.get(SocialTableRow, table.id)
+            row = db.get(SocialTableRow, done.table_id)
             if row is None or row.settled:
                 return False
             row.settled = True
             if not row.rated:
                 return False
             seats = {r.seat: r for r in db.scalars(select(SocialSeatRow)
-                                                     .where(SocialSeatRow.table_id == table.id)).all()}
+                                                     .where(SocialSeatRow.table_id == done.table_id)).all()}
             entrants: dict[int, Entrant] = {}
             ratings: dict[int, RatingRow] = {}
-            for s in table.seats:
-                if s.kind == "bot":
-                    mu, sigma = BOT_RATINGS.get(s.bot or "", (25.0, 1.0))
-                    entrants[s.seat] = Entrant(s.seat, mu, sigma, person=False)
+            for seat, kind, bot in done.seats:
+                if kind == "bot":
+                    mu, sigma = BOT_RATINGS.get(bot or "", (25.0, 1.0))
+                    entrants[seat] = Entrant(seat, mu, sigma, person=False)
                     continue
-                srow = seats.get(s.seat)
+                srow = seats.get(seat)
                 if srow is None or srow.player_id is None:
                     return False  # someone unidentified played: not a rated match
                 r = db.scalars(select(RatingRow).where(RatingRow.player_id == srow.player_id,
-                                                       RatingRow.game == cfg.game.id)).first()
+                                                       RatingRow.game == done.game)).first()
                 if r is None:
                     fresh = MODEL.rating()
-                    r = RatingRow(player_id=srow.player_id, game=cfg.game.id, mu=fresh.mu, sigma=fresh.sigma,
+                    r = RatingRow(player_id=srow.player_id, game=done.game, mu=fresh.mu, sigma=fresh.sigma,
                                   matches=0)
                     db.add(r)
-                ratings[s.seat] = r
-                entrants[s.seat] = Entrant(s.seat, r.mu, r.sigma, person=True)
+                ratings[seat] = r
+                entrants[seat] = Entrant(seat, r.mu, r.sigma, person=True)
             if not ratings:
                 return False
-            totals = list(table.match.totals)
-            new = rate([[entrants[seat] for seat in side] for side in cfg.sides], totals)
+            totals = done.totals
+            new = rate([[entrants[seat] for seat in side] for side in done.sides], totals)
             place = places(totals)
             for seat, (mu, sigma) in new.items():
                 r = ratings[seat]
                 before = r.mu - 3 * r.sigma
                 r.mu, r.sigma, r.matches = mu, sigma, (r.matches or 0) + 1
-                side = cfg.side_of[seat]
-                db.add(ResultRow(table_id=table.id, seat=seat, player_id=seats[seat].player_id,
-                                 game=cfg.game.id, place=place[side], total=totals[side],
+                side = done.side_of[seat]
+                db.add(ResultRow(table_id=done.table_id, seat=seat, player_id=seats[seat].player_id,
+                                 game=done.game, place=place[side], total=totals[side],
                                  before=before, after=mu - 3 * sigma))
         return True
 
@@ -605,19 +652,19 @@ class SocialHub:
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
         async with self._lock(table.id):
-            row = self.settings(table.id)
+            row, seats = await self.db(self._rematch_rows, table.id)
             if row is not None and row.rematch:
-                new = self.hub.load(row.rematch)
-                if new is None:
+                found = await self.hub.load_async(row.rematch)
+                if found is None:
                     raise SocialError("the rematch table is gone", 410)
+                new = found
             else:
-                seats = self.social_seats(table.id)
                 by_seat = {r.seat: r for r in seats}
                 cfg = table.match.config
                 plans = [SeatPlan("bot", s.bot) if s.kind == "bot" else SeatPlan("invite")
                          for s in table.seats]
                 creator = PlayerRow(id=0, name="", name_key="", key_hash="")
-                created = self.create(
+                created = await self.create(
                     creator, cfg.game.id, cfg.players, dict(cfg.given_options), plans, table.theme,
                     Settings(clock=row.clock if row else None,
                              spectator_chat=bool(row and row.spectator_chat),
@@ -627,20 +674,12 @@ class SocialHub:
                     seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
                                   for s in table.seats])
                 new = created.table
-                with self.sessions.begin() as db:
-                    if row is None:
-                        db.add(SocialTableRow(table_id=table.id, rated=False, quick=False, settled=True,
-                                              spectator_chat=False, rematch=new.id))
-                    else:
-                        db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
-                                   .values(rematch=new.id))
-            link = self._hand_out(new, seat)
-            others = {listener.seat for listener in self.listeners.get(table.id, [])
-                      if listener.seat is not None and listener.seat != seat}
-            links: dict[int | None, str | None] = {}
-            for other in others:
-                if other is not None:
-                    links[other] = self._hand_out(new, other)
+                await self.db(self._point_to_rematch, table.id, row is None, new.id)
+            others = sorted({listener.seat for listener in self.listeners.get(table.id, [])
+                             if listener.seat is not None and listener.seat != seat})
+            handed = await self.db(self._hand_out, new.id, [seat, *others])
+            link = handed[seat]
+            links: dict[int | None, str | None] = {other: handed[other] for other in others}
         await self.push(table.id, lambda listener: (
             {"type": "rematch", "table": new.id, "link": links.get(listener.seat)}
             if listener.seat in links or listener.seat is None else None))
@@ -649,22 +688,50 @@ class SocialHub:
                               "(look in your other window)", 409)
         return link
 
-    def _hand_out(self, table: LiveTable, seat: int) -> str | None:
-        """The pending link of ``seat`` at ``table``, once (it is cleared as it is given)."""
+    def _rematch_rows(self, table_id: str) -> tuple[SocialTableRow | None, list[SocialSeatRow]]:
+        with self.sessions() as db:
+            return db.get(SocialTableRow, table_id), list(db.scalars(
+                select(SocialSeatRow).where(SocialSeatRow.table_id == table_id)).all())
+
+    def _point_to_rematch(self, table_id: str, new_row: bool, rematch: str) -> None:
         with self.sessions.begin() as db:
-            row = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table.id,
-                                                         SocialSeatRow.seat == seat)).first()
-            if row is None or row.pending_token is None:
-                return None
-            token, row.pending_token = row.pending_token, None
-        return f"/table/{table.id}?token={token}"
+            if new_row:
+                db.add(SocialTableRow(table_id=table_id, rated=False, quick=False, settled=True,
+                                      spectator_chat=False, rematch=rematch))
+            else:
+                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table_id)
+                           .values(rematch=rematch))
+
+    def _hand_out(self, table_id: str, seats: list[int]) -> dict[int, str | None]:
+        """The pending link of each of ``seats`` at the table, once (each is cleared as it is given;
+        None for a link given already)."""
+        links: dict[int, str | None] = {}
+        with self.sessions.begin() as db:
+            for seat in seats:
+                row = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id,
+                                                             SocialSeatRow.seat == seat)).first()
+                if row is None or row.pending_token is None:
+                    links[seat] = None
+                    continue
+                token, row.pending_token = row.pending_token, None
+                links[seat] = f"/table/{table_id}?token={token}"
+        return links
 
     # -- keeping tables --------------------------------------------------------------------------
 
-    def prune_abandoned(self, days: float) -> list[str]:
+    async def prune_abandoned(self, days: float) -> list[str]:
         """Delete running tables nobody has moved at for ``days`` that would not be rated (made
         unrated, or with a person's seat nobody identified holds); finished tables and rated ones
-        are always kept.  Returns the ids deleted."""
+        are always kept.  Returns the ids deleted (gone from the database, then from memory)."""
+        gone = await self.db(self._delete_abandoned, days)
+        for tid in gone:
+            table = self.hub.tables.pop(tid, None)
+            if table is not None and table.bot_task is not None:
+                table.bot_task.cancel()
+            self.clocks.pop(tid, None)
+        return gone
+
+    def _delete_abandoned(self, days: float) -> list[str]:
         cutoff = now() - dt.timedelta(days=days)
         with self.sessions() as db:
             last = (select(TableEventRow.table_id, func.max(TableEventRow.created).label("at"))
@@ -690,33 +757,31 @@ class SocialHub:
                 for model in (ChatRow, SocialSeatRow, ResultRow, SocialTableRow, TableEventRow, SeatRow):
                     db.execute(delete(model).where(model.table_id.in_(gone)))
                 db.execute(delete(TableRow).where(TableRow.id.in_(gone)))
-        for tid in gone:
-            table = self.hub.tables.pop(tid, None)
-            if table is not None and table.bot_task is not None:
-                table.bot_task.cancel()
-            self.clocks.pop(tid, None)
         return gone
 
     # -- the ticker ----------------------------------------------------------------------------
 
-    def load_clocks(self) -> None:
+    async def load_clocks(self) -> None:
+        self.clocks.update(await self.db(self._running_clocks))
+
+    def _running_clocks(self) -> dict[str, int]:
         with self.sessions() as db:
             rows = db.execute(select(SocialTableRow.table_id, SocialTableRow.clock)
                               .join(TableRow, TableRow.id == SocialTableRow.table_id)
                               .where(SocialTableRow.clock.is_not(None), TableRow.status == "running")).all()
-        self.clocks.update({tid: int(c) for tid, c in rows})
+        return {tid: int(c) for tid, c in rows}
 
     async def run(self) -> None:
         """Forever: quick-match tables filled when their wait is over, turn clocks, ratings, and
         (when ``keep_abandoned_days`` is set) unrated abandoned tables deleted every 10 minutes."""
-        self.load_clocks()
+        await self.load_clocks()
         pruned = 0.0
         while True:
             try:
                 await self.step()
                 if self.keep_abandoned_days is not None and time.monotonic() - pruned > 600:
                     pruned = time.monotonic()
-                    gone = self.prune_abandoned(self.keep_abandoned_days)
+                    gone = await self.prune_abandoned(self.keep_abandoned_days)
                     if gone:
                         log.info("deleted %d unrated abandoned tables", len(gone))
             except Exception:
@@ -724,12 +789,8 @@ class SocialHub:
             await asyncio.sleep(self.tick)
 
     async def step(self) -> None:
-        with self.sessions() as db:
-            due = db.scalars(select(SocialTableRow.table_id).where(
-                SocialTableRow.quick.is_(True), SocialTableRow.fill_at.is_not(None),
-                SocialTableRow.fill_at <= now())).all()
-        for tid in due:
-            table = self.hub.load(tid)
+        for tid in await self.db(self._due_quick_tables):
+            table = await self.hub.load_async(tid)
             if table is not None:
                 await self.fill_with_bots(table)
         clock_now = time.monotonic()
@@ -744,8 +805,20 @@ class SocialHub:
             if tid in self.settled or not table.match.finished:
                 continue
             self.settled.add(tid)
-            if self.settle(table):
+            if await self.settle(table):
                 await self.push(tid, {"type": "rated"})
+
+    def _due_quick_tables(self) -> list[str]:
+        """Quick-match tables whose wait for people is over."""
+        with self.sessions() as db:
+            return list(db.scalars(select(SocialTableRow.table_id).where(
+                SocialTableRow.quick.is_(True), SocialTableRow.fill_at.is_not(None),
+                SocialTableRow.fill_at <= now())).all())
+
+
+def may_chat(seat: int | None, creator: bool, settings: SocialTableRow | None) -> bool:
+    """Whether a seat, the creator or a spectator may chat at a table with ``settings``."""
+    return seat is not None or creator or bool(settings and settings.spectator_chat)
 
 
 def _aware(at: dt.datetime) -> dt.datetime:
