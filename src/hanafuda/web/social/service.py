@@ -230,9 +230,9 @@ class SocialHub:
     # -- creating tables -----------------------------------------------------------------------
 
     async def create(self, creator: PlayerRow, game: str, players: int, options: dict[str, Any],
-               plans: list[SeatPlan], theme: str, settings: Settings, *, quick: bool = False,
-               wait: int | None = None, rematch_of: str | None = None,
-               names: list[str] | None = None, seat_players: list[int | None] | None = None) -> Created:
+                     plans: list[SeatPlan], theme: str, settings: Settings, *, quick: bool = False,
+                     wait: int | None = None, rematch_of: str | None = None,
+                     names: list[str] | None = None, seat_players: list[int | None] | None = None) -> Created:
         """A table with the creator seated (``me``), invitations, open seats and bots.  The table and
         its lobby rows are stored in one worker thread before the table is served."""
         if len(plans) != players:
