@@ -365,7 +365,7 @@ def main() -> None:
           f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
     print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
     print("|---|---|---|---|---|")
-    for mix in mixes:
+    for mix in dict.fromkeys(mixes):  # a mix listed twice (a 2:1 mix) is one row
         v = stats.rtt.get(mix, [])
         print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
     per_event = play_cpu / max(events, 1) * 1000
