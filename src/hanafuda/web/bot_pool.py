@@ -40,19 +40,19 @@ def _lower_priority() -> None:
     niceness only shares the core in proportion.  That is what keeps tables with searching bots
     from slowing the other tables' round trips (issue 14's 2× target; docs/performance.md
     "Strong-bot tables beside others" measures niceness +10 at ×1.9–2.1 and the idle class at
-    ×1.2–1.8 at p95 and p99).  A bot's strength is its iteration budget, so a lower priority only delays its
-    answers; on a machine whose every core is busy, the search's wall-clock cap
+    ×1.2–1.8 at p95 and p99).  A bot's strength is its iteration budget, so a lower priority only
+    delays its answers; on a machine whose every core is busy, the search's wall-clock cap
     (``agents.expert``, ``agents.strong``) still bounds that delay.  Elsewhere: ``os.nice``."""
     if hasattr(os, "nice"):
         os.nice(BOT_NICENESS)
     for thread in _threads():  # Linux schedules threads: NumPy's BLAS thread started at import
-        if hasattr(os, "setpriority") and thread:
-            os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, 0))
-        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-            try:
+        try:
+            if hasattr(os, "setpriority") and thread:
+                os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, 0))
+            if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
                 os.sched_setscheduler(thread, os.SCHED_IDLE, os.sched_param(0))
-            except OSError:  # a system that refuses it: the niceness above stands
-                pass
+        except OSError:  # a thread gone meanwhile, or a system that refuses: the niceness above stands
+            pass
 
 
 def _threads() -> list[int]:
