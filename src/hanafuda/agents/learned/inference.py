@@ -42,8 +42,8 @@ from ...rules import Config
 from ...views import PlayerView
 
 __all__ = ["FEATURE_NAMES", "HAND_FEATURES_VERSION", "HandBeliefs", "HandModel",
-           "HandWeightsError", "beliefs", "fields_before_plays", "hand_features", "hand_model_for",
-           "hands_weights_path", "sample_hidden"]
+           "HandWeightsError", "beliefs", "event_tuples", "fields_before_plays", "hand_features",
+           "hand_model_for", "hands_weights_path", "sample_hidden"]
 
 HAND_FEATURES_VERSION = 1
 FEATURE_NAMES = (
@@ -94,7 +94,8 @@ class _SeatEvidence:
     plays: int = 0
 
 
-def _events(view: PlayerView) -> list[tuple[str, int, int, int]]:
+def event_tuples(view: PlayerView) -> list[tuple[str, int, int, int]]:
+    """``view.history`` as (kind, seat, card id or -1, captured card mask) tuples."""
     return [(e.kind, e.seat, _CODE_INDEX[e.card] if e.card else -1, _mask(e.captured))
             for e in view.history]
 
@@ -142,7 +143,7 @@ def _replay(view: PlayerView, events: list[tuple[str, int, int, int]], start: in
 def fields_before_plays(view: PlayerView) -> list[tuple[int, int]]:
     """For every play or declaration in ``view.history`` (any seat): its index there and the
     field (card mask) it was made on, rebuilt from the public events and today's field."""
-    events = _events(view)
+    events = event_tuples(view)
     end, initial = _replay(view, events, 0)
     out: list[tuple[int, int]] = []
     _replay(view, events, initial | (view.field.mask & ~end),
@@ -153,7 +154,7 @@ def fields_before_plays(view: PlayerView) -> list[tuple[int, int]]:
 def _evidence(view: PlayerView, config: Config) -> dict[int, _SeatEvidence]:
     """Per other seat, what its plays say about its hand (RULES.md §3: a capture is open to
     whoever holds a card of a month lying on the field)."""
-    events = _events(view)
+    events = event_tuples(view)
     record: dict[int, _SeatEvidence] = {}
     for i, field_mask in fields_before_plays(view):
         kind, seat, card, captured = events[i]
