@@ -16,12 +16,18 @@ VARIANT,OPPONENT --seed S``) with up to three versions of the same search agains
   stays unknown and is dealt at random).  It reads the engine's state, so it is **not a bot**:
   it exists only here, to measure the most any inference from play could add.
 
+With ``--evidence N`` it first prints how much ``greedy_likelihood`` tells about a ``greedy``
+player's hand: over N rounds of ``greedy`` against ``greedy``, at seat 0's decisions, the share of
+seat 1's true hidden cards that keep their full weight and the mean weight of the true cards
+and of the other unseen cards.
+
 For each version it prints the mean margin per deal against the opponent and the paired
 difference with ``expert`` (the same deals), each with its 95% interval over deals.  It asserts
 nothing.
 
     python benchmarks/inference_headroom.py --game mushi --deals 280 --seed 2424 \\
-        [--opponent greedy] [--variants expert,oracle,uniform] [--simulations 4800] [--workers 2]
+        [--opponent greedy] [--variants expert,oracle,uniform,likelihood] [--simulations 4800]
+        [--workers 2] [--evidence 30]
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from hanafuda.agents import make_agent
+from hanafuda.agents import GreedyAgent, make_agent
 from hanafuda.agents.arena import rotations
 from hanafuda.agents.base import Agent
 from hanafuda.agents.determinize import config_for_view, determinize
@@ -192,6 +198,36 @@ def deal_margins(args: tuple[str, int, int, str, Sequence[str], int]) -> dict[st
     return out
 
 
+def likelihood_evidence(game: str, rounds: int) -> tuple[float, float, float]:
+    """Over ``rounds`` rounds of ``greedy`` against ``greedy`` (seeds 0…): the share of seat
+    1's true hidden cards that ``greedy_likelihood`` leaves at full weight, their mean weight,
+    and the mean weight of the other unseen cards, at each of seat 0's decisions."""
+    bot = GreedyAgent()
+    kept = true_cards = others = 0
+    true_weight = other_weight = 0.0
+    for r in range(rounds):
+        match = Match(game, 2, seed=r)
+        rngs = [random.Random(f"{r}:{s}") for s in range(2)]
+        while match.to_move is not None:
+            seat = match.to_move
+            view = match.view(seat)
+            hidden = view.hand_counts[1] - view.exposed[1].mask.bit_count()
+            if seat == 0 and hidden:
+                config = config_for_view(view)
+                cards = cards_of(view.unseen(config.deck).mask)
+                weights = greedy_likelihood(view, config, [1], cards)[1]
+                for card, weight in zip(cards, weights, strict=True):
+                    if match.current.hands[1] >> card & 1:
+                        true_cards += 1
+                        kept += weight == 1.0
+                        true_weight += weight
+                    else:
+                        others += 1
+                        other_weight += weight
+            match.play(bot.choose(view, view.legal, rngs[seat]))
+    return kept / true_cards, true_weight / true_cards, other_weight / others
+
+
 def interval(values: Sequence[float]) -> str:
     n = len(values)
     mean = sum(values) / n
@@ -210,11 +246,20 @@ def main() -> None:
                         help=f"comma-separated, from {', '.join(VARIANTS)} (expert always runs)")
     parser.add_argument("--simulations", type=int, default=4800)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--evidence", type=int, default=0, metavar="ROUNDS",
+                        help="first measure greedy_likelihood on this many greedy rounds")
     args = parser.parse_args()
     variants = ["expert"] + [v for v in args.variants.split(",") if v != "expert"]
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant(s) {', '.join(unknown)}: use {', '.join(VARIANTS)}")
+    if args.evidence:
+        kept, true_mean, other_mean = likelihood_evidence(args.game, args.evidence)
+        print(f"greedy_likelihood over {args.evidence} greedy rounds of {args.game}: "
+              f"{kept:.1%} of the true hidden cards keep full weight; mean weight "
+              f"{true_mean:.3f} (true cards) vs {other_mean:.3f} (the other unseen cards)")
+    if args.deals < 1:
+        return
     jobs = [(args.game, args.seed, i, args.opponent, variants, args.simulations)
             for i in range(args.deals)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
