@@ -16,10 +16,10 @@ VARIANT,OPPONENT --seed S``) with up to three versions of the same search agains
   stays unknown and is dealt at random).  It reads the engine's state, so it is **not a bot**:
   it exists only here, to measure the most any inference from play could add.
 
-With ``--evidence N`` it first prints how much ``greedy_likelihood`` tells about a ``greedy``
-player's hand: over N rounds of ``greedy`` against ``greedy``, at seat 0's decisions, the share of
-seat 1's true hidden cards that keep their full weight and the mean weight of the true cards
-and of the other unseen cards.
+With ``--evidence N`` it first prints how much ``greedy_likelihood`` tells about a player's hand
+(``--evidence-player``, default ``greedy``): over N rounds of ``greedy`` against that player,
+at ``greedy``'s decisions, the share of the player's true hidden cards that keep their full
+weight and the mean weight of the true cards and of the other unseen cards.
 
 For each version it prints the mean margin per deal against the opponent and the paired
 difference with ``expert`` (the same deals), each with its 95% interval over deals.  It asserts
@@ -27,7 +27,7 @@ nothing.
 
     python benchmarks/inference_headroom.py --game mushi --deals 280 --seed 2424 \\
         [--opponent greedy] [--variants expert,oracle,uniform,likelihood] [--simulations 4800]
-        [--workers 2] [--evidence 30]
+        [--workers 2] [--evidence 30] [--evidence-player greedy]
 """
 
 from __future__ import annotations
@@ -198,11 +198,13 @@ def deal_margins(args: tuple[str, int, int, str, Sequence[str], int]) -> dict[st
     return out
 
 
-def likelihood_evidence(game: str, rounds: int) -> tuple[float, float, float]:
-    """Over ``rounds`` rounds of ``greedy`` against ``greedy`` (seeds 0…): the share of seat
-    1's true hidden cards that ``greedy_likelihood`` leaves at full weight, their mean weight,
-    and the mean weight of the other unseen cards, at each of seat 0's decisions."""
-    bot = GreedyAgent()
+def likelihood_evidence(game: str, rounds: int, player: str = "greedy"
+                        ) -> tuple[float, float, float]:
+    """Over ``rounds`` rounds of ``greedy`` (seat 0) against ``player`` (seat 1; seeds 0…):
+    the share of seat 1's true hidden cards that ``greedy_likelihood`` leaves at full weight,
+    their mean weight, and the mean weight of the other unseen cards, at each of seat 0's
+    decisions."""
+    bots = [GreedyAgent(), make(player, 600)]
     kept = true_cards = others = 0
     true_weight = other_weight = 0.0
     for r in range(rounds):
@@ -224,7 +226,7 @@ def likelihood_evidence(game: str, rounds: int) -> tuple[float, float, float]:
                     else:
                         others += 1
                         other_weight += weight
-            match.play(bot.choose(view, view.legal, rngs[seat]))
+            match.play(bots[seat].choose(view, view.legal, rngs[seat]))
     return kept / true_cards, true_weight / true_cards, other_weight / others
 
 
@@ -247,15 +249,19 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=4800)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--evidence", type=int, default=0, metavar="ROUNDS",
-                        help="first measure greedy_likelihood on this many greedy rounds")
+                        help="first measure greedy_likelihood on this many rounds")
+    parser.add_argument("--evidence-player", default="greedy",
+                        help="whose hand --evidence infers (its rounds are against greedy)")
     args = parser.parse_args()
     variants = ["expert"] + [v for v in args.variants.split(",") if v != "expert"]
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant(s) {', '.join(unknown)}: use {', '.join(VARIANTS)}")
     if args.evidence:
-        kept, true_mean, other_mean = likelihood_evidence(args.game, args.evidence)
-        print(f"greedy_likelihood over {args.evidence} greedy rounds of {args.game}: "
+        kept, true_mean, other_mean = likelihood_evidence(args.game, args.evidence,
+                                                          args.evidence_player)
+        print(f"greedy_likelihood on {args.evidence_player}'s hand over {args.evidence} rounds "
+              f"of {args.game} against greedy: "
               f"{kept:.1%} of the true hidden cards keep full weight; mean weight "
               f"{true_mean:.3f} (true cards) vs {other_mean:.3f} (the other unseen cards)")
     if args.deals < 1:
