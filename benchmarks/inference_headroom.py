@@ -272,12 +272,12 @@ def main() -> None:
         rows = list(pool.map(deal_margins, jobs, chunksize=4))
     print(f"{args.game}, 2 players, {args.deals} deals × 2 seatings, seed {args.seed}, "
           f"against {args.opponent}, {args.simulations} simulations a decision")
-    print(f"{'variant':<8} {'margin per deal (95% CI)':<28} {'minus expert, same deals':<28}")
+    print(f"{'variant':<10} {'margin per deal (95% CI)':<28} {'minus expert, same deals':<28}")
     for variant in variants:
         margins = [row[variant] for row in rows]
         diff = "" if variant == "expert" else interval(
             [row[variant] - row["expert"] for row in rows])
-        print(f"{variant:<8} {interval(margins):<28} {diff:<28}")
+        print(f"{variant:<10} {interval(margins):<28} {diff:<28}")
 
 
 if __name__ == "__main__":
