@@ -43,7 +43,7 @@ from hanafuda.agents.arena import rotations
 from hanafuda.agents.base import Agent
 from hanafuda.agents.determinize import config_for_view, determinize
 from hanafuda.agents.expert import ExpertAgent
-from hanafuda.agents.heuristics import evaluator_for
+from hanafuda.agents.heuristics import Evaluator, evaluator_for
 from hanafuda.agents.learned.inference import HandBeliefs, event_tuples, fields_before_plays
 from hanafuda.cards import cards_of
 from hanafuda.engine.deal import deal_from_rng
@@ -64,27 +64,60 @@ from hanafuda.views import PlayerView
 VARIANTS = ("expert", "uniform", "likelihood", "oracle")
 
 
-class OracleExpert(ExpertAgent):
+class WeightedExpert(ExpertAgent):
+    """The expert's search dealing each other hand by the odds ``card_weights`` gives."""
+
+    def card_weights(self, view: PlayerView, config: Config, seats: Sequence[int],
+                     cards: Sequence[int]) -> dict[int, list[float]]:
+        raise NotImplementedError
+
+    def hand_beliefs(self, view: PlayerView) -> tuple[HandBeliefs, dict[int, int]] | None:
+        config = config_for_view(view)
+        cards = cards_of(view.unseen(config.deck).mask)
+        hidden = {s: view.hand_counts[s] - view.exposed[s].mask.bit_count()
+                  for s in range(config.players) if s != view.seat}
+        seats = [s for s, n in hidden.items() if n > 0]
+        if not seats:
+            return None
+        weights = self.card_weights(view, config, seats, cards)
+        return HandBeliefs(seats, cards, [weights[s] for s in seats]), {s: hidden[s] for s in seats}
+
+
+class OracleExpert(WeightedExpert):
     """The expert's search with every other hand dealt as it truly is (benchmark only: it
     reads ``truth``, the engine's round, which no bot may do)."""
 
     truth: Round | None = None
 
-    def hand_beliefs(self, view: PlayerView) -> tuple[HandBeliefs, dict[int, int]] | None:
+    def card_weights(self, view: PlayerView, config: Config, seats: Sequence[int],
+                     cards: Sequence[int]) -> dict[int, list[float]]:
         rnd = self.truth
         assert rnd is not None
-        cards = cards_of(view.unseen(rnd.config.deck).mask)
-        hidden = {s: view.hand_counts[s] - view.exposed[s].mask.bit_count()
-                  for s in range(rnd.config.players) if s != view.seat}
-        seats = [s for s, n in hidden.items() if n > 0]
-        if not seats:
-            return None
-        weights = [[1e9 if rnd.hands[s] >> c & 1 else 1e-9 for c in cards] for s in seats]
-        return HandBeliefs(seats, cards, weights), {s: hidden[s] for s in seats}
+        return {s: [1e9 if rnd.hands[s] >> c & 1 else 1e-9 for c in cards] for s in seats}
 
 
 UNLIKELY = 0.1
 """How much less likely a card is in a hand for each past play it would have beaten."""
+
+
+def _greedy_value(then: Round, card: int, seen: int, evaluator: Evaluator,
+                  made: int | None = None) -> float | None:
+    """The ``greedy`` rule's value of playing ``card`` from hand in ``then`` for the seat to
+    move: its best play, or with ``made`` (the cards that play captured) the play that took
+    them; None when it has no play of that card.  ``seen``: the cards public then."""
+    seat = then.seat
+    then.hands[seat] = 1 << card
+    plays = [a for a in then.legal_actions() if a & KIND_BITS == PLAY
+             and a >> CARD_SHIFT & CARD_BITS == card and a >> SET_SHIFT & SET_BITS == NO_SET]
+    if not plays:
+        return None
+    unseen = then.config.deck & ~(seen | 1 << card)
+    values = evaluator.action_values(then, seat, plays, unseen)
+    if made is not None:
+        for action, value in zip(plays, values, strict=True):
+            if then.preview(action) & ~(1 << card) == made & ~(1 << card):
+                return value
+    return max(values)
 
 
 def greedy_likelihood(view: PlayerView, config: Config, seats: Sequence[int],
@@ -111,26 +144,11 @@ def greedy_likelihood(view: PlayerView, config: Config, seats: Sequence[int],
             seen = then.field | exposed
             for pile in captures:
                 seen |= pile
-
-            def best(c: int, made: int | None = None, then: Round = then, seen: int = seen,
-                     seat: int = seat) -> float | None:
-                then.hands[seat] = 1 << c
-                plays = [a for a in then.legal_actions() if a & KIND_BITS == PLAY
-                         and a >> CARD_SHIFT & CARD_BITS == c and a >> SET_SHIFT & SET_BITS == NO_SET]
-                if not plays:
-                    return None
-                values = evaluator.action_values(then, seat, plays, config.deck & ~(seen | 1 << c))
-                if made is not None:
-                    for action, value in zip(plays, values, strict=True):
-                        if then.preview(action) & ~(1 << c) == made & ~(1 << c):
-                            return value
-                return max(values)
-
-            made_value = best(card, captured)
+            made_value = _greedy_value(then, card, seen, evaluator, captured)
             if made_value is not None:
                 weights = out[seat]
                 for j, c in enumerate(cards):
-                    value = best(c)
+                    value = _greedy_value(then, c, seen, evaluator)
                     if value is not None and value > made_value + 1e-6:
                         weights[j] *= UNLIKELY
         if kind in (EV_PLAY, EV_FLIP, EV_TAKE, EV_DEALER, EV_COLLECT) and captured:
@@ -138,20 +156,13 @@ def greedy_likelihood(view: PlayerView, config: Config, seats: Sequence[int],
     return out
 
 
-class GreedyLikelihoodExpert(ExpertAgent):
-    """The expert's search dealing the other hands by ``greedy_likelihood`` (uniform
-    otherwise); reads only the view."""
+class GreedyLikelihoodExpert(WeightedExpert):
+    """The expert's search dealing the other hands by ``greedy_likelihood``; reads only the
+    view."""
 
-    def hand_beliefs(self, view: PlayerView) -> tuple[HandBeliefs, dict[int, int]] | None:
-        config = config_for_view(view)
-        cards = cards_of(view.unseen(config.deck).mask)
-        hidden = {s: view.hand_counts[s] - view.exposed[s].mask.bit_count()
-                  for s in range(config.players) if s != view.seat}
-        seats = [s for s, n in hidden.items() if n > 0]
-        if not seats:
-            return None
-        weights = greedy_likelihood(view, config, seats, cards)
-        return HandBeliefs(seats, cards, [weights[s] for s in seats]), {s: hidden[s] for s in seats}
+    def card_weights(self, view: PlayerView, config: Config, seats: Sequence[int],
+                     cards: Sequence[int]) -> dict[int, list[float]]:
+        return greedy_likelihood(view, config, seats, cards)
 
 
 def make(name: str, simulations: int) -> Agent:
