@@ -17,9 +17,9 @@ import pytest
 from hanafuda import Match
 from hanafuda.batch import BatchSim, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng, misdeal_reason
-from hanafuda.engine.round import Round
 from hanafuda.rules import GAMES, configure
 from hanafuda.rules.options import OptionError
+from tests.batch.twins import same_state
 
 CONFIGS = [(game, n) for game, cls in GAMES.items() for n in cls.player_counts()]
 ROWS = 160  # rounds per game and player count (16 configurations: 2,560 rounds)
@@ -34,29 +34,6 @@ def _deals(
             for i in range(rows)]
 
 
-def _same_state(sim: BatchSim, row: int, rnd: Round) -> None:
-    where = f"row {row} move {len(rnd.moves)}"
-    assert bool(sim.done[row]) == rnd.over, where
-    assert list(sim.hands[row]) == rnd.hands, where
-    assert int(sim.field[row]) == rnd.field, where
-    assert list(sim.captures[row]) == rnd.captures, where
-    assert int(sim.discard[row]) == rnd.discard, where
-    assert int(sim.stock_pos[row]) == rnd.stock_pos, where
-    assert list(sim.exposed[row]) == rnd.exposed, where
-    assert list(sim.teyaku[row]) == rnd.teyaku, where
-    assert list(sim.declared[row]) == rnd.declared, where
-    if rnd.over:
-        assert rnd.result is not None
-        assert list(sim.card_points[row]) == list(rnd.result.card_points), where
-        assert list(sim._scores[row]) == list(rnd.result.scores), where
-        yaku = [sum(y.points for y in ys) for ys in rnd.result.yaku]
-        assert list(sim.yaku_points[row]) == yaku, where
-    else:
-        assert int(sim.to_move[row]) == rnd.to_move, where
-        pending = int(sim.pending[row])
-        assert (pending if pending < 48 else -1) == rnd.pending, where
-
-
 def _play_both(
     game: str, players: int, deals: list[Deal], seed: int, options: dict[str, Any] | None = None
 ) -> None:
@@ -67,7 +44,7 @@ def _play_both(
     sim.reset(deals=deals)
     rng = random.Random(seed)
     for row, match in enumerate(matches):
-        _same_state(sim, row, match.current)
+        same_state(sim, row, match.current)
     check_mask = True
     while not sim.done.all():
         mask = sim.legal_mask() if check_mask else None
@@ -86,7 +63,7 @@ def _play_both(
         sim.step(actions)
         check_mask = not check_mask  # the full mask every other step keeps the test quick
         for row, match in enumerate(matches):
-            _same_state(sim, row, match.current)
+            same_state(sim, row, match.current)
     scores = sim.scores()
     for row, match in enumerate(matches):
         assert list(scores[row]) == list(match.results[0].scores)
@@ -209,7 +186,7 @@ def test_sampled_actions_are_legal_in_the_engine(
             match.apply(action)
         sim.step(actions, check=True)
         for row, match in enumerate(matches):
-            _same_state(sim, row, match.current)
+            same_state(sim, row, match.current)
     assert (sim.decisions == [len(m.current.moves) for m in matches]).all()
 
 

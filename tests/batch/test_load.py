@@ -25,6 +25,7 @@ from hanafuda.engine.deal import deal_from_rng
 from hanafuda.engine.round import PHASE_TEYAKU, Round
 from hanafuda.rules import configure
 from tests.batch.test_agreement import CONFIGS
+from tests.batch.twins import same_state
 
 FAMILIES: list[tuple[str, int, dict[str, Any]]] = [(g, n, {}) for g, n in CONFIGS] + [
     ("hana-awase", 2, {"teyaku": True}),
@@ -68,41 +69,13 @@ def _positions(game: str, players: int, options: dict[str, Any], count: int, see
     return real, worlds
 
 
-def _same_state(sim: BatchSim, row: int, rnd: Round) -> None:
-    """Row ``row`` holds ``rnd``: every card place, the stock still to turn over (in order),
-    the decision pending, and the scores once over."""
-    where = f"row {row} move {len(rnd.moves)}"
-    assert bool(sim.done[row]) == rnd.over, where
-    assert list(sim.hands[row]) == rnd.hands, where
-    assert int(sim.field[row]) == rnd.field, where
-    assert list(sim.captures[row]) == rnd.captures, where
-    assert int(sim.discard[row]) == rnd.discard, where
-    left = sim.stock[row][int(sim.stock_pos[row]) : sim.stock_size].tolist()
-    assert left == list(rnd.stock_remaining()), where
-    assert list(sim.exposed[row]) == rnd.exposed, where
-    assert list(sim.teyaku[row]) == rnd.teyaku, where
-    assert list(sim.declared[row]) == rnd.declared, where
-    if rnd.over:
-        assert rnd.result is not None
-        assert list(sim.card_points[row]) == list(rnd.result.card_points), where
-        assert list(sim.final_scores()[row]) == list(rnd.result.scores), where
-        yaku = [sum(y.points for y in ys) for ys in rnd.result.yaku]
-        assert list(sim.yaku_points[row]) == yaku, where
-    else:
-        assert int(sim.to_move[row]) == rnd.to_move, where
-        assert int(sim.phase[row]) == rnd.phase, where
-        pending = int(sim.pending[row])
-        assert (pending if pending < 48 else -1) == rnd.pending, where
-        assert int(sim.pending_targets[row]) == rnd.pending_targets, where
-
-
 def _play_both(sim: BatchSim, rounds: list[Round], seed: int) -> None:
     """The same uniform random moves in the loaded batch and in the engine: the same legal
     moves at every step (compact list and full mask), the same state and scores."""
     rng = random.Random(seed)
     compact = sim.compact
     for row, rnd in enumerate(rounds):
-        _same_state(sim, row, rnd)
+        same_state(sim, row, rnd)
     while not sim.done.all():
         listed = sim.legal_list()
         actions = np.zeros(sim.batch_size, np.int64)
@@ -118,7 +91,7 @@ def _play_both(sim: BatchSim, rounds: list[Round], seed: int) -> None:
             actions[row] = compact.to_compact[from_engine(action)]
         sim.step_compact(actions, check=True)
         for row, rnd in enumerate(rounds):
-            _same_state(sim, row, rnd)
+            same_state(sim, row, rnd)
     values = side_values(sim)
     cfg = sim.config
     for row, rnd in enumerate(rounds):
@@ -150,7 +123,7 @@ def test_one_state_fills_many_rows_and_other_rows_are_untouched() -> None:
     assert (sim.hands[7] == before).all()
     rounds = [real[i].copy() for i in (0, 0, 1, 1, 2, 2, 2)]
     for row, rnd in enumerate(rounds):
-        _same_state(sim, row, rnd)
+        same_state(sim, row, rnd)
     twin = BatchSim("kwa-do", 4, 7, {"teams": [[0, 2], [1, 3]], "yaku": True})
     twin.load(real, which=[0, 0, 1, 1, 2, 2, 2])
     _play_both(twin, rounds, 5)
