@@ -130,6 +130,41 @@ def arena(
         typer.echo(result.table(), nl=False)
 
 
+@app.command("arena-compare")
+def arena_compare(
+    first: Annotated[Path, typer.Argument(help="An arena result (hanafuda arena … --json).")],
+    second: Annotated[Path, typer.Argument(help="Another one, on the same seed and game.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+) -> None:
+    """Compare two arena runs deal by deal: the first agent's margin in FIRST minus that in
+    SECOND, against each opponent both met, with a 95% interval over the deals both played."""
+    from .agents.arena import paired_difference
+
+    runs = []
+    for path in (first, second):
+        try:
+            runs.append(json.loads(path.read_text(encoding="utf-8")))
+        except OSError as exc:
+            raise fail(f"cannot read {path}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise fail(f"{path} is not an arena result (not JSON: {exc.msg})") from None
+        if not isinstance(runs[-1], dict):
+            raise fail(f"{path} is not an arena result")
+    try:
+        differences = paired_difference(runs[0], runs[1])
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps([
+            {"first": d.first, "second": d.second, "opponent": d.opponent, "units": d.units,
+             "unit": d.unit, "mean": round(d.mean, 3), "ci95": [round(d.ci[0], 3), round(d.ci[1], 3)]}
+            for d in differences
+        ], ensure_ascii=False))
+    else:
+        for d in differences:
+            typer.echo(d.line())
+
+
 def _register_train() -> None:
     """``hanafuda train`` lives in ``hanafuda.train.command`` (the bots' training module)."""
     from .train.command import train_command

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hanafuda.agents import ExpertAgent
-from hanafuda.agents.arena import _agent, rotations, run_arena
+from hanafuda.agents.arena import _agent, paired_difference, rotations, run_arena
 from hanafuda.cli import app
 from hanafuda.records import load_record, match_from_record
 
@@ -116,6 +116,69 @@ def test_whole_matches_rotate_seats_and_count_match_wins(tmp_path):
     again = run_arena("mushi", 2, ["greedy", "random"], deals=3, seed=1, options=options,
                       matches=True, workers=2)
     assert again.to_json()["results"] == result.to_json()["results"]
+
+
+def test_every_deals_margin_is_kept_and_runs_on_one_seed_compare_deal_by_deal():
+    base = run_arena("mushi", 2, ["greedy", "random"], deals=8, seed=3, workers=1).to_json()
+    each = base["margins_by_unit"]["greedy − random"]
+    assert len(each) == 8
+    assert sum(each) / 8 == pytest.approx(base["margins"]["greedy − random"]["mean"], abs=1e-3)
+    [same] = paired_difference(base, base)
+    assert (same.mean, same.ci, same.units) == (0.0, (0.0, 0.0), 8)
+    # a shorter run on the same seed meets the same cards: the same games, deal by deal
+    prefix = run_arena("mushi", 2, ["greedy", "random"], deals=5, seed=3, workers=2).to_json()
+    assert prefix["margins_by_unit"]["greedy − random"] == each[:5]
+    # another agent against the same opponent: the mean of the differences on the shared deals
+    other = run_arena("mushi", 2, ["strong@20", "random"], deals=5, seed=3, workers=1).to_json()
+    theirs = other["margins_by_unit"]["strong@20 − random"]
+    [diff] = paired_difference(base, other)
+    assert (diff.first, diff.second, diff.opponent, diff.units) == ("greedy", "strong@20",
+                                                                     "random", 5)
+    assert diff.mean == pytest.approx(sum(each[:5]) / 5 - sum(theirs) / 5)
+    assert diff.ci[0] <= diff.mean <= diff.ci[1]
+    shifted = dict(base, margins_by_unit={"greedy − random": [v + 2.0 for v in each]})
+    [two] = paired_difference(shifted, base)
+    assert two.mean == pytest.approx(2.0) and two.ci == pytest.approx((2.0, 2.0))
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"seed": 4}, "seed is 3 in the first and 4 in the second"),
+        ({"game": "min-hwatu"}, "game is 'mushi'"),
+        ({"unit": "match"}, "unit is 'deal'"),
+        ({"margins_by_unit": {}}, "the second run has no per-deal margins"),
+        ({"margins_by_unit": {"greedy − strong": [1.0]}}, "share no opponent"),
+    ],
+)
+def test_runs_on_other_cards_are_not_compared(change, message):
+    base = run_arena("mushi", 2, ["greedy", "random"], deals=2, seed=3, workers=1).to_json()
+    with pytest.raises(ValueError, match=message):
+        paired_difference(base, dict(base, **change))
+
+
+def test_arena_compare_cli(tmp_path):
+    runner = CliRunner()
+    paths = []
+    for name, agents in (("a", "greedy,random"), ("b", "strong@20,random")):
+        out = runner.invoke(app, ["arena", "mushi", "--agents", agents, "--deals", "4",
+                                  "--seed", "9", "-w", "1", "--json"])
+        assert out.exit_code == 0, out.output
+        paths.append(tmp_path / f"{name}.json")
+        paths[-1].write_text(out.stdout.strip().splitlines()[-1], encoding="utf-8")
+    text = runner.invoke(app, ["arena-compare", str(paths[0]), str(paths[1])])
+    assert text.exit_code == 0, text.output
+    assert "greedy − strong@20, both against random, over the same 4 deals:" in text.stdout
+    data = runner.invoke(app, ["arena-compare", str(paths[0]), str(paths[0]), "--json"])
+    assert json.loads(data.stdout) == [{"first": "greedy", "second": "greedy", "opponent": "random",
+                                        "units": 4, "unit": "deal", "mean": 0.0,
+                                        "ci95": [0.0, 0.0]}]
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    for args, message in (([str(paths[0]), str(tmp_path / "none.json")], "cannot read"),
+                          ([str(paths[0]), str(tmp_path / "bad.json")], "not an arena result"),
+                          ([str(paths[0]), str(tmp_path)], "cannot read")):
+        bad = runner.invoke(app, ["arena-compare", *args])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
 
 
 def test_arena_cli_matches_and_budget_names():

@@ -14,6 +14,12 @@ only (no wall-clock cut-off).  Results do not depend on the worker count.
 ``matches=True`` plays whole matches instead (the game's match length, every round dealt
 from the match's seed, one match per seating); an agent's score is its side's match total
 and its win rate the share of matches its side wins (the unit the anchors quote).
+
+Paired comparison: the JSON keeps every deal's margin (``margins_by_unit``), so two runs on the
+same seed, game and options meet the same cards deal by deal, and ``paired_difference`` takes
+the difference of their margins deal by deal.  Its interval is much narrower than the two
+runs' own intervals side by side: most of a deal's margin is the luck of its cards, which the
+pairing cancels.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ from ..rules import Config, configure
 from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
 from .expert import ROLLOUTS
 
-__all__ = ["AgentResult", "ArenaResult", "play_deal", "play_match", "rotations", "run_arena"]
+__all__ = ["AgentResult", "ArenaResult", "PairedDifference", "paired_difference", "play_deal",
+           "play_match", "rotations", "run_arena"]
 
 
 def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -258,6 +265,8 @@ class ArenaResult:
     results: list[AgentResult]
     margins: dict[str, tuple[float, float, float]]
     unit: str = "deal"
+    margins_by_unit: dict[str, list[float]] = field(default_factory=dict)
+    """Per margin key, every deal's (or match's) margin, in deal order."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -282,6 +291,9 @@ class ArenaResult:
             "margins": {
                 k: {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
                 for k, (m, lo, hi) in self.margins.items()
+            },
+            "margins_by_unit": {
+                k: [round(v, 3) for v in values] for k, values in self.margins_by_unit.items()
             },
         }
 
@@ -366,11 +378,72 @@ def run_arena(
         wmean, wlo, whi = _mean_ci([o.win[name] for o in outcomes])
         results.append(AgentResult(name, mean, (lo, hi), wmean, (max(0.0, wlo), min(1.0, whi))))
     margins = {}
+    by_unit = {}
     for other in names[1:]:
-        margins[f"{names[0]} − {other}"] = _mean_ci(
-            [o.score[names[0]] - o.score[other] for o in outcomes]
-        )
+        key = f"{names[0]} − {other}"
+        by_unit[key] = [o.score[names[0]] - o.score[other] for o in outcomes]
+        margins[key] = _mean_ci(by_unit[key])
     return ArenaResult(
         game, players, dict(config.given_options), list(agent_names), deals, seed, workers,
         len(rotations(agent_names, players)), results, margins, "match" if matches else "deal",
+        by_unit,
     )
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """One agent's margin against ``opponent`` in run A minus another's in run B, deal by deal."""
+
+    first: str
+    second: str
+    opponent: str
+    units: int
+    unit: str
+    mean: float
+    ci: tuple[float, float]
+
+    def line(self) -> str:
+        return (f"{self.first} − {self.second}, both against {self.opponent}, over the same "
+                f"{self.units} {self.unit}s: {self.mean:+.2f} per {self.unit}, 95% CI "
+                f"[{self.ci[0]:+.2f}, {self.ci[1]:+.2f}]")
+
+
+_SAME_CARDS = ("unit", "game", "players", "options", "seed")
+
+
+def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[PairedDifference]:
+    """Compare two arena runs (their ``--json``) on the deals both played: for every opponent
+    the two runs share, the first agent's margin against it in ``a`` minus that in ``b``, per
+    deal, with a 95% interval over deals.  Deal ``i`` of a seed is the same cards in every run,
+    so runs of different lengths share their first deals.
+
+    ``ValueError`` when the runs did not play the same cards (another game, seat count,
+    options, seed or unit), when either lacks the per-deal margins (a result written before
+    they were kept), or when they share no opponent."""
+    for key in _SAME_CARDS:
+        if a.get(key) != b.get(key):
+            raise ValueError(f"the runs did not play the same deals: {key} is {a.get(key)!r} "
+                             f"in the first and {b.get(key)!r} in the second")
+    for name, run in (("first", a), ("second", b)):
+        if not run.get("margins_by_unit"):
+            raise ValueError(f"the {name} run has no per-deal margins (margins_by_unit): "
+                             "run it again with this version of hanafuda arena --json")
+
+    def by_opponent(run: Mapping[str, Any]) -> dict[str, tuple[str, list[float]]]:
+        out = {}
+        for key, values in run["margins_by_unit"].items():
+            first, _, opponent = key.partition(" − ")
+            out[opponent] = (first, [float(v) for v in values])
+        return out
+
+    mine, theirs = by_opponent(a), by_opponent(b)
+    shared = [opponent for opponent in mine if opponent in theirs]
+    if not shared:
+        raise ValueError(f"the runs share no opponent: {sorted(mine)} and {sorted(theirs)}")
+    out = []
+    for opponent in shared:
+        (first, xs), (second, ys) = mine[opponent], theirs[opponent]
+        n = min(len(xs), len(ys))
+        mean, lo, hi = _mean_ci([x - y for x, y in zip(xs[:n], ys[:n], strict=True)])
+        out.append(PairedDifference(first, second, opponent, n, str(a["unit"]), mean, (lo, hi)))
+    return out
