@@ -136,8 +136,11 @@ def arena_compare(
     second: Annotated[Path, typer.Argument(help="Another one, on the same seed and game.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
-    """Compare two arena runs deal by deal: the first agent's margin in FIRST minus that in
-    SECOND, against each opponent both met, with a 95% interval over the deals both played."""
+    """Compare two arena runs (--json) on one seed, deal by deal.
+
+    The first agent's margin in FIRST minus that in SECOND, per opponent both met.
+
+    Its 95% interval is over the deals both runs played."""
     from .agents.arena import paired_difference
 
     runs = []
