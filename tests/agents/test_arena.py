@@ -139,6 +139,11 @@ def test_every_deals_margin_is_kept_and_runs_on_one_seed_compare_deal_by_deal():
     shifted = dict(base, margins_by_unit={"greedy − random": [v + 2.0 for v in each]})
     [two] = paired_difference(shifted, base)
     assert two.mean == pytest.approx(2.0) and two.ci == pytest.approx((2.0, 2.0))
+    whole = run_arena("mushi", 2, ["greedy", "random"], deals=2, seed=3, options={"rounds": 2},
+                      matches=True).to_json()
+    [matches] = paired_difference(whole, whole)
+    assert matches.line().startswith("greedy − greedy, both against random, over the same 2 "
+                                     "matches: +0.00 per match")
 
 
 @pytest.mark.parametrize(

@@ -403,8 +403,9 @@ class PairedDifference:
     ci: tuple[float, float]
 
     def line(self) -> str:
+        units = "matches" if self.unit == "match" else f"{self.unit}s"
         return (f"{self.first} − {self.second}, both against {self.opponent}, over the same "
-                f"{self.units} {self.unit}s: {self.mean:+.2f} per {self.unit}, 95% CI "
+                f"{self.units} {units}: {self.mean:+.2f} per {self.unit}, 95% CI "
                 f"[{self.ci[0]:+.2f}, {self.ci[1]:+.2f}]")
 
 
