@@ -36,9 +36,12 @@ def _expected_cells(data: dict[str, Any]) -> tuple[str, str, str]:
     """What a file's row must show, worked out independently of the script's label code."""
     agents = list(dict.fromkeys(data["agents"]))
     setup = f"{data['game']} {data['players']}p"
-    teams = (data.get("options") or {}).get("teams")
+    options = dict(data.get("options") or {})
+    teams = options.pop("teams", None)
     if teams:
         setup += f" teams {len(teams)}×{len(teams[0])}"
+    for key in sorted(options):  # any other option, as key=value (rounds=12)
+        setup += f" {key}={json.dumps(options[key])}"
     margin = next(iter(data["margins"].values()))
     return setup, f"{agents[0]} vs {agents[1]}", f"{margin['mean']:+.2f}"
 
