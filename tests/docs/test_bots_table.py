@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 from pathlib import Path
 from types import ModuleType
@@ -98,3 +99,26 @@ def test_docs_table_is_the_rendered_one(tmp_path: Path) -> None:
     render.render(doc, RESULTS)
     assert doc.read_text(encoding="utf-8") == (ROOT / "docs" / "bots.md").read_text(encoding="utf-8"), (
         "docs/bots.md is stale: run python scripts/render_bots_table.py")
+
+
+def _signed(value: float) -> str:
+    """A figure as docs/bots.md writes it: +1.61, −0.74 (a minus sign, not a hyphen)."""
+    return f"{value:+.2f}".replace("-", "−")
+
+
+def test_paired_differences_quoted_in_the_doc_are_the_files_own() -> None:
+    """Every ``hanafuda arena-compare`` of two result files in docs/bots.md is preceded by the
+    difference that command prints for those files."""
+    from hanafuda.agents.arena import paired_difference
+
+    doc = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    pattern = re.compile(r"hanafuda arena-compare (docs/bots-results/\S+\.json) "
+                         r"(docs/bots-results/\S+\.json)`")
+    found = list(pattern.finditer(doc))
+    assert found, "docs/bots.md quotes at least one paired comparison of result files"
+    for match in found:
+        runs = [json.loads((ROOT / name).read_text(encoding="utf-8")) for name in match.groups()]
+        [difference] = paired_difference(*runs)
+        low, high = difference.ci
+        quoted = f"{_signed(difference.mean)} [{_signed(low)}, {_signed(high)}]"
+        assert quoted in doc[max(0, match.start() - 200) : match.start()], (quoted, match.group(0))
