@@ -154,6 +154,10 @@ def test_every_deals_margin_is_kept_and_runs_on_one_seed_compare_deal_by_deal():
         ({"unit": "match"}, "unit is 'deal'"),
         ({"margins_by_unit": {}}, "the second run has no per-deal margins"),
         ({"margins_by_unit": {"greedy − strong": [1.0]}}, "share no opponent"),
+        ({"margins_by_unit": {"greedy − random": "1, 2"}}, "second run's margins_by_unit is not"),
+        ({"margins_by_unit": {"greedy": [1.0]}}, "second run's margins_by_unit is not"),
+        ({"margins_by_unit": [1.0, 2.0]}, "second run's margins_by_unit is not"),
+        ({"margins_by_unit": {"greedy − random": [1.0, "x"]}}, "second run's margins_by_unit"),
     ],
 )
 def test_runs_on_other_cards_are_not_compared(change, message):

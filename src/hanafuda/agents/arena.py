@@ -17,9 +17,9 @@ and its win rate the share of matches its side wins (the unit the anchors quote)
 
 Paired comparison: the JSON keeps every deal's margin (``margins_by_unit``), so two runs on the
 same seed, game and options meet the same cards deal by deal, and ``paired_difference`` takes
-the difference of their margins deal by deal.  Its interval is much narrower than the two
-runs' own intervals side by side: most of a deal's margin is the luck of its cards, which the
-pairing cancels.
+the difference of their margins deal by deal.  Its interval is narrower than the one the two
+runs' own intervals give for the difference: the part of a deal's margin that is the luck of
+its cards cancels.
 """
 
 from __future__ import annotations
@@ -430,14 +430,22 @@ def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Paired
             raise ValueError(f"the {name} run has no per-deal margins (margins_by_unit): "
                              "run it again with this version of hanafuda arena --json")
 
-    def by_opponent(run: Mapping[str, Any]) -> dict[str, tuple[str, list[float]]]:
+    def by_opponent(run: Mapping[str, Any], name: str) -> dict[str, tuple[str, list[float]]]:
+        margins = run["margins_by_unit"]
         out = {}
-        for key, values in run["margins_by_unit"].items():
-            first, _, opponent = key.partition(" − ")
-            out[opponent] = (first, [float(v) for v in values])
-        return out
+        if isinstance(margins, Mapping):
+            for key, values in margins.items():
+                first, sep, opponent = str(key).partition(" − ")
+                if not sep or not isinstance(values, list) or not values or not all(
+                        isinstance(v, int | float) for v in values):
+                    break
+                out[opponent] = (first, [float(v) for v in values])
+            else:
+                return out
+        raise ValueError(f"the {name} run's margins_by_unit is not an arena result's: "
+                         "'FIRST − OTHER': [one number a deal, …]")
 
-    mine, theirs = by_opponent(a), by_opponent(b)
+    mine, theirs = by_opponent(a, "first"), by_opponent(b, "second")
     shared = [opponent for opponent in mine if opponent in theirs]
     if not shared:
         raise ValueError(f"the runs share no opponent: {sorted(mine)} and {sorted(theirs)}")
