@@ -33,13 +33,12 @@ nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from hanafuda.agents import GreedyAgent, make_agent
-from hanafuda.agents.arena import rotations
+from hanafuda.agents.arena import mean_ci, rotations
 from hanafuda.agents.base import Agent
 from hanafuda.agents.determinize import config_for_view, determinize
 from hanafuda.agents.expert import ExpertAgent
@@ -242,11 +241,8 @@ def likelihood_evidence(game: str, rounds: int, player: str = "greedy"
 
 
 def interval(values: Sequence[float]) -> str:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+    mean, low, high = mean_ci(values)
+    return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
 
 
 def main() -> None:

@@ -158,11 +158,7 @@ def arena_compare(
     except ValueError as exc:
         raise fail(str(exc)) from None
     if as_json:
-        typer.echo(json.dumps([
-            {"first": d.first, "second": d.second, "opponent": d.opponent, "units": d.units,
-             "unit": d.unit, "mean": round(d.mean, 3), "ci95": [round(d.ci[0], 3), round(d.ci[1], 3)]}
-            for d in differences
-        ], ensure_ascii=False))
+        typer.echo(json.dumps([d.to_json() for d in differences], ensure_ascii=False))
     else:
         for d in differences:
             typer.echo(d.line())

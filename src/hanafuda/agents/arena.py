@@ -39,8 +39,11 @@ from ..rules import Config, configure
 from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
 from .expert import ROLLOUTS
 
-__all__ = ["AgentResult", "ArenaResult", "PairedDifference", "paired_difference", "play_deal",
-           "play_match", "rotations", "run_arena"]
+__all__ = ["AgentResult", "ArenaResult", "PairedDifference", "mean_ci", "paired_difference",
+           "play_deal", "play_match", "rotations", "run_arena"]
+
+MINUS = " − "
+"""Between the first agent and another in a margin's key (``greedy − random``)."""
 
 
 def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -233,7 +236,9 @@ def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str],
     return outcomes
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation, 1.96 standard
+    errors; the mean alone for fewer than two values)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -374,15 +379,15 @@ def run_arena(
     names = list(dict.fromkeys(agent_names))
     results = []
     for name in names:
-        mean, lo, hi = _mean_ci([o.score[name] for o in outcomes])
-        wmean, wlo, whi = _mean_ci([o.win[name] for o in outcomes])
+        mean, lo, hi = mean_ci([o.score[name] for o in outcomes])
+        wmean, wlo, whi = mean_ci([o.win[name] for o in outcomes])
         results.append(AgentResult(name, mean, (lo, hi), wmean, (max(0.0, wlo), min(1.0, whi))))
     margins = {}
     by_unit = {}
     for other in names[1:]:
-        key = f"{names[0]} − {other}"
+        key = f"{names[0]}{MINUS}{other}"
         by_unit[key] = [o.score[names[0]] - o.score[other] for o in outcomes]
-        margins[key] = _mean_ci(by_unit[key])
+        margins[key] = mean_ci(by_unit[key])
     return ArenaResult(
         game, players, dict(config.given_options), list(agent_names), deals, seed, workers,
         len(rotations(agent_names, players)), results, margins, "match" if matches else "deal",
@@ -402,6 +407,11 @@ class PairedDifference:
     mean: float
     ci: tuple[float, float]
 
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second, "opponent": self.opponent,
+                "units": self.units, "unit": self.unit, "mean": round(self.mean, 3),
+                "ci95": [round(self.ci[0], 3), round(self.ci[1], 3)]}
+
     def line(self) -> str:
         units = "matches" if self.unit == "match" else f"{self.unit}s"
         return (f"{self.first} − {self.second}, both against {self.opponent}, over the same "
@@ -410,6 +420,23 @@ class PairedDifference:
 
 
 _SAME_CARDS = ("unit", "game", "players", "options", "seed")
+
+
+def _margins_by_opponent(run: Mapping[str, Any], name: str) -> dict[str, tuple[str, list[float]]]:
+    """``run``'s per-deal margins by opponent: ``{opponent: (first agent, margins)}``."""
+    bad = ValueError(f"the {name} run's margins_by_unit is not an arena result's: "
+                     f"'FIRST{MINUS}OTHER': [one number a deal, …]")
+    margins = run["margins_by_unit"]
+    if not isinstance(margins, Mapping):
+        raise bad
+    out = {}
+    for key, values in margins.items():
+        first, sep, opponent = str(key).partition(MINUS)
+        if not sep or not isinstance(values, list) or not values \
+                or not all(isinstance(v, int | float) for v in values):
+            raise bad
+        out[opponent] = (first, [float(v) for v in values])
+    return out
 
 
 def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[PairedDifference]:
@@ -430,22 +457,7 @@ def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Paired
             raise ValueError(f"the {name} run has no per-deal margins (margins_by_unit): "
                              "run it again with this version of hanafuda arena --json")
 
-    def by_opponent(run: Mapping[str, Any], name: str) -> dict[str, tuple[str, list[float]]]:
-        margins = run["margins_by_unit"]
-        out = {}
-        if isinstance(margins, Mapping):
-            for key, values in margins.items():
-                first, sep, opponent = str(key).partition(" − ")
-                if not sep or not isinstance(values, list) or not values or not all(
-                        isinstance(v, int | float) for v in values):
-                    break
-                out[opponent] = (first, [float(v) for v in values])
-            else:
-                return out
-        raise ValueError(f"the {name} run's margins_by_unit is not an arena result's: "
-                         "'FIRST − OTHER': [one number a deal, …]")
-
-    mine, theirs = by_opponent(a, "first"), by_opponent(b, "second")
+    mine, theirs = _margins_by_opponent(a, "first"), _margins_by_opponent(b, "second")
     shared = [opponent for opponent in mine if opponent in theirs]
     if not shared:
         raise ValueError(f"the runs share no opponent: {sorted(mine)} and {sorted(theirs)}")
@@ -453,6 +465,6 @@ def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[Paired
     for opponent in shared:
         (first, xs), (second, ys) = mine[opponent], theirs[opponent]
         n = min(len(xs), len(ys))
-        mean, lo, hi = _mean_ci([x - y for x, y in zip(xs[:n], ys[:n], strict=True)])
+        mean, lo, hi = mean_ci([x - y for x, y in zip(xs[:n], ys[:n], strict=True)])
         out.append(PairedDifference(first, second, opponent, n, str(a["unit"]), mean, (lo, hi)))
     return out
