@@ -116,6 +116,13 @@ def identity(data: dict[str, Any]) -> tuple[str, str, str, str]:
     return setup(data), first, second, data.get("unit", "deal")
 
 
+def signed(value: float) -> str:
+    """``value`` to two decimals with its sign; one that rounds to zero is plain ``0.00`` (a
+    level margin, not ``-0.00``)."""
+    text = f"{value:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
 def row(data: dict[str, Any], show_seed: bool = False) -> str:
     first, second = pairing(data)
     res = data["results"]
@@ -131,7 +138,7 @@ def row(data: dict[str, Any], show_seed: bool = False) -> str:
         f"{res[first]['win_rate']:.1%} [{res[first]['win_ci95'][0]:.1%}, "
         f"{res[first]['win_ci95'][1]:.1%}] | "
         f"{res[first]['mean_score']:.2f} vs {res[second]['mean_score']:.2f} | "
-        f"{margin['mean']:+.2f} [{lo:+.2f}, {hi:+.2f}] | {verdict(data)} |"
+        f"{signed(margin['mean'])} [{signed(lo)}, {signed(hi)}] | {verdict(data)} |"
     )
 
 

@@ -44,7 +44,16 @@ def _expected_cells(data: dict[str, Any]) -> tuple[str, str, str]:
     for key in sorted(options):  # any other option, as key=value (rounds=12)
         setup += f" {key}={json.dumps(options[key])}"
     margin = next(iter(data["margins"].values()))
-    return setup, f"{agents[0]} vs {agents[1]}", f"{margin['mean']:+.2f}"
+    mean = round(margin["mean"], 2)
+    return setup, f"{agents[0]} vs {agents[1]}", f"{mean:+.2f}" if mean else "0.00"
+
+
+def test_a_margin_that_rounds_to_zero_has_no_sign() -> None:
+    assert render.signed(-0.0) == "0.00"
+    assert render.signed(-0.004) == "0.00"
+    assert render.signed(0.004) == "0.00"
+    assert render.signed(-0.006) == "-0.01"
+    assert render.signed(1.234) == "+1.23"
 
 
 def test_every_result_file_is_a_row() -> None:
