@@ -110,7 +110,7 @@ def test_docs_table_is_the_rendered_one(tmp_path: Path) -> None:
         "docs/bots.md is stale: run python scripts/render_bots_table.py")
 
 
-def _signed(value: float) -> str:
+def _doc_figure(value: float) -> str:
     """A figure as docs/bots.md writes it: +1.61, −0.74 (a minus sign, not a hyphen)."""
     return f"{value:+.2f}".replace("-", "−")
 
@@ -129,5 +129,5 @@ def test_paired_differences_quoted_in_the_doc_are_the_files_own() -> None:
         runs = [json.loads((ROOT / name).read_text(encoding="utf-8")) for name in match.groups()]
         [difference] = paired_difference(*runs)
         low, high = difference.ci
-        quoted = f"{_signed(difference.mean)} [{_signed(low)}, {_signed(high)}]"
+        quoted = f"{_doc_figure(difference.mean)} [{_doc_figure(low)}, {_doc_figure(high)}]"
         assert quoted in doc[max(0, match.start() - 200) : match.start()], (quoted, match.group(0))
