@@ -33,7 +33,7 @@ from typing import Any
 
 from ..rules import Config, RoundScore, configure
 from .deal import Deal, deal_from_rng, draw_first_dealer
-from .moves import IllegalMoveError, format_action
+from .moves import IllegalMoveError, MoveError, format_action
 from .round import PHASE_OVER, PHASE_TEYAKU, Round
 from .visibility import as_settled, hidden_from
 
@@ -302,12 +302,15 @@ class MatchCore:
                 self.parse(text)  # raises: malformed, or no move is possible now
             raise IllegalMoveError(f"seat {seat} is not to move (seat {seen} is):", text,
                                    self._seen_position(seat), [])
-        if self.to_move == seat:
-            action = self.parse(text)
+        mine = self.to_move == seat
+        try:
+            action = self.parse(text) if mine else as_settled(self.current).parse(text)
+        except MoveError as exc:  # told where the match stands as the seat sees it
+            raise type(exc)(exc.reason, exc.move, self._seen_position(seat), exc.legal) from None
+        if mine:
             self.apply(action)
             made = PlayMade(seat, format_action(action, self.config), action)
             return self._answer(seat, text, SubmitStatus.APPLIED, (made,))
-        action = as_settled(self.current).parse(text, f"round {len(self.rounds)}, ")
         self.queued[seat] = (action, format_action(action, self.config))
         return self._answer(seat, text, SubmitStatus.QUEUED, ())
 
@@ -327,7 +330,7 @@ class MatchCore:
 
     def _seen_position(self, seat: int) -> str:
         """Where the match stands as ``seat`` sees it, for its error messages: no move number
-        (it would count the hidden teyaku decisions, RULES.md §4.2)."""
+        (it counts every teyaku decision, kept ones too, RULES.md §4.2)."""
         if self.finished:
             return "the match is over"
         seen = self.seen_to_move(seat)
