@@ -80,3 +80,17 @@ def test_the_first_play_is_answered_alike_with_and_without_a_teyaku(client: Test
     assert answers[held["id"]] == answers[plain["id"]]
     moves = hub.tables[held["id"]].match.current.moves
     assert moves[1:] == hub.tables[plain["id"]].match.current.moves  # the play made after the keep
+
+
+def test_a_stored_move_goes_where_the_engine_says_its_event_may_be_seen() -> None:
+    """``messages.is_public`` reads ``engine.visibility.move_only``: a kept teyaku goes to its own
+    seat only; every other move, and every other entry, goes to everyone (RULES.md §4.2)."""
+    from hanafuda.web.messages import is_public
+
+    keep = {"kind": "move", "text": "keep", "seat": 1}
+    assert is_public(keep, 1) and not is_public(keep, 0) and not is_public(keep, None)
+    assert is_public({**keep, "text": "1: keep"}, 1) and not is_public({**keep, "text": "1: keep"}, 0)
+    for text in ("expose", "play pine-crane", "take pine-chaff1"):
+        assert all(is_public({**keep, "text": text}, s) for s in (0, 1, None))
+    assert is_public({"kind": "next-round", "text": "next-round", "seat": 0}, None)
+    assert not any(is_public({**keep, "seat": None}, s) for s in (0, 1, None))  # whose? nobody's

@@ -95,9 +95,10 @@ def is_public(entry: dict[str, Any], seat: int | None) -> bool:
     """Whether a stored log entry may go to ``seat``: a move goes where the event it makes may be
     seen (``engine.visibility.move_only``, the one definition the views read too: a kept
     Hana-Awase teyaku is its seat's alone, RULES.md §4.2); every other entry is public."""
-    if entry["kind"] != "move" or not isinstance(entry.get("seat"), int):
+    if entry["kind"] != "move":
         return True
-    return visible_to(move_only(str(entry["text"]), entry["seat"]), seat)
+    actor = entry.get("seat")  # a move always has one; without, a private move goes to nobody
+    return visible_to(move_only(str(entry["text"]), actor if isinstance(actor, int) else -1), seat)
 
 
 def table_summary(table: LiveTable) -> dict[str, Any]:
