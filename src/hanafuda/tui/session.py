@@ -231,7 +231,9 @@ class PlaySession:
         return str(move)
 
     def play(self, text: str) -> str:
-        """The human's move: a legal move string, or its number in ``legal_moves()`` (from 1).
+        """The human's move: a legal move string, or its number in the view's ``legal`` (from 1),
+        through ``Match.submit`` (made now, or queued while a bot's hidden teyaku decision is
+        pending: module docstring).
 
         Raises ``IllegalMoveError`` (a ``ValueError``) for anything else.
         """
