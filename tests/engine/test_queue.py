@@ -5,6 +5,7 @@ seat's view, keeps it, and makes it as soon as the decision is made — or drops
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -138,3 +139,38 @@ def test_no_view_of_another_seat_shows_the_queued_play() -> None:
             assert match.view(seat).to_dict() == plain.view(seat).to_dict()
     from hanafuda.views import spectator_view
     assert spectator_view(match).to_dict() == spectator_view(plain).to_dict()
+
+
+@pytest.mark.parametrize("players", [2, 3])  # 4 players hold 5 cards: never six chaff
+def test_random_tables_that_submit_as_each_seat_sees_them_stay_valid(players: int) -> None:
+    """Many Hana-Awase teyaku rounds driven only through ``submit``, each step by a random seat
+    among those whose view offers a move (so the first seat often plays before a decision): every
+    play is made or dropped, a drop only ever follows an exposure, no seat ever sees another's
+    queued play, and every record replays to the same match (RULES.md §8)."""
+    rng = random.Random(players)
+    queued_seen = dropped_seen = 0
+    deals = 0
+    for seed in range(3000):
+        match = Match("hana-awase", players, {"teyaku": True, "rounds": 1}, seed=seed)
+        if not match.current.teyaku_queue:
+            continue  # a deal nobody is asked about: nothing to queue
+        deals += 1
+        if deals > 40:
+            break
+        while not match.finished:
+            ready = [s for s in range(players) if match.seen_legal_moves(s)]
+            assert ready, match.position()
+            seat = rng.choice(ready)
+            answer = match.submit(seat, rng.choice(match.seen_legal_moves(seat)))
+            queued_seen += answer.status == SubmitStatus.QUEUED
+            for dropped in answer.dropped:
+                dropped_seen += 1
+                assert "expose" in [p.move for p in answer.applied], answer
+                assert dropped.legal == match.view(dropped.seat).legal
+            for other in range(players):
+                view = match.view(other)
+                assert view.queued == match.queued_move(other)
+                assert view.queued is None or view.legal == ()
+        record = match.to_record()
+        assert match_from_record(record).to_record() == record
+    assert deals > 40 and queued_seen > 5 and dropped_seen > 0  # (12/1 and 21/1 as seeded)
