@@ -19,11 +19,11 @@ from .engine.match import MatchCore
 from .engine.round import (
     EV_COLLECT,
     EV_DECLARE,
-    EV_KEEP,
     EventKind,
     Phase,
     Round,
 )
+from .engine.visibility import event_only, hidden_from, visible_to
 
 __all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "round_history", "spectator_view",
            "turn_seen_by", "view_of"]
@@ -51,11 +51,12 @@ _VIEW_PHASE = {Phase.TEYAKU: ViewPhase.TEYAKU, Phase.PLAY: ViewPhase.PLAY, Phase
 
 @dataclass(frozen=True)
 class PublicEvent:
-    """One public event of the round: who did what with which card and what it captured.
+    """One event of the round's history: who did what with which card and what it captured.
 
-    ``kind``: play, flip, take, declare, expose, keep (own seat only), ppeok,
-    dealer-captures, collect.  ``seat`` is the acting seat (for collect: the
-    first seat of the collecting side).
+    ``kind``: play, flip, take, declare, expose, keep, ppeok, dealer-captures, collect.
+    ``seat`` is the acting seat (for collect: the first seat of the collecting side).
+    ``only`` is the seat that alone may see the event, None for every seat: a kept teyaku is
+    its keeper's (RULES.md §4.2, ``engine.visibility.event_only``, the one definition).
     """
 
     kind: EventKind
@@ -63,10 +64,11 @@ class PublicEvent:
     card: str | None
     captured: tuple[str, ...]
     declared: str | None = None
+    only: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "card": self.card,
-                               "captured": list(self.captured)}
+                               "captured": list(self.captured), "only": self.only}
         if self.declared is not None:
             out["declared"] = self.declared
         return out
@@ -106,6 +108,9 @@ class PlayerView:
     totals: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
+    queued: str | None = None
+    """This seat's play waiting for the deal to settle (``MatchCore.submit``), seen by this seat
+    only; while it waits ``legal`` is empty."""
 
     @property
     def side(self) -> int | None:
@@ -160,41 +165,38 @@ class PlayerView:
             "totals": list(self.totals),
             "finished": self.finished,
             "winners": list(self.winners),
+            "queued": self.queued,
         }
 
 
-_HistoryEntry = tuple[PublicEvent, int]
-"""A public event and the only seat that may see it (−1: every seat)."""
-
-_HISTORY_CACHE: weakref.WeakKeyDictionary[Round, tuple[list[Any], list[_HistoryEntry]]] = (
+_HISTORY_CACHE: weakref.WeakKeyDictionary[Round, tuple[list[Any], list[PublicEvent]]] = (
     weakref.WeakKeyDictionary()
 )
 """Per round: the event list already translated, and its translation.  Events are only ever
 appended, so each view translates just the new ones."""
 
 
-def _translate(rnd: Round, start: int) -> list[_HistoryEntry]:
+def _translate(rnd: Round, start: int) -> list[PublicEvent]:
     cfg = rnd.config
-    out: list[_HistoryEntry] = []
+    out: list[PublicEvent] = []
     for kind, actor, card, mask in rnd.events[start:]:
-        if kind == EV_KEEP:
-            # keeping teyaku hidden is a private decision: only the keeper sees it
-            out.append((PublicEvent(kind, actor, None, ()), actor))
-            continue
+        only = event_only(kind, actor)
         if kind == EV_DECLARE:
-            out.append((PublicEvent(kind, actor, CODES[card], (), cfg.declarable[mask].id), -1))
+            out.append(PublicEvent(kind, actor, CODES[card], (), cfg.declarable[mask].id, only))
             continue
         if kind == EV_COLLECT:
             actor = cfg.sides[actor][0]
         captured = tuple(CODES[c] for c in cards_of(mask))
-        out.append((PublicEvent(kind, actor, CODES[card] if card >= 0 else None, captured), -1))
+        out.append(PublicEvent(kind, actor, CODES[card] if card >= 0 else None, captured,
+                               only=only))
     return out
 
 
 def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
-    """The public history of any round (an earlier one too) as ``seat`` may see it (its own
-    ``keep`` included, no one else's; RULES.md §4.2); ``seat`` None: what everyone sees.
-    Translated once per round and extended as the round goes on (cached)."""
+    """The history of any round (an earlier one too) as ``seat`` may see it: the events whose
+    ``only`` is None or ``seat`` (its own ``keep`` included, no one else's; RULES.md §4.2);
+    ``seat`` None: what everyone sees.  Translated once per round and extended as the round goes
+    on (cached)."""
     cached = _HISTORY_CACHE.get(rnd)
     if cached is not None and cached[0] is rnd.events and len(cached[1]) <= len(rnd.events):
         entries = cached[1]
@@ -203,7 +205,7 @@ def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     else:
         entries = _translate(rnd, 0)
     _HISTORY_CACHE[rnd] = (rnd.events, entries)
-    return tuple(event for event, only in entries if only < 0 or only == seat)
+    return tuple(event for event in entries if visible_to(event.only, seat))
 
 
 def phase_name(match: MatchCore) -> ViewPhase:
@@ -214,29 +216,14 @@ def phase_name(match: MatchCore) -> ViewPhase:
     return _VIEW_PHASE[Phase(rnd.phase)]
 
 
-def _without_pending_teyaku(rnd: Round) -> Round:
-    """The round as it would stand if nobody still to decide held a teyaku: the first turn due.
-
-    RULES.md §4.2 asks only players holding six or more chaff; that a decision is pending is
-    therefore itself a secret of the hand (a kept hand would be revealed by the question).
-    """
-    shown = rnd.copy()
-    shown.teyaku_queue = []
-    shown.phase = Phase.PLAY
-    shown.turn = 0
-    shown.seat = shown.order[0]
-    return shown
-
-
 def turn_seen_by(match: MatchCore, seat: int | None) -> tuple[ViewPhase, int | None]:
     """The phase and the seat to move as ``seat`` (None: a spectator) may see them.
 
     No seat but the one deciding may learn that a teyaku decision exists (RULES.md §4.2): every
     other seat and spectator sees the round as if that player held no teyaku.
     """
-    rnd = match.current
-    if rnd.phase == Phase.TEYAKU and seat != rnd.seat and not match.finished:
-        return ViewPhase.PLAY, rnd.order[0]
+    if not match.finished and hidden_from(match.current, seat):
+        return ViewPhase.PLAY, match.seen_to_move(seat)
     return phase_name(match), match.to_move
 
 
@@ -244,9 +231,7 @@ def _build(match: MatchCore, seat: int | None) -> PlayerView:
     rnd = match.current
     cfg = match.config
     phase, to_move = turn_seen_by(match, seat)
-    legal: tuple[str, ...] = ()
-    if seat is not None and to_move == seat:
-        legal = tuple((_without_pending_teyaku(rnd) if to_move != match.to_move else match).legal_moves())
+    legal = tuple(match.seen_legal_moves(seat)) if seat is not None else ()
     return PlayerView(
         game=cfg.game.id,
         players=cfg.players,
@@ -280,6 +265,7 @@ def _build(match: MatchCore, seat: int | None) -> PlayerView:
         totals=tuple(match.totals),
         finished=match.finished,
         winners=tuple(match.winners),
+        queued=match.queued_move(seat) if seat is not None else None,
     )
 
 

@@ -438,3 +438,27 @@ def test_ismcts_beats_random_at_mushi() -> None:
     # uniform random against itself: about 8 wins and a mean near 0; measured here: 13 and +38
     assert wins >= 11, results
     assert np.mean(results) > 15, results
+
+
+def test_a_kept_teyaku_is_in_the_keepers_information_state_only() -> None:
+    """The observer reads ``only`` (``engine.visibility``): the keeper's history string names its
+    ``keep``; every other seat's says only that the seat decided (OpenSpiel's tree makes the seat
+    to act public), never what (RULES.md §4.2)."""
+    from hanafuda.engine.action_space import KEEP_INDEX
+
+    game = pyspiel.load_game("python_hanafuda_hana_awase", {"players": 3, "teyaku": True})
+    rng = np.random.RandomState(0)
+    for _ in range(200):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            chance_step(state, rng)
+        if KEEP_INDEX in state.legal_actions():
+            break
+    else:
+        raise AssertionError("no deal with a teyaku in 200 tries")
+    keeper = state.current_player()
+    state.apply_action(KEEP_INDEX)
+    for seat in range(3):
+        text = state.information_state_string(seat)
+        assert ("keep" in text) == (seat == keeper), (seat, text)
+        assert f"{keeper}: keep" in text if seat == keeper else f"{keeper} decides" in text

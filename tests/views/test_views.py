@@ -92,6 +92,10 @@ def check_view(match: Match, seat: int | None, deep: bool = False) -> dict[str, 
     else:
         assert data["legal"] == [], f"{where}: {who} sees legal moves while not to move"
 
+    # Every history entry says who may see it: a 'keep' its keeper alone, the rest everyone.
+    for e in data["history"]:
+        assert e["only"] == (e["seat"] if e["kind"] == "keep" else None), f"{where}: {e}"
+        assert e["only"] in (None, seat), f"{where}: {who} sees an entry meant for another seat"
     # A 'keep' decision is private to the keeper.
     if match.config.teyaku:
         keeps = [e for e in data["history"] if e["kind"] == "keep"]

@@ -31,6 +31,9 @@ def test_entries_cover_every_public_card_move_and_name_them() -> None:
                 assert index == len(entries) - 1 and view.pending is not None
                 assert "no capture" not in entry.text.split(";")[-1]
             assert entry.to_dict()["cards"] == list(entry.cards)
+            keeps = [s for s in entry.steps if s.kind == "keep"]
+            assert entry.only == (entry.seat if keeps else None)  # a kept teyaku: its seat's
+            assert entry.to_dict()["only"] == entry.only
     assert {"turn", "teyaku", "collect"} <= kinds
 
 
@@ -114,6 +117,9 @@ def test_teyaku_keep_is_seen_only_by_its_own_seat() -> None:
     assert [e.text for e in log_entries(mine, namer_for(mine))] == ["You kept your teyaku hidden."]
     theirs = match.view(1)
     assert log_entries(theirs, namer_for(theirs)) == []
+    # the entry says who may see it (the one definition: engine.visibility)
+    [entry] = log_entries(mine, namer_for(mine))
+    assert entry.only == 0 and entry.to_dict()["only"] == 0
 
 
 def test_teyaku_expose_names_cards_and_payment() -> None:

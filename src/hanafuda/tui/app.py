@@ -337,8 +337,9 @@ class PlayApp(App[Path | None]):
             self.step = "idle"
             self.moves = []
             self.redraw()
-            if self.bot_timer is None:
-                self.bot_timer = self.set_timer(max(self.session.pause, 0.01), self.bot_step)
+            if self.bot_timer is None:  # a teyaku decision you may not learn of takes no pause
+                pause = 0.0 if self.session.bot_decision_hidden else self.session.pause
+                self.bot_timer = self.set_timer(max(pause, 0.01), self.bot_step)
             return
         view = self.session.view()
         self.moves = legal_move_words(view, self.session.namer)
@@ -358,6 +359,10 @@ class PlayApp(App[Path | None]):
             return
         if self.session.bot_to_move and self.step == "idle":
             self.session.bot_move()
+            dropped = self.session.dropped
+            if dropped is not None:  # your queued play became illegal: choose again
+                self.session.dropped = None
+                self.notify(f"Your play could not be made: {dropped.reason}.", title="Choose again")
             self.advance()
 
     def show_round_end(self) -> None:

@@ -83,9 +83,13 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
             session.next_round()
             continue
         if session.bot_to_move:
+            hidden = session.bot_decision_hidden  # a teyaku you may not learn of: no pause
             session.bot_move()
-            if session.pause:
+            if session.pause and not hidden:
                 time.sleep(session.pause)
+            if session.dropped is not None:
+                say(f"Your play could not be made: {session.dropped.reason}.")
+                session.dropped = None
             continue
         say()
         for line in view_lines(namer, view):

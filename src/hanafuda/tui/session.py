@@ -1,8 +1,14 @@
 """A terminal-play session: one human seat, bots at the others, saving and resuming.
 
 Shared by the Textual app and the plain mode.  Rules stay in the engine: every move goes
-through the checked ``Match.play``, everything shown comes from ``Match.view(seat)`` and the
+through the checked ``Match.submit``, everything shown comes from ``Match.view(seat)`` and the
 bots see only their own seat's view (DESIGN.md layer 7: adapters are thin).
+
+The human is asked whenever their view says it is their turn — also while a bot decides on a
+Hana-Awase teyaku the human may not learn of (RULES.md §4.2): the play then waits in the match
+(``Match.submit`` queues it) and is made right after the bot's decision, which takes no pause,
+so the terminal's timing tells the human nothing either.  A queued play that is no longer legal
+once the bot exposed its teyaku is dropped and the human is told (``dropped``) and asked again.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AGENTS, Agent, make_agent
+from ..engine.match import QueuedPlayDropped
 from ..engine.moves import IllegalMoveError
+from ..engine.visibility import hidden_from
 from ..records import Match, RecordError, load_record, match_from_record, save_record
 from ..rules import GAMES
 from ..rules.base import Config
@@ -79,6 +87,9 @@ class PlaySession:
     pause: float = 0.6
     resumed_from: Path | None = None
     agents: dict[int, Agent] = field(init=False)
+    dropped: QueuedPlayDropped | None = field(default=None, init=False)
+    """The human's queued play the match could not make (say why, then ask again); None once
+    the human has been asked again (``play``)."""
 
     def __post_init__(self) -> None:
         players = self.match.config.players
@@ -182,11 +193,23 @@ class PlaySession:
 
     @property
     def human_to_move(self) -> bool:
-        return self.match.to_move == self.seat
+        """The human's view says it is their turn and no play of theirs is waiting (a bot's hidden
+        teyaku decision may be pending then: module docstring)."""
+        m = self.match
+        return m.seen_to_move(self.seat) == self.seat and m.queued_move(self.seat) is None
 
     @property
     def bot_to_move(self) -> bool:
-        return self.match.to_move is not None and self.match.to_move != self.seat
+        """A bot decides now and the human is not being asked."""
+        to_move = self.match.to_move
+        return to_move is not None and to_move != self.seat and not self.human_to_move
+
+    @property
+    def bot_decision_hidden(self) -> bool:
+        """The bot's pending decision is one the human may not learn of (a teyaku, RULES.md §4.2):
+        it is made without a pause."""
+        m = self.match
+        return not m.finished and hidden_from(m.current, self.seat)
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -201,26 +224,33 @@ class PlaySession:
         assert seat is not None and seat != self.seat, "not a bot's turn"
         view = self.match.view(seat)
         move = self.agents[seat].choose(view, view.legal, self.bot_rng(seat))
-        self.match.play(move)
+        answer = self.match.submit(seat, move)
+        for dropped in answer.dropped:
+            if dropped.seat == self.seat:
+                self.dropped = dropped
         return str(move)
 
     def play(self, text: str) -> str:
-        """The human's move: a legal move string, or its number in ``legal_moves()`` (from 1).
+        """The human's move: a legal move string, or its number in the view's ``legal`` (from 1),
+        through ``Match.submit`` (made now, or queued while a bot's hidden teyaku decision is
+        pending: module docstring).
 
         Raises ``IllegalMoveError`` (a ``ValueError``) for anything else.
         """
         text = text.strip()
-        legal = self.match.legal_moves()
+        legal = list(self.view().legal)  # as the human sees the table (never a hidden decision's)
         if text.isdigit():
             number = int(text)
             if not 1 <= number <= len(legal):
                 raise IllegalMoveError(
                     f"there is no move number {number} (choose 1 to {len(legal)}):", text,
-                    self.match.position(), legal)
+                    f"round {len(self.match.rounds)}", legal)
             text = legal[number - 1]
-        if self.match.to_move != self.seat:
-            raise IllegalMoveError("it is not your turn:", text, self.match.position(), legal)
-        self.match.play(text)
+        if not self.human_to_move:
+            raise IllegalMoveError("it is not your turn:", text, f"round {len(self.match.rounds)}",
+                                   legal)
+        self.match.submit(self.seat, text)
+        self.dropped = None
         return text
 
     def next_round(self) -> None:

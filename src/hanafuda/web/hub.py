@@ -670,7 +670,7 @@ class TableHub:
                 played = await self.store.commit_async(table, "move", due, waiting)
             else:
                 refused = True
-        if move == "keep":
+        if not is_public({"kind": "move", "text": move, "seat": seat}, None):  # its seat's alone
             built: dict[Any, tuple[Outgoing, LogMark]] = {}
             for conn in list(table.connections):
                 if conn.seat == seat:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CODES
+from ..engine.visibility import move_only, visible_to
 from ..records import Match
 from ..rules.base import RoundScore
 from ..views import PlayerView, round_history, spectator_view
@@ -91,9 +92,13 @@ def standing(match: Match) -> dict[str, Any]:
 
 
 def is_public(entry: dict[str, Any], seat: int | None) -> bool:
-    """Whether a log entry may go to ``seat``: a Hana-Awase "keep" is private to its seat, as in
-    the engine's views (docs/rules reading 3)."""
-    return not (entry["kind"] == "move" and entry["text"] == "keep" and entry["seat"] != seat)
+    """Whether a stored log entry may go to ``seat``: a move goes where the event it makes may be
+    seen (``engine.visibility.move_only``, the one definition the views read too: a kept
+    Hana-Awase teyaku is its seat's alone, RULES.md §4.2); every other entry is public."""
+    if entry["kind"] != "move":
+        return True
+    actor = entry.get("seat")  # a move always has one; without, a private move goes to nobody
+    return visible_to(move_only(str(entry["text"]), actor if isinstance(actor, int) else -1), seat)
 
 
 def table_summary(table: LiveTable) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from ..engine.round import (
     EV_PPEOK,
     EV_TAKE,
 )
+from ..engine.visibility import event_only
 from ..themes import month_label
 from ..views import PlayerView, PublicEvent
 from .names import Namer
@@ -73,7 +74,8 @@ class LogStep:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the log: who (``seat``, and ``side``), what (``text``), every card moved."""
+    """One line of the log: who (``seat``, and ``side``), what (``text``), every card moved;
+    ``only`` the seat that alone may see it (a kept teyaku, RULES.md §4.2), None for everyone."""
 
     kind: str
     seat: int | None
@@ -83,11 +85,12 @@ class LogEntry:
     steps: tuple[LogStep, ...]
     complete: bool = True
     calls: tuple[str, ...] = ()
+    only: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "side": self.side, "text": self.text,
                 "cards": list(self.cards), "steps": [s.to_dict() for s in self.steps],
-                "complete": self.complete, "calls": list(self.calls)}
+                "complete": self.complete, "calls": list(self.calls), "only": self.only}
 
 
 def _flip_is_wild(namer: Namer, card: str | None) -> bool:
@@ -260,7 +263,8 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
             text = say("teyaku_keep", namer.lang, who=who)
         else:
             text = f"{who} kept {'your' if seat == namer.viewer else 'their'} teyaku hidden."
-        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,),
+                        only=event_only(step.kind, seat))
     if kind == ENTRY_DEALER:
         month = month_label(CARDS[card_id(step.captured[0])].month, namer.theme)
         who = namer.seat(seat)

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from ...cards import mask_of
 from ...engine.moves import format_action
-from ...engine.round import EV_KEEP
+from ...engine.visibility import event_only, visible_to
 from ...rules import Config
 from ...views import view_of
 from ...words.notation import cards_notation, event_notation, round_notation
@@ -45,7 +45,7 @@ def _history_lines(config: Config, log: Iterable[LogEntry], seat: int) -> list[s
             lines.extend(event_notation(config, e) for e in entry[1])
         elif kind == "move":
             actor, action, events = entry[1], entry[2], entry[3]
-            shown = [event_notation(config, e) for e in events if e[0] != EV_KEEP or e[1] == seat]
+            shown = [event_notation(config, e) for e in events if visible_to(event_only(e[0], e[1]), seat)]
             head = f"{actor}: {format_action(action, config)}" if actor == seat else f"{actor} decides"
             lines.append(" ; ".join([head, *shown]))
         elif kind == "end":

@@ -81,6 +81,8 @@ def _copy_match(match: Match) -> Match:
     other.rounds = match.rounds[:-1] + [match.rounds[-1].copy()]
     other.deals = match.deals[:]
     other.totals = match.totals[:]
+    other.queued = dict(match.queued)  # (never filled here: OpenSpiel acts for the seat to move)
+    other.released = match.released[:]
     return other
 
 
