@@ -137,3 +137,30 @@ def test_hints_stay_in_round_points() -> None:
     view = last_round("mushi", 2, 60, 7)
     h = hint(view, search=True)
     assert h.best_value < -10  # points of round margin, not a chance of winning
+
+
+def test_a_kwa_do_declaration_is_decided_by_the_match_equity() -> None:
+    """Kwa-Dō with yaku (declarations on), 150 against 185 of 200, the bot's round going
+    well: for the round, declaring Spring with the crane is worth most (+0.9 a round over
+    capturing with it); for the match, capturing is — the match is lost only in the rare
+    round where the other side, needing 15, reaches 200 first, and declaring (which captures
+    nothing) leaves it more of those (99.86% against 99.93%).  The table is the shipped
+    ``equity-kwa-do-2p-yaku=true.npz``."""
+    config = configure("kwa-do", 2, {"yaku": True})
+    assert match_equity(config) is not None
+    bot = make_agent("greedy")
+    match = Match("kwa-do", 2, options={"yaku": True}, seed=2)
+    match.totals[:] = [150, 185]
+    rng = random.Random(2)
+    for _ in range(15):
+        view = match.view(match.to_move)
+        match.play(bot.choose(view, view.legal, rng))
+    view = match.view(0)
+    assert "play pine-crane declare spring" in view.legal
+    for_match = ExpertAgent(time_limit=None).analyse(view, list(view.legal), random.Random(2))
+    for_round = ExpertAgent(time_limit=None, objective="round").analyse(view, list(view.legal),
+                                                                        random.Random(2))
+    assert for_match[0][0] == "play pine-crane"
+    assert for_round[0][0] == "play pine-crane declare spring"
+    values = dict(for_match)
+    assert 0.99 < values["play pine-crane declare spring"] < values["play pine-crane"] < 1.0
