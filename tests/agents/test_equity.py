@@ -212,3 +212,38 @@ def test_a_saved_table_is_trimmed_to_the_open_scores(tmp_path: Path) -> None:
         for d in (False, True):
             gap = np.abs(saved.values(xs, np.zeros(xs.size), r, d) - full.values(xs, np.zeros(xs.size), r, d))
             assert gap.max() <= SETTLED + 1e-7
+
+
+def _target_by_cell(outcomes: np.ndarray, target: int) -> np.ndarray:
+    """The target programme cell by cell, the plain way: the reference for the fast one."""
+    rows, counts = np.unique(outcomes, axis=0, return_counts=True)
+    p = counts / counts.sum()
+    table = np.zeros((2, target, target))
+    for a in range(1, target + 1):
+        for b in range(1, target + 1):
+            for d in (0, 1):
+                mine, theirs = (rows[:, 0], rows[:, 1]) if d else (rows[:, 1], rows[:, 0])
+                deals = rows[:, 2] if d else 1 - rows[:, 2]
+                total, stay = 0.0, 0.0
+                for k in range(len(rows)):
+                    a2, b2 = a - mine[k], b - theirs[k]
+                    if a2 == a and b2 == b:
+                        stay += p[k]
+                    elif a2 <= 0 or b2 <= 0:
+                        total += p[k] * (1.0 if a2 < b2 else 0.5 if a2 == b2 else 0.0)
+                    else:
+                        total += p[k] * table[deals[k], a2 - 1, b2 - 1]
+                table[d, a - 1, b - 1] = total / (1.0 - stay)
+    return table
+
+
+def test_the_target_programme_is_the_plain_one() -> None:
+    gen = np.random.default_rng(4)
+    scores = gen.choice([0, 0, 1, 2, 3, 5, 8], size=(300, 2))
+    keeps = (scores[:, 0] >= scores[:, 1]).astype(np.int64)
+    outcomes = np.column_stack([scores, keeps])
+    assert np.allclose(solve_target(outcomes, 17), _target_by_cell(outcomes, 17), atol=1e-12)
+    with pytest.raises(EquityError, match="nobody ever scores"):
+        solve_target(_outcomes([(0, 0, 1)], [3]), 5)
+    with pytest.raises(EquityError, match="at least 1"):
+        solve_target(_outcomes([(1, 0, 1)], [3]), 0)

@@ -155,24 +155,50 @@ def solve_rounds(outcomes: Outcomes, rounds: int) -> tuple[Float, int]:
 
 def solve_target(outcomes: Outcomes, target: int) -> Float:
     """``E[d, a − 1, b − 1]`` for a, b = 1 … ``target`` points still needed by the seat's side
-    and the other.  A round reaching the target ends the match: the higher total wins."""
+    and the other.  A round reaching the target ends the match: the higher total wins.
+
+    Row by row in a (a round where the seat scores lowers it): the outcomes that move a read
+    finished rows, all b at once; those where only the other side scores read the same row at
+    a smaller b, so b goes up one at a time for them; a round where nobody scores repeats the
+    state with the same dealer (a tie keeps the deal) and is divided out."""
     rows, p = _distribution(outcomes)
     if (rows[:, :2] < 0).any():
         raise EquityError("a target match needs round scores of at least 0")
-    table = np.zeros((2, target, target))
+    if target < 1:
+        raise EquityError(f"the target must be at least 1, not {target}")
     seat = [_as_seat(rows, bool(d)) for d in (0, 1)]
+    stay = float(p[(rows[:, 0] == 0) & (rows[:, 1] == 0)].sum())
+    if stay >= 1.0:
+        raise EquityError("rounds in which nobody ever scores cannot end a target match")
+    table = np.zeros((2, target, target))
+    need = np.arange(1, target + 1)
+    moves, sideways = [], []
+    for mine, theirs, deals in seat:
+        up = mine > 0
+        moves.append((mine[up], theirs[up], deals[up], p[up]))
+        along = (mine == 0) & (theirs > 0)
+        sideways.append(list(zip(theirs[along].tolist(), deals[along].tolist(), p[along].tolist(),
+                                 strict=True)))
     for a in range(1, target + 1):
-        for b in range(1, target + 1):
+        base = np.zeros((2, target))
+        for d in (0, 1):
+            mine, theirs, deals, pk = moves[d]
+            if not pk.size:
+                continue
+            a2 = (a - mine)[:, None]
+            b2 = need[None, :] - theirs[:, None]
+            decided = np.where(a2 < b2, 1.0, np.where(a2 == b2, 0.5, 0.0))
+            known = table[deals[:, None], np.clip(a2, 1, None) - 1, np.clip(b2, 1, None) - 1]
+            base[d] = pk @ np.where((a2 <= 0) | (b2 <= 0), decided, known)
+        row = table[:, a - 1, :]
+        scale = 1.0 / (1.0 - stay)
+        for j in range(target):
             for d in (0, 1):
-                mine, theirs, deals = seat[d]
-                a2, b2 = a - mine, b - theirs
-                over = (a2 <= 0) | (b2 <= 0)
-                same = (a2 == a) & (b2 == b)
-                value = np.where(a2 < b2, 1.0, np.where(a2 == b2, 0.5, 0.0))
-                live = ~over & ~same
-                value[live] = table[deals[live], a2[live] - 1, b2[live] - 1]
-                stay = float(p[same].sum())
-                table[d, a - 1, b - 1] = float((p[~same] * value[~same]).sum()) / (1.0 - stay)
+                acc = float(base[d, j])
+                for t, nd, pk_ in sideways[d]:
+                    if j >= t:  # the other side still short of the target (else: it won)
+                        acc += pk_ * float(row[nd, j - t])
+                row[d, j] = acc * scale
     return table
 
 
