@@ -1,9 +1,12 @@
 #!/usr/bin/env python
-"""Render the strength table of docs/bots.md from the arena results in docs/bots-results/.
+"""Render the strength tables from the arena results in docs/bots-results/.
 
-    python scripts/render_bots_table.py     # rewrites the table between the markers
+    python scripts/render_bots_table.py     # rewrites both tables between their markers
 
-Every ``*.json`` there (``hanafuda arena … --json``, or ``--matches``) becomes one row; its
+Two tables: the guide's summary in docs/bots.md (one row a 2-player game, one column a
+pairing: the figure a player compares) and the full table of the measurement log,
+docs/bots-results/README.md.  In the full table every ``*.json`` there (``hanafuda arena …
+--json``, or ``--matches``) becomes one row; its
 labels come from the file itself: the game, the seat count, the team layout from the
 ``teams`` option (``teams 2×2``: two teams of two, ``teams 3×2``: three teams of two), any
 other option, the agents of the pairing, the unit (deals or whole matches) and, where two
@@ -21,8 +24,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "bots-results"
 DOC = ROOT / "docs" / "bots.md"
+LOG = RESULTS / "README.md"
 BEGIN = "<!-- strength-table:begin -->"
 END = "<!-- strength-table:end -->"
+SUMMARY_BEGIN = "<!-- strength-summary:begin -->"
+SUMMARY_END = "<!-- strength-summary:end -->"
 
 GAME_ORDER = ("min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi")
 # Pairings in the order the table lists them; any other pairing follows, by name.
@@ -176,18 +182,87 @@ def table(results_dir: Path = RESULTS) -> str:
     return "\n".join(lines)
 
 
-def render(doc: Path = DOC, results_dir: Path = RESULTS) -> None:
-    """Rewrite the table between the markers of ``doc``."""
+# The guide's summary: its columns (first agent, second agent, unit) and their headings.  A
+# cell is the file with that pairing in that game at 2 players and default options; with
+# several, the one with the most deals (then units) — the best-measured figure.
+SUMMARY_COLUMNS = (("strong", "greedy", "deal", "`strong` vs `greedy`, per deal"),
+                   ("policy", "greedy", "deal", "`policy` vs `greedy`, per deal"),
+                   ("expert", "greedy", "deal", "`expert` vs `greedy`, per deal"),
+                   ("expert", "strong", "deal", "`expert` vs `strong`, per deal"),
+                   ("expert", "greedy", "match", "`expert` vs `greedy`, whole matches won"))
+# Names a result file may give today's default expert (its search spelled out).
+DEFAULT_ALIASES = {"expert@4800/batch-greedy": "expert"}
+
+
+def _summary_key(data: dict[str, Any]) -> tuple[str, str, str] | None:
+    if data["players"] != 2 or data.get("options"):
+        return None
+    first, second = pairing(data)
+    return (DEFAULT_ALIASES.get(first, first), DEFAULT_ALIASES.get(second, second),
+            data.get("unit", "deal"))
+
+
+def summary(results_dir: Path = RESULTS) -> str:
+    """The guide's table: per 2-player game (default options), the margin per deal of each
+    pairing with its 95% interval, and the share of whole matches ``expert`` wins against
+    ``greedy``; ``—`` where no file measured it."""
+    best: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    for path in sorted(results_dir.glob("*.json")):
+        data = load(path)
+        key = _summary_key(data)
+        if key is None:
+            continue
+        cell = (data["game"], *key)
+        size = (data["deals"], data["deals"] * data["rotations_per_deal"])
+        if cell not in best or size > (best[cell]["deals"],
+                                       best[cell]["deals"] * best[cell]["rotations_per_deal"]):
+            best[cell] = data
+    lines = ["| game | " + " | ".join(c[3] for c in SUMMARY_COLUMNS) + " |",
+             "|---|" + "---|" * len(SUMMARY_COLUMNS)]
+    for game in GAME_ORDER:
+        cells = []
+        for first, second, unit, _ in SUMMARY_COLUMNS:
+            data = best.get((game, first, second, unit))
+            if data is None:
+                cells.append("—")
+                continue
+            n = f"{data['deals']} {'matches' if unit == 'match' else 'deals'}"
+            if unit == "match":
+                res = data["results"][pairing(data)[0]]
+                lo, hi = res["win_ci95"]
+                cells.append(f"{res['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] ({n})")
+            else:
+                margin = next(iter(data["margins"].values()))
+                lo, hi = margin["ci95"]
+                cells.append(f"{signed(margin['mean'])} [{signed(lo)}, {signed(hi)}] ({n})")
+        lines.append(f"| {game} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _replace(text: str, begin: str, end: str, body: str) -> str:
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + body + "\n" + text[stop:]
+
+
+def render(doc: Path = LOG, results_dir: Path = RESULTS) -> None:
+    """Rewrite every table whose markers ``doc`` holds: the full table (docs/bots-results/
+    README.md), the summary (docs/bots.md)."""
     text = doc.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text:
-        raise ResultError(f"{doc}: the markers {BEGIN} and {END} are missing")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    doc.write_text(text[:start] + "\n" + table(results_dir) + "\n" + text[end:], encoding="utf-8")
+    found = False
+    for begin, end, make in ((BEGIN, END, table), (SUMMARY_BEGIN, SUMMARY_END, summary)):
+        if begin in text and end in text:
+            text = _replace(text, begin, end, make(results_dir))
+            found = True
+    if not found:
+        raise ResultError(f"{doc}: no table markers ({BEGIN} … {END} or "
+                          f"{SUMMARY_BEGIN} … {SUMMARY_END})")
+    doc.write_text(text, encoding="utf-8")
 
 
 def main() -> None:
     try:
-        render()
+        render(DOC)
+        render(LOG)
     except ResultError as error:
         sys.exit(f"render_bots_table: {error}")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the strength measurements of docs/bots.md (about two hours on 2 cores).
+# Regenerates the strength measurements of docs/bots-results/README.md (about two hours on 2 cores).
 # Each run writes its --json result to docs/bots-results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -164,6 +164,34 @@ def arena_compare(
             typer.echo(d.line())
 
 
+@app.command()
+def equity(
+    game: Annotated[str, typer.Argument(help="The game (2 players).")],
+    agent: Annotated[str, typer.Option("--agent", help="The bot in both seats (an arena name).")] = "greedy",
+    samples: Annotated[int, typer.Option("--samples", help="Rounds to simulate.")] = 20000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the rounds and the bootstrap.")] = 0,
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help="Resamples for the 95% band.")] = 40,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="rounds=N or target=N (the match format).")
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write here (default: the shipped file).")] = None,
+) -> None:
+    """Rebuild a game's match-equity table: simulate rounds with a bot, solve the chance of
+    winning the match from every score (docs/bots.md, "Playing for the match")."""
+    from .agents.equity import EquityError, build
+
+    command = " ".join(["hanafuda", "equity", *sys.argv[2:]]) if len(sys.argv) > 1 else ""
+    try:
+        table, path = build(game, agent=agent, rounds=samples, seed=seed, bootstrap=bootstrap,
+                            options=parse_option_args(option or []), out=out, command=command)
+    except (OptionError, EquityError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    start = table.fmt.rounds if table.fmt.rounds is not None else 0
+    lo, hi = table.band(0, 0, start, True)
+    typer.echo(f"{path}: {game} {table.fmt.key()}, {samples} rounds of {agent}; "
+               f"the first dealer wins {table.value(0, 0, start, True):.1%} [{lo:.1%}, {hi:.1%}]")
+
+
 def _register_train() -> None:
     """``hanafuda train`` lives in ``hanafuda.train.command`` (the bots' training module)."""
     from .train.command import train_command

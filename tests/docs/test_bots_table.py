@@ -1,5 +1,7 @@
-"""scripts/render_bots_table.py (issue 13): every arena result in docs/bots-results/ is a row of
-the strength table, labelled from the file itself, and docs/bots.md holds the rendered table."""
+"""scripts/render_bots_table.py (issues 13, 31): every arena result in docs/bots-results/ is a row of
+the full strength table, labelled from the file itself, which the measurement log
+docs/bots-results/README.md holds; the guide docs/bots.md holds the rendered summary, each cell
+a result file's own figure."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "bots-results"
+LOG = RESULTS / "README.md"
+GUIDE = ROOT / "docs" / "bots.md"
 
 
 def _script() -> ModuleType:
@@ -102,29 +106,66 @@ def test_bad_file_is_named(tmp_path: Path, text: str, message: str) -> None:
     assert "bad.json" in str(error.value)
 
 
-def test_docs_table_is_the_rendered_one(tmp_path: Path) -> None:
-    doc = tmp_path / "bots.md"
-    shutil.copy(ROOT / "docs" / "bots.md", doc)
-    render.render(doc, RESULTS)
-    assert doc.read_text(encoding="utf-8") == (ROOT / "docs" / "bots.md").read_text(encoding="utf-8"), (
-        "docs/bots.md is stale: run python scripts/render_bots_table.py")
+@pytest.mark.parametrize("doc", [GUIDE, LOG], ids=["guide", "log"])
+def test_docs_table_is_the_rendered_one(tmp_path: Path, doc: Path) -> None:
+    copy = tmp_path / doc.name
+    shutil.copy(doc, copy)
+    render.render(copy, RESULTS)
+    assert copy.read_text(encoding="utf-8") == doc.read_text(encoding="utf-8"), (
+        f"{doc.relative_to(ROOT)} is stale: run python scripts/render_bots_table.py")
+
+
+def test_the_guide_and_the_log_hold_their_tables() -> None:
+    guide, log = GUIDE.read_text(encoding="utf-8"), LOG.read_text(encoding="utf-8")
+    assert render.SUMMARY_BEGIN in guide and render.BEGIN not in guide
+    assert render.BEGIN in log and render.SUMMARY_BEGIN not in log
+
+
+def test_a_changed_figure_in_the_guide_is_stale(tmp_path: Path) -> None:
+    """The summary check fails when a figure in the guide differs from its file."""
+    text = GUIDE.read_text(encoding="utf-8")
+    assert "+13.14 [+11.91, +14.36]" in text  # Mushi, expert vs greedy, 2,000 deals
+    copy = tmp_path / "bots.md"
+    copy.write_text(text.replace("+13.14 [+11.91, +14.36]", "+15.14 [+11.91, +14.36]"), encoding="utf-8")
+    render.render(copy, RESULTS)
+    assert copy.read_text(encoding="utf-8") == text
+
+
+def test_summary_cells_are_the_best_measured_file(tmp_path: Path) -> None:
+    """A cell is the file with the most deals for that game and pairing; the default expert's
+    spelled-out name counts as ``expert``; 3+ players and options stay out; no file is ``—``."""
+    base = json.loads((RESULTS / "mushi-2p-expert-vs-strong-seed808.json").read_text(encoding="utf-8"))
+    for deals, mean, name in ((200, 9.5, "expert"), (3000, 7.25, "expert@4800/batch-greedy")):
+        data = json.loads(json.dumps(base))
+        data["deals"] = deals
+        data["agents"] = [name, "strong"]
+        data["results"][name] = data["results"].pop("expert")
+        key = next(iter(data["margins"]))
+        data["margins"] = {key: {**data["margins"][key], "mean": mean}}
+        (tmp_path / f"d{deals}.json").write_text(json.dumps(data), encoding="utf-8")
+    other = dict(base, options={"rounds": 3}, agents=["expert", "greedy"])
+    other["results"] = {"expert": base["results"]["expert"], "greedy": base["results"]["strong"]}
+    (tmp_path / "options.json").write_text(json.dumps(other), encoding="utf-8")
+    rows = {r[0]: r for r in _rows(render.summary(tmp_path))}
+    assert rows["mushi"][4].startswith("+7.25 [") and rows["mushi"][4].endswith("(3000 deals)")
+    assert rows["mushi"][3] == "—" and rows["kwa-do"][4] == "—"
 
 
 def _doc_figure(value: float) -> str:
-    """A figure as docs/bots.md writes it: +1.61, −0.74 (a minus sign, not a hyphen)."""
+    """A figure as the bots docs write it: +1.61, −0.74 (a minus sign, not a hyphen)."""
     return f"{value:+.2f}".replace("-", "−")
 
 
 def test_paired_differences_quoted_in_the_doc_are_the_files_own() -> None:
-    """Every ``hanafuda arena-compare`` of two result files in docs/bots.md is preceded by the
-    difference that command prints for those files."""
+    """Every ``hanafuda arena-compare`` of two result files in the guide or the measurement log
+    is preceded by the difference that command prints for those files."""
     from hanafuda.agents.arena import paired_difference
 
-    doc = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    doc = "\n".join(path.read_text(encoding="utf-8") for path in (GUIDE, LOG))
     pattern = re.compile(r"hanafuda arena-compare (docs/bots-results/\S+\.json) "
                          r"(docs/bots-results/\S+\.json)`")
     found = list(pattern.finditer(doc))
-    assert found, "docs/bots.md quotes at least one paired comparison of result files"
+    assert found, "the bots docs quote at least one paired comparison of result files"
     for match in found:
         runs = [json.loads((ROOT / name).read_text(encoding="utf-8")) for name in match.groups()]
         [difference] = paired_difference(*runs)

@@ -72,6 +72,12 @@ policy), ``/scalar`` is the scalar engine with fast rollouts (``expert@600/scala
 default before issue 13's switch); ``/batch`` is the batch engine with fast rollouts."""
 
 
+ROUND_OBJECTIVE = "/round"
+"""A suffix of ``expert…`` and ``strong…`` names (``expert/round``, ``expert@400/round``,
+``strong/round``): the bot maximises the round margin even with a match to play for (issue 31;
+without it they play for the match where a match-equity table exists)."""
+
+
 def _agent(name: str) -> Agent:
     """Agents on their iteration budgets only (no wall-clock cap): deterministic.
     ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N`` is the
@@ -80,6 +86,12 @@ def _agent(name: str) -> Agent:
     ``expert@N/scalar`` (scalar engine, fast rollouts; ``expert@600/scalar`` is the old
     default), ``expert@N/greedy`` (scalar, greedy rollouts), ``expert@N/batch`` (batch, fast
     rollouts), ``expert@N/batch-greedy`` (batch, greedy: the default's search)."""
+    if name.endswith(ROUND_OBJECTIVE) and name.partition("@")[0].partition("/")[0] in (
+            "expert", "strong"):
+        agent = _agent(name.removesuffix(ROUND_OBJECTIVE))
+        assert isinstance(agent, ExpertAgent | StrongAgent)
+        agent.objective = "round"
+        return agent
     base, sep, budget = name.partition("@")
     if sep:
         budget, slash, suffix = budget.partition("/")
@@ -105,7 +117,7 @@ def _agent(name: str) -> Agent:
 
 def _check_name(name: str) -> None:
     """``ValueError`` for a name ``_agent`` cannot make (before any worker starts)."""
-    base = name.partition("@")[0].partition(":")[0]
+    base = name.partition("@")[0].partition(":")[0].removesuffix(ROUND_OBJECTIVE)
     if base not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
     _agent(name)
@@ -115,7 +127,8 @@ def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str]
               rotation: int) -> tuple[list[int], dict[str, Any]]:
     """Play one deal with one seating; returns side scores and the record."""
     deal = deal_from_rng(config, 0, random.Random(f"{seed}:{deal_index}"))
-    match = Match(config.game.id, config.players, config=config, deal=deal)
+    # one deal, no match around it: a one-round match, so the bots play for the round (issue 31)
+    match = Match(config.game.id, config.players, config=_single_deal(config), deal=deal)
     agents = [_agent(name) for name in seating]
     rngs = [random.Random(f"{seed}:{deal_index}:{rotation}:{seat}") for seat in range(config.players)]
     while match.to_move is not None:
@@ -129,6 +142,20 @@ def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str]
     record["options"] = {**record["options"], "rounds": 1, "target": None}
     record["meta"] = {"agents": list(seating), "deal": deal_index, "seed": seed}
     return list(result.scores), record
+
+
+_SINGLE: dict[int, tuple[Config, Config]] = {}
+
+
+def _single_deal(config: Config) -> Config:
+    """``config`` as a one-round match (``rounds=1``, no target): how the per-deal mode plays
+    a deal, so that no bot plays for a match score that does not exist."""
+    known = _SINGLE.get(id(config))
+    if known is None or known[0] is not config:
+        single = configure(config.game.id, config.players,
+                           {**config.given_options, "rounds": 1, "target": None})
+        known = _SINGLE[id(config)] = (config, single)
+    return known[1]
 
 
 @dataclass

@@ -183,13 +183,16 @@ def batch_halving(
     epsilon: float,
     deadline: float = math.inf,
     rollouts: str = "fast",
+    leaf: Callable[[npt.NDArray[np.int64]], npt.NDArray[np.float64]] | None = None,
 ) -> list[int]:
     """Spend ``budget`` simulations on ``arms`` (indices into ``actions``, engine actions);
     returns the candidates still alive, best first; ``totals``/``counts`` are updated in
     place as in ``sequential_halving``.  Worlds are ``template`` (a determinized world of
     ``seat``'s view) with the hidden cards dealt anew by ``dealer``.  A stage is never cut
     short: the ``deadline`` is checked between stages.  ``rollouts``: the policy that finishes
-the simulations (``BATCH_ROLLOUTS``)."""
+the simulations (``BATCH_ROLLOUTS``); ``leaf``: scores finished rows from their round scores
+((B, sides) → (B,), the match equity of ``agents.equity.MatchLeaf``) instead of the round
+margin (``Game.search_value``)."""
     generator = np.random.default_rng(rng.getrandbits(64))
     alive = list(arms)
     stages = max(1, math.ceil(math.log2(len(alive))))
@@ -209,7 +212,8 @@ the simulations (``BATCH_ROLLOUTS``)."""
         first[:rows] = np.tile([from_engine(actions[a]) for a in alive], per_arm)
         sim.step(first, rows=index)
         play_out(policy, sim, generator, streams)
-        values = search_values(sim, side)[:rows].reshape(per_arm, k).sum(axis=0)
+        scored = search_values(sim, side) if leaf is None else leaf(sim.final_scores())
+        values = scored[:rows].reshape(per_arm, k).sum(axis=0)
         for i, arm in enumerate(alive):
             totals[arm] += float(values[i])
             counts[arm] += per_arm

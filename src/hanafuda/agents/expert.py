@@ -25,6 +25,14 @@ p95 target (docs/bots.md).  Where the batch simulator cannot play a configuratio
 (``batch_search.plays_in_batch``) the search runs on the scalar engine instead, with fast
 rollouts and ``fallback_simulations`` (default: the budget ÷ ``BATCH_PER_SCALAR``, i.e. 600 for
 the default — the previous default, whose p95 fits the target).
+
+**Playing for the match** (issue 31, ``objective="match"``, the default): where the view is of
+a 2-player match with a match-equity table (``agents.equity``), a finished simulation is
+scored by the chance of winning the match once its round scores are added to the totals —
+behind late, the bot takes the risks that can still win; ahead, it cuts variance — and the
+network's Q, a round margin, enters the mean as the equity of that margin.  With
+``objective="round"``, and wherever there is no match to play for (a single deal, as the
+arena's per-deal mode plays; more than two sides), the leaf is the round margin.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from ..rules import Config
 from ..views import PlayerView
 from .base import Agent
 from .determinize import HiddenDeal, config_for_view, determinize
+from .equity import OBJECTIVES, match_value, objective_leaf
 from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, greedy_rollout, rollout
 from .learned.inference import HandBeliefs, beliefs, hand_model_for, sample_hidden
@@ -88,7 +97,9 @@ class ExpertAgent(Agent):
     ``batch`` (each halving stage as one NumPy batch, ``agents.batch_search``, where the batch
     simulator plays the configuration); ``fallback_simulations``: with ``engine="batch"``, the
     budget of the scalar search (fast rollouts) that runs where the batch simulator cannot play
-    the configuration (None: ``simulations // BATCH_PER_SCALAR``, at least 1)."""
+    the configuration (None: ``simulations // BATCH_PER_SCALAR``, at least 1); ``objective``:
+    ``match`` (the match equity where the view has a match to play for) or ``round`` (the
+    round margin always; arena ``expert/round``)."""
 
     name: ClassVar[str] = "expert"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
@@ -105,6 +116,7 @@ class ExpertAgent(Agent):
         rollouts: str = DEFAULT_ROLLOUTS,
         engine: str = DEFAULT_ENGINE,
         fallback_simulations: int | None = None,
+        objective: str = "match",
     ) -> None:
         if rollouts not in ROLLOUTS:
             raise ValueError(f"rollouts must be one of {', '.join(ROLLOUTS)}")
@@ -114,6 +126,9 @@ class ExpertAgent(Agent):
             raise ValueError("simulations and candidates must be at least 1")
         if fallback_simulations is not None and fallback_simulations < 1:
             raise ValueError("fallback_simulations must be at least 1 (or None)")
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+        self.objective = objective
         self.simulations = simulations
         self.candidates = candidates
         self.time_limit = time_limit
@@ -176,11 +191,16 @@ class ExpertAgent(Agent):
         rng: random.Random,
         budget: float | None = None,
     ) -> list[tuple[str, float]]:
-        """Legal moves with their values (points of round margin), best first: searched
-        candidates by their search means, the rest by the network's Q below them."""
+        """Legal moves with their values, best first: searched candidates by their search
+        means, the rest by the network's Q below them.  Values are points of round margin, or
+        with a match to play for (``objective="match"``) chances of winning the match."""
         cfg = config_for_view(view)
-        prior = move_values(load_for(cfg, self.weights), view, legal, cfg)
-        ranked = sorted(range(len(legal)), key=lambda i: (-float(prior[i]), i))
+        q = [float(v) for v in move_values(load_for(cfg, self.weights), view, legal, cfg)]
+        leaf = objective_leaf(self.objective, view, cfg)
+        # the network ranks the candidates by its round margin; in a match its Q enters the
+        # means (and the unsearched moves' values) as the equity of that margin
+        prior = q if leaf is None else [leaf.of_margin(v) for v in q]
+        ranked = sorted(range(len(legal)), key=lambda i: (-q[i], i))
         arms = ranked[: self.candidates]
         if len(arms) == 1:
             return [(legal[i], float(prior[i])) for i in ranked]
@@ -190,7 +210,7 @@ class ExpertAgent(Agent):
         side = view.side
         assert side is not None
         ev = evaluator_for(cfg)
-        search_value = cfg.game.search_value
+        search_value = cfg.game.search_value if leaf is None else match_value(leaf)
         known = self.hand_beliefs(view)
         deal = None if known is None else partial(sample_hidden, *known)
         engine, rollouts, simulations = self.search_plan(cfg)
@@ -213,14 +233,14 @@ class ExpertAgent(Agent):
                       batch.WorldDealer(known[0].cards, hidden, known[0].weights, known[0].seats))
             alive = batch.batch_halving(
                 cfg, arms, actions, simulations, determinize(view, rng, cfg), dealer,
-                seat, side, totals, counts, lambda a: -float(prior[a]), rng, self.epsilon,
-                deadline, rollouts)
+                seat, side, totals, counts, lambda a: -q[a], rng, self.epsilon,
+                deadline, rollouts, None if leaf is None else leaf.values)
         else:
             simulate = playout(actions, ev, side, search_value, self.epsilon, ROLLOUTS[rollouts])
             alive = sequential_halving(arms, simulations, world, simulate, totals,
-                                       counts, lambda a: -float(prior[a]), rng, deadline)
+                                       counts, lambda a: -q[a], rng, deadline)
         searched = sorted(arms, key=lambda a: (a not in alive, -totals[a] / counts[a],
-                                               -float(prior[a])))
+                                               -q[a]))
         out = [(legal[a], totals[a] / counts[a]) for a in searched]
         floor = min(v for _, v in out)
         rest = [i for i in ranked if i not in totals]

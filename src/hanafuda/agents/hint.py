@@ -40,7 +40,7 @@ def hint(view: PlayerView, search: bool = False, seed: int = 0,
         raise ValueError("a hint needs the view of the seat to move in a running round")
     legal = list(view.legal)
     if search and len(legal) > 1:
-        ranked = ExpertAgent(simulations=simulations, time_limit=None).analyse(
+        ranked = ExpertAgent(simulations=simulations, time_limit=None, objective="round").analyse(
             view, legal, random.Random(seed))
     else:
         cfg = config_for_view(view)

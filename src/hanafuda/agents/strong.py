@@ -9,6 +9,10 @@ score, team score in team games).  Sequential halving spends the budget: each
 stage halves the candidates, keeping the best means.  Every candidate of a stage
 sees the same sampled worlds and rollout seeds (common random numbers), which
 makes the comparisons far less noisy than independent samples.
+
+Like ``expert`` (issue 31), with ``objective="match"`` (the default) and a 2-player match to
+play for, a finished rollout is scored by the chance of winning the match after its round
+(``agents.equity``) instead of the round value; ``objective="round"`` keeps the round value.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
 from .determinize import config_for_view, determinize
+from .equity import OBJECTIVES, match_value, objective_leaf
 from .halving import playout, sequential_halving
 from .heuristics import evaluator_for, forced_move, rollout
 
@@ -37,7 +42,9 @@ machine's load; the cap stops a decision only on a machine many times slower."""
 
 class StrongAgent(Agent):
     """``iterations``: rollouts per decision (the strength); ``time_limit``: a wall-clock cap on
-    the worst case in seconds (None: iterations only).  A caller's ``budget`` replaces the cap."""
+    the worst case in seconds (None: iterations only).  A caller's ``budget`` replaces the cap.
+    ``objective``: ``match`` (the match equity where there is a match to play for) or
+    ``round`` (the round value always; arena ``strong/round``)."""
 
     name: ClassVar[str] = "strong"
     description: ClassVar[str] = "determinized Monte Carlo search with sequential halving"
@@ -47,7 +54,11 @@ class StrongAgent(Agent):
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         epsilon: float = 0.1,
+        objective: str = "match",
     ) -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
+        self.objective = objective
         self.iterations = iterations
         self.time_limit = time_limit
         self.epsilon = epsilon
@@ -69,7 +80,8 @@ class StrongAgent(Agent):
         actions = [parse_action(m, cfg) for m in legal]
         side = view.side
         assert side is not None
-        search_value = cfg.game.search_value
+        leaf = objective_leaf(self.objective, view, cfg)
+        search_value = cfg.game.search_value if leaf is None else match_value(leaf)
 
         simulate = playout(actions, ev, side, search_value, self.epsilon, rollout)
 
