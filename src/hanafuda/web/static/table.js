@@ -143,7 +143,7 @@ function clockLeft() {
 function clockEl(name) {
   const left = clockLeft();
   const el = HF.el("span", { class: "clock" + (left <= 5 ? " urgent" : ""), "data-region": "clock", role: "timer",
-    "data-left": String(left), "aria-label": HF.t("table.clock_label", { s: left, name }), text: `⏱ ${HF.t("table.clock", { s: left })}` });
+    "data-left": String(left), "aria-label": HF.t("table.clock_label", { s: left, name }), title: HF.t("table.clock_label", { s: left, name }), text: HF.t("table.clock", { s: left }) });
   el.dataset.name = name;
   return el;
 }
@@ -314,7 +314,10 @@ function openPile(side) {
 function drawYaku() {
   const box = $("yaku"); box.replaceChildren();
   const mySide = S.you !== null ? W.seats[S.you].side : null;
-  const rank = (p) => (p.sides.some((s) => s.complete) ? 0 : p.sides.some((s) => s.possible && s.held.length) ? 1 : p.sides.some((s) => s.possible) ? 2 : 3);
+  // the seat's own side decides the order: made, under way, still possible, out of reach for it
+  // (a spectator: the side nearest to each yaku)
+  const rankOf = (s) => (s.complete ? 0 : s.possible && s.held.length ? 1 : s.possible ? 2 : 3);
+  const rank = (p) => (mySide !== null ? rankOf(p.sides[mySide]) : Math.min(...p.sides.map(rankOf)));
   const list = [...W.progress].sort((a, b) => rank(a) - rank(b));
   for (const p of list) {
     const done = p.sides.filter((s) => s.complete);
