@@ -103,7 +103,7 @@ def _box(page: Any, selector: str) -> dict[str, float]:
 
 SEAT_CHIPS = r"""() => [...document.querySelectorAll('#seats .seat')].map((c) => ({
   seat: Number(c.dataset.seat), number: c.querySelector('.order').textContent,
-  name: c.querySelector('.who').textContent, digits: (c.querySelector('.name').textContent.match(/\d+/g) || []) }))"""
+  name: c.querySelector('.name').textContent, digits: (c.querySelector('.order').textContent + ' ' + c.querySelector('.name').textContent).match(/\d+/g) || [] }))"""
 
 
 def test_phone_yaku_and_log_panels_are_a_real_share_of_the_screen(server: Server, browser: Any) -> None:

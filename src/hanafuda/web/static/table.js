@@ -106,8 +106,8 @@ function drawSeats() {
     const away = info.kind === "human" && !s.you && !s.connected;
     const seatNo = HF.t("table.seat_n", { n: s.seat + 1 });
     const chip = HF.el("div", { role: "listitem", class: `seat ${sideClass(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`, "data-seat": s.seat },
-      HF.el("strong", { class: "name" }, HF.el("span", { class: "order", title: seatNo, "aria-hidden": "true", text: String(s.seat + 1) }),
-        HF.text("span", seatLabel(s, info), { class: "who" })),
+      HF.el("span", { class: "order", title: seatNo, "aria-hidden": "true", text: String(s.seat + 1) }),
+      HF.text("strong", seatLabel(s, info), { class: "name" }),
       s.team ? HF.text("span", s.team.split(" (")[0], { class: "team", title: s.team }) : null,
       s.dealer ? HF.el("span", { class: "badge", text: HF.t("table.dealer") }) : null,
       away ? HF.el("span", { class: "badge away", text: HF.t("table.away") }) : null,
