@@ -92,7 +92,9 @@ def test_create_a_table_against_a_bot_and_play_a_round_by_clicking(server: Serve
     assert moved >= 8
     shot(page, "round-summary")
     assert "Match over" in page.locator("#summary-h").inner_text()
-    assert page.evaluate("document.activeElement.id") == "play-again"  # the next thing to do
+    # the next thing to do: Rematch, which asks each person (no "Play again", issue 28)
+    page.wait_for_function("document.activeElement.classList.contains('rematch-btn')")
+    assert page.locator("#play-again").count() == 0
     summary = page.locator("#summary-body")
     assert summary.locator(".result").count() == 2  # each side: score, how, captures by kind
     assert "Match over after 1 round" in summary.inner_text()

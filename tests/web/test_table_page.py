@@ -221,7 +221,11 @@ def test_one_screen_at_1366x768(server: Server, browser: Any, layout: str) -> No
         assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"] + 0.5, (region, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= DESKTOP["width"] + 0.5, (region, box)
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 8")
-    names = page.locator('[data-region="seats"] .name').all_inner_texts()
+    # seats are told apart by their number (from 1) and name: bots by their display name, so
+    # several greedy bots share a name and differ by number (issue 28: one number per chip)
+    names = page.locator('[data-region="seats"] .seat').evaluate_all(
+        "els => els.map(e => e.querySelector('.order').textContent + ' '"
+        " + e.querySelector('.name').textContent)")
     assert len(names) == players and len(set(names)) == players
     if "teams" in layout:
         assert page.locator('[data-region="seats"] .team').count() == players

@@ -155,6 +155,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
         p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
         for side in p["sides"]:
             side["text"] = words.side_text(namer, side["side"])
+            side["line"] = words.line(namer, side["side"])
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)

@@ -16,7 +16,7 @@ from ..cards import CODES, CardSet, cards_of
 from ..rules.base import Config, Yaku
 from .names import Namer
 
-__all__ = ["SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
+__all__ = ["PROGRESS_LINE", "SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
 
 
 def yaku_in_force(config: Config) -> tuple[Yaku, ...]:
@@ -92,6 +92,56 @@ class YakuProgress:
         else:
             need = "needs " + namer.cards([c for c in self.cards if c not in p.held])
         return f"{head}: {have}; {need}"
+
+
+    def line(self, namer: Namer, side: int) -> str:
+        """One line of words for ``side`` on this yaku, in the namer's language and theme: how
+        many of its cards the side holds out of how many make it, what it still needs, and which
+        of its cards are gone for it and where (RULES.md §4, §5): "2/3 — needs Cherry Curtain;
+        Willow Rain Man taken by Greedy (seat 2)".  The yaku's name is shown beside it."""
+        p = self.sides[side]
+        w = PROGRESS_LINE[namer.lang]
+        parts = []
+        if p.complete:
+            parts.append(w["complete"])
+            if self.needs_declaration:
+                parts.append(w["declared"] if p.declared else w["undeclared"])
+        else:
+            if not p.possible:
+                parts.append(w["unreachable"])
+            elif self.cards and len(self.cards) > self.needed:  # a count yaku: any of its cards
+                parts.append(w["needs_more"].format(n=self.needed - len(p.held), out=len(self.out)))
+            else:
+                parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in p.held])))
+            elsewhere = set()
+            for other in self.sides:
+                mine = [c for c in other.held if c in p.dead]
+                if other.side != side and mine:
+                    elsewhere.update(mine)
+                    parts.append(w["taken"].format(cards=namer.cards(mine), side=namer.side(other.side)))
+            discarded = [c for c in p.dead if c not in elsewhere]
+            if discarded:
+                parts.append(w["discarded"].format(cards=namer.cards(discarded)))
+        return f"{len(p.held)}/{self.needed}{w['dash']}{w['sep'].join(parts)}"
+
+
+PROGRESS_LINE: dict[str, dict[str, str]] = {
+    "en": {"dash": " — ", "sep": "; ", "complete": "complete", "declared": "declared",
+           "undeclared": "scores only if declared", "unreachable": "out of reach",
+           "needs": "needs {cards}", "needs_more": "needs {n} more of {out} still out",
+           "taken": "{cards} taken by {side}", "discarded": "{cards} discarded"},
+    "ja": {"dash": " — ", "sep": "；", "complete": "完成", "declared": "宣言済み",
+           "undeclared": "宣言しないと得点になりません", "unreachable": "もう作れません",
+           "needs": "あと{cards}", "needs_more": "残り{out}枚のうちあと{n}枚",
+           "taken": "{cards}は{side}が取りました", "discarded": "{cards}は捨て札です"},
+    "ko": {"dash": " — ", "sep": "; ", "complete": "완성", "declared": "선언함",
+           "undeclared": "선언해야 점수가 됩니다", "unreachable": "더는 만들 수 없음",
+           "needs": "{cards} 필요", "needs_more": "남은 {out}장 중 {n}장 더 필요",
+           "taken": "{cards}은(는) {side}에게 감", "discarded": "{cards}은(는) 버려짐"},
+}
+"""The words of ``YakuProgress.line`` by language (``Namer.lang``): one small table, so it moves
+into the words catalogue as it is.  Korean avoids particles that depend on a name's last sound
+(``words.sentences``)."""
 
 
 def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: CardSet | int = 0,

@@ -20,6 +20,8 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...agents import AGENTS, make_agent
+from ...views import PlayerView, turn_seen_by
+from ...words import Namer, describe_move
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
 from ..live import CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
@@ -41,7 +43,7 @@ FILL_BOT = "greedy"
 CLOCK_BOT = "greedy"
 NOTICES = {
     "clock.round": "The turn clock ran out: the next round was dealt after {s} s.",
-    "clock.move": "The turn clock ran out for {name} after {s} s: the {bot} bot played {move}.",
+    "clock.move": "The turn clock ran out for {name} after {s} s: the {bot} bot moved for them: {move}.",
 }
 """The table's own chat messages (system notices) by catalogue key: stored in English, sent with
 their key and values so each page shows them in its language (``T(key, vars)``)."""
@@ -49,6 +51,15 @@ _NOTICE_PATTERNS = {
     key: re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)) + "$", re.DOTALL)
     for key, text in NOTICES.items()
 }
+
+
+def clock_move_notice(table: LiveTable, seat: int, view: PlayerView, move: str, limit: int) -> str:
+    """The notice of a move the turn clock made: the move in words, in the table's card names
+    ("Iris Chaff takes Iris Red Ribbon"), never its notation; ``view`` is the seat's view before
+    the move.  Stored in English like every notice (``NOTICES``); pages say it in their language."""
+    namer = Namer(table.match.config, table.theme, None, tuple(s.name for s in table.seats))
+    said = describe_move(view, move, namer).text
+    return NOTICES["clock.move"].format(name=table.seats[seat].name, s=limit, bot=CLOCK_BOT, move=said)
 
 
 def notice_words(text: str) -> tuple[str, dict[str, str]] | None:
@@ -341,7 +352,25 @@ class SocialHub:
             await self.rename_seat(table, seat, player.name)
         return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
-                "finished": table.match.finished}
+                "finished": table.match.finished, "turn_clock": self.clock_message(table, seat),
+                # a person's seat at a lobby table opened by a browser holding no name: the page
+                # asks for one first, above the table (a friend's first minute)
+                "ask_name": row is not None and seat is not None and player is None
+                and table.seats[seat].kind == "human",
+                **self._quick_wait(table, row)}
+
+    @staticmethod
+    def _quick_wait(table: LiveTable, row: SocialTableRow | None) -> dict[str, Any]:
+        """At a quick-match table still waiting for people: the seconds until bots take the open
+        seats (``fill_with_bots``), which seats are open and what an open seat is called, so the
+        page counts down "bots join in N s" and stops once people have taken them."""
+        if row is None or not row.quick or row.fill_at is None:
+            return {}
+        left = (_aware(row.fill_at) - now()).total_seconds()
+        open_seats = [s.seat for s in table.seats if s.kind == "human" and s.name == OPEN_NAME]
+        if left <= 0 or not open_seats:
+            return {}
+        return {"bots_in": round(left, 1), "open_seats": open_seats, "open_name": OPEN_NAME}
 
     def _hello_rows(self, table_id: str, seat: int | None,
                     player_id: int | None) -> tuple[SocialTableRow | None, bool]:
@@ -566,6 +595,7 @@ class SocialHub:
         seen = self._turn_seen.get(table.id)
         if seen is None or (seen[0], seen[1]) != key:
             self._turn_seen[table.id] = (table.seq, seat, clock_now)
+            await self.push(table.id, lambda listener: self.clock_message(table, listener.seat))
             return
         if clock_now - seen[2] < limit:
             return
@@ -583,9 +613,30 @@ class SocialHub:
         rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
         move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
         await self.hub.move(table, Connection(send=_drop, seat=seat), move)
-        if table.match is m and table.seq > seen[0]:
-            await self.notice(table, NOTICES["clock.move"].format(name=table.seats[seat].name, s=limit,
-                                                                   bot=CLOCK_BOT, move=move))
+        # a kept teyaku is the seat's secret (RULES.md §4.2): the clock keeps it without a word
+        if table.match is m and table.seq > seen[0] and move != "keep":
+            await self.notice(table, clock_move_notice(table, seat, view, move, limit))
+
+    def clock_message(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The turn clock's countdown as ``seat`` (None: a spectator) may see it, from the ticker's
+        own bookkeeping (``_turn_seen``: when it first saw this decision), so a page counts down
+        to the moment the clock's bot moves: the seat to move, the clock's seconds, the seconds
+        left, and ``turn``, which decision it is (the page shows it only while its state shows
+        the same one).  No clock where there is no person's decision to time, nor for a teyaku
+        decision another seat may not know of (RULES.md §4.2)."""
+        m, limit = table.match, self.clocks.get(table.id)
+        seen = self._turn_seen.get(table.id)
+        to_move = m.to_move
+        if (limit is None or m.finished or seen is None or to_move is None
+                or (seen[0], seen[1]) != (table.seq, to_move) or table.seats[to_move].kind != "human"):
+            return {"type": "clock", "seat": None}
+        phase, shown = turn_seen_by(m, seat)
+        if (phase, shown) != turn_seen_by(m, to_move):
+            return {"type": "clock", "seat": None}
+        left = max(0.0, limit - (time.monotonic() - seen[2]))
+        rnd = m.current
+        turn = f"{len(m.rounds)}|{rnd.stock_left}|{to_move}|{phase}|{rnd.field.bit_count()}"
+        return {"type": "clock", "seat": to_move, "seconds": limit, "left": round(left, 1), "turn": turn}
 
     # -- ratings -------------------------------------------------------------------------------
 

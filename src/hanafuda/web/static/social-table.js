@@ -52,7 +52,12 @@
     rematch.append(rematchButton("rematch"));
     // the page's end-of-match dialog (modal) gets one too, so it is reachable while it is open
     const d = document.getElementById("summary");
-    if (d) (d.querySelector(".dialog-actions") || d).append(" ", rematchButton());
+    if (d) {
+      const b = rematchButton();
+      (d.querySelector(".dialog-actions") || d).prepend(b, " ");
+      // the next thing to do once the match is over: the dialog's focus moves to it
+      if (d.open && (document.activeElement === document.getElementById("close-summary") || !d.contains(document.activeElement))) b.focus();
+    }
   }
 
   function build() {
@@ -61,10 +66,12 @@
     log.setAttribute("aria-label", t("chat.title"));
     if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
     if (info.seat !== null && !player) {
-      // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs
-      const input = el("input", { id: "seat-name", maxlength: "24", autocomplete: "nickname", "aria-label": t("name.pick") });
-      const form = el("form", { id: "seat-name-form", class: "chat-form" }, input, el("button", { type: "submit", text: t("name.save") }));
-      const box = el("div", { id: "seat-name-box" }, el("p", { class: "muted", text: t("name.why") }), form);
+      // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs;
+      // asked at the top of the page, above the table, where it is seen on arrival
+      const input = el("input", { id: "seat-name", maxlength: "24", autocomplete: "nickname" });
+      const form = el("form", { id: "seat-name-form", class: "chat-form" }, input, el("button", { type: "submit", class: "primary", text: t("name.save") }));
+      const box = el("section", { id: "seat-name-box", class: "panel name-prompt", "aria-labelledby": "seat-name-h" },
+        el("h2", {}, el("label", { for: "seat-name", id: "seat-name-h", text: t("name.pick") })), form, el("p", { class: "muted", text: t("name.why") }));
       form.addEventListener("submit", async (ev) => {
         ev.preventDefault(); err.textContent = "";
         const r = await fetch("/api/social/names", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: input.value }) });
@@ -74,8 +81,10 @@
         localStorage.setItem("hf-player", JSON.stringify(player));
         box.remove(); hello();
       });
-      panel.append(box);
+      const grid = document.querySelector(".tp-grid");
+      if (info.ask_name && grid) { grid.before(box); input.focus({ preventScroll: true }); } else panel.append(box);
     }
+    quickWait();
     panel.append(notice, log);
     if (info.can_chat) {
       const input = el("input", { id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": t("chat.say") });
@@ -91,6 +100,37 @@
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
   }
 
+  // the turn clock's countdown goes to the table page (table.js draws it at the seat to move)
+  const clock = (c) => document.dispatchEvent(new CustomEvent("hanafuda:clock", { detail: c || { seat: null } }));
+
+  // a quick-match table still waiting for people: "bots join in N s", counted down each second,
+  // gone once people hold every open seat (the table page's state says so) or the bots are in
+  let waitTimer = null, openLeft = null;
+  function quickWait() {
+    const old = document.getElementById("quick-wait");
+    if (old) old.remove();
+    clearInterval(waitTimer);
+    if (!info.bots_in || !info.open_seats || !info.open_seats.length) return;
+    openLeft = new Set(info.open_seats);
+    const until = performance.now() + info.bots_in * 1000;
+    const line = el("p", { id: "quick-wait", class: "quick-wait", role: "status" });
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+      line.dataset.left = String(s);
+      line.textContent = s > 0 ? t("quick.waiting", { s }) : t("quick.joining");
+      if (s <= 0 && performance.now() - until > 15000) { clearInterval(waitTimer); line.remove(); }
+    };
+    tick();
+    waitTimer = setInterval(tick, 250);
+    const grid = document.querySelector(".tp-grid");
+    if (grid) grid.before(line); else if (panel) panel.prepend(line);
+  }
+  document.addEventListener("hanafuda:state", (ev) => {
+    if (!openLeft || !document.getElementById("quick-wait")) return;
+    for (const s of ev.detail.seats) if (openLeft.has(s.seat) && !(s.kind === "human" && s.name === info.open_name)) openLeft.delete(s.seat);
+    if (!openLeft.size) { clearInterval(waitTimer); document.getElementById("quick-wait").remove(); }
+  });
+
   function connect() {
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}/social?token=${encodeURIComponent(token)}`);
     ws.onopen = hello;
@@ -100,10 +140,12 @@
       if (msg.type === "hello") {
         info = msg; claimTries = 0;
         while (resend.length) ws.send(resend.shift());
-        if (!panel) build();
+        if (!panel) build(); else quickWait();
+        clock(msg.turn_clock);
         log.replaceChildren(); msg.chat.forEach(show);
         if (msg.finished || ended || document.body.dataset.matchOver) offerRematch();
-      } else if (msg.type === "chat") show(msg.message);
+      } else if (msg.type === "clock") clock(msg);
+      else if (msg.type === "chat") show(msg.message);
       else if (msg.type === "rated") offerRematch();
       else if (msg.type === "error") { if (panel) err.textContent = msg.error; }
       else if (msg.type === "rematch" && msg.link) {

@@ -104,14 +104,16 @@ function drawSeats() {
   seats.forEach((s, i) => {
     const info = S.table.seats[s.seat];
     const away = info.kind === "human" && !s.you && !s.connected;
+    const seatNo = HF.t("table.seat_n", { n: s.seat + 1 });
     const chip = HF.el("div", { role: "listitem", class: `seat ${sideClass(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`, "data-seat": s.seat },
-      HF.el("span", { class: "order", title: HF.t("table.order"), text: String((s.order ?? i) + 1) }),
-      HF.text("strong", s.name, { class: "name" }),
+      HF.el("span", { class: "order", title: seatNo, "aria-hidden": "true", text: String(s.seat + 1) }),
+      HF.text("strong", seatLabel(s, info), { class: "name" }),
       s.team ? HF.text("span", s.team.split(" (")[0], { class: "team", title: s.team }) : null,
       s.dealer ? HF.el("span", { class: "badge", text: HF.t("table.dealer") }) : null,
       away ? HF.el("span", { class: "badge away", text: HF.t("table.away") }) : null,
       HF.back(s.hand_count, HF.t("table.cards_in_hand"), 6));
-    chip.setAttribute("aria-label", [s.name, s.team, HF.t("table.plays_n", { n: (s.order ?? i) + 1 }), s.dealer ? HF.t("table.dealer") : null, HF.t("table.n_cards", { n: s.hand_count }), s.to_move ? HF.t("table.to_move") : null, away ? HF.t("table.away") : null].filter(Boolean).join(", "));
+    if (s.to_move && clockLeft() !== null) chip.append(clockEl(seatLabel(s, info)));
+    chip.setAttribute("aria-label", [seatNo, seatLabel(s, info), s.team, HF.t("table.plays_n", { n: (s.order ?? i) + 1 }), s.dealer ? HF.t("table.dealer") : null, HF.t("table.n_cards", { n: s.hand_count }), s.to_move ? HF.t("table.to_move") : null, away ? HF.t("table.away") : null].filter(Boolean).join(", "));
     const exposed = v().exposed[s.seat] || [];
     if (exposed.length && !s.you) {
       const ex = HF.el("span", { class: "exposed-row", "aria-label": HF.t("table.shown_teyaku") });
@@ -123,6 +125,45 @@ function drawSeats() {
   });
 }
 function v() { return S.view; }
+
+// -- the turn clock: the seconds left at the seat to move, counted down each second ----------
+// The social panel passes on the server's countdown (its ticker's own bookkeeping: the moment
+// it first saw the decision, the clock's seconds); it holds for the decision it names only.
+let CLOCK = null;
+document.addEventListener("hanafuda:clock", (ev) => {
+  const c = ev.detail || {};
+  CLOCK = c.seat === null || c.seat === undefined ? null : { ...c, until: performance.now() + c.left * 1000 };
+  if (S) drawSeats();
+});
+function turnKey() { const v = S.view; return `${v.round}|${v.stock_count}|${v.to_move}|${v.phase}|${v.field.length}`; }
+function clockLeft() {
+  if (!CLOCK || !S || S.view.finished || CLOCK.seat !== S.view.to_move || CLOCK.turn !== turnKey()) return null;
+  return Math.max(0, Math.ceil((CLOCK.until - performance.now()) / 1000));
+}
+function clockEl(name) {
+  const left = clockLeft();
+  const el = HF.el("span", { class: "clock" + (left <= 5 ? " urgent" : ""), "data-region": "clock", role: "timer",
+    "data-left": String(left), "aria-label": HF.t("table.clock_label", { s: left, name }), title: HF.t("table.clock_label", { s: left, name }), text: HF.t("table.clock", { s: left }) });
+  el.dataset.name = name;
+  return el;
+}
+setInterval(() => {
+  const el = document.querySelector('[data-region="clock"]');
+  const left = clockLeft();
+  if (!el) { if (left !== null) drawSeats(); return; }
+  if (left === null) { el.remove(); return; }
+  if (el.dataset.left !== String(left)) el.replaceWith(clockEl(el.dataset.name));
+}, 250);
+// One seat number on a chip (RULES.md §2 seat 0 reads 1, as everywhere a person reads a seat): the
+// badge has it, so the name goes without it: "You", the player's name, a bot by its display name.
+function seatLabel(s, info) {
+  if (s.you) return s.name;
+  if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
+    const word = HF.t(`bot.${info.bot}`);
+    return word === `bot.${info.bot}` ? info.bot : word.replace(/\s*[(（].*$/, "");
+  }
+  return info.name || s.name;
+}
 
 function lastCards() {
   const log = W.log.filter((e) => e.kind !== "deal");
@@ -248,9 +289,12 @@ function drawCaptures() {
   for (const side of W.sides) {
     const p = side.pile;
     const groups = p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : HF.t("table.nothing_yet");
-    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, "aria-label": `${side.headline}: ${groups}. ${HF.t("table.show_cards")}` },
+    // its name is its words as shown, then what it does (a name that hides the shown words
+    // fails a speech user who says what they see)
+    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, title: side.headline },
       HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", side.name), " ",
-      HF.el("span", { class: "muted", text: `${p.count} · ${HF.t("table.pts", { n: p.points })}` }), " ", HF.text("span", groups, { class: "groups" }));
+      HF.el("span", { class: "muted", text: `${p.count} · ${HF.t("table.pts", { n: p.points })}` }), " ", HF.text("span", groups, { class: "groups" }),
+      HF.el("span", { class: "sr-only", text: `. ${HF.t("table.show_cards")}` }));
     b.addEventListener("click", () => openPile(side));
     box.append(b);
   }
@@ -270,7 +314,10 @@ function openPile(side) {
 function drawYaku() {
   const box = $("yaku"); box.replaceChildren();
   const mySide = S.you !== null ? W.seats[S.you].side : null;
-  const rank = (p) => (p.sides.some((s) => s.complete) ? 0 : p.sides.some((s) => s.possible && s.held.length) ? 1 : p.sides.some((s) => s.possible) ? 2 : 3);
+  // the seat's own side decides the order: made, under way, still possible, out of reach for it
+  // (a spectator: the side nearest to each yaku)
+  const rankOf = (s) => (s.complete ? 0 : s.possible && s.held.length ? 1 : s.possible ? 2 : 3);
+  const rank = (p) => (mySide !== null ? rankOf(p.sides[mySide]) : Math.min(...p.sides.map(rankOf)));
   const list = [...W.progress].sort((a, b) => rank(a) - rank(b));
   for (const p of list) {
     const done = p.sides.filter((s) => s.complete);
@@ -280,17 +327,23 @@ function drawYaku() {
     const head = HF.el("div", { class: "yaku-head" }, HF.text("strong", `${p.name} (${p.points})`),
       done.length ? HF.text("span", " — " + done.map((s) => W.sides[s.side].name).join(", "), { class: "done" }) : null,
       p.needs_declaration ? HF.el("span", { class: "muted", text: ` · ${HF.t("table.declared_sets")}` }) : null);
+    // the line of words is the seat's own side's (a spectator's: the side nearest to it)
+    const shownSide = mySide !== null ? p.sides[mySide] : [...p.sides].sort((a, b) => b.held.length - a.held.length)[0];
+    // a count yaku (any N of many cards) shows the cards the side holds; the others, every card
+    const count = p.cards.length > p.needed;
     const chips = HF.el("div", { class: "chips" });
     for (const id of p.cards) {
       const code = HF.codes[id], side = holder.get(code);
+      if (count && (side === undefined || (shownSide && side !== shownSide.side))) continue;
       const chip = HF.el("span", { class: "chip" + (side !== undefined ? ` held ${sideClass(side)}` : "") + (side !== undefined && mySide !== null && side !== mySide ? " dead" : ""), "data-card": code, title: HF.labels[code] });
       chip.append(HF.el("img", { src: `/card/${HF.theme}/${code}.svg`, alt: "" }));
       chips.append(chip);
     }
+    const line = shownSide && shownSide.line ? HF.text("div", shownSide.line, { class: "yaku-line" }) : null;
     const texts = (mySide !== null ? [p.sides[mySide]] : p.sides.filter((s) => s.held.length || s.complete)).map((s) => s.text);
     row.setAttribute("aria-label", texts.join(". ") || `${p.name} (${p.points})`);
     row.title = texts.join("\n");
-    row.append(head, chips);
+    row.append(head, line, chips);
     box.append(row);
   }
   if (!list.length) box.append(HF.el("p", { class: "muted", text: HF.t("table.no_yaku") }));
@@ -412,11 +465,10 @@ function maybeSummary() {
   if (W.totals_text) body.append(HF.text("p", `${HF.t("table.totals")}: ${W.totals_text}`));
   $("summary-h").textContent = v.finished ? HF.t("table.match_over") : HF.t("table.round_over", { n: v.round });
   $("next-round").hidden = v.finished || S.you === null;
-  $("play-again").hidden = !v.finished || (S.you === null && !S.creator);
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
   if (reopen) return;  // only the card names changed
   $("summary").showModal();
-  ($("next-round").hidden ? ($("play-again").hidden ? $("close-summary") : $("play-again")) : $("next-round")).focus();
+  (document.querySelector("#summary .rematch-btn:not([hidden])") || ($("next-round").hidden ? $("close-summary") : $("next-round"))).focus();
 }
 
 // The match-end hook (issue 15): once the match is over this page says so once, as the DOM event
@@ -480,6 +532,7 @@ function connect() {
       if (selected && !S.view.hand.includes(selected)) selected = null;
       if (previewing && !S.view.hand.includes(previewing)) previewing = null;
       render();
+      document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats } }));
       if (before && msg.event) animateMoves(before, msg.event.seat);
       callOut();
       announceEnd();
@@ -497,8 +550,6 @@ function connect() {
         hinted = Object.assign({}, msg, { key: decisionKey() });
         showHint(msg.lines); render();
       }
-    } else if (msg.type === "again") {
-      location.href = msg.link;
     }
   };
   ws.onclose = () => {
@@ -592,14 +643,28 @@ $("leave-btn").addEventListener("click", () => {
 });
 $("retry-btn").addEventListener("click", () => { if (!ws || ws.readyState === 3) { retry = 500; connect(); } });
 $("next-round").addEventListener("click", () => { send({ type: "next-round" }); $("summary").close(); });
-$("play-again").addEventListener("click", () => send({ type: "play-again" }));
 $("close-summary").addEventListener("click", () => $("summary").close());
-for (const b of document.querySelectorAll("#tabs [data-tab]")) {
-  b.addEventListener("click", () => {
-    const open = b.getAttribute("aria-pressed") !== "true";
-    for (const x of document.querySelectorAll("#tabs [data-tab]")) x.setAttribute("aria-pressed", "false");
-    for (const p of document.querySelectorAll(".tab-panel")) p.classList.remove("open");
-    if (open) { b.setAttribute("aria-pressed", "true"); $(b.dataset.tab).classList.add("open"); $(b.dataset.tab).scrollIntoView({ block: "nearest" }); }
+// the phone's panel tabs (a tablist: click or Enter/Space opens a panel, again closes it; the
+// arrow keys, Home and End move between the tabs); on a desktop every panel is shown at once
+const TABS = [...document.querySelectorAll("#tabs [data-tab]")];
+function openTab(b, open) {
+  for (const x of TABS) { x.setAttribute("aria-selected", "false"); x.tabIndex = -1; $(x.dataset.panel).classList.remove("open"); }
+  b.tabIndex = 0;
+  if (!open) return;
+  b.setAttribute("aria-selected", "true");
+  const panel = $(b.dataset.panel);
+  panel.classList.add("open");
+  panel.scrollIntoView({ block: "nearest" });
+}
+for (const b of TABS) {
+  b.addEventListener("click", () => openTab(b, b.getAttribute("aria-selected") !== "true"));
+  b.addEventListener("keydown", (ev) => {
+    const i = TABS.indexOf(b);
+    const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: TABS.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    const next = TABS[(to + TABS.length) % TABS.length];
+    openTab(next, true); next.focus();
   });
 }
 

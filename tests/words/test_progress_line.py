@@ -1,0 +1,64 @@
+"""The yaku progress line of the table page (words/progress.py ``YakuProgress.line``, issue 28):
+one line of words per yaku for a side, in the theme's names and the page's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from hanafuda.cards import CODES
+from hanafuda.rules import configure
+from hanafuda.words import Namer, yaku_progress
+from hanafuda.words.progress import PROGRESS_LINE
+
+
+def mask(*codes: str) -> int:
+    out = 0
+    for code in codes:
+        out |= 1 << CODES.index(code)
+    return out
+
+
+def lines(game: str, lang: str, captures: list[int], side: int, theme: str = "hanafuda",
+          discard: int = 0) -> dict[str, str]:
+    config = configure(game, len(captures), {})
+    namer = Namer(config, theme, 0, ("Ann", "Bot"), lang)
+    return {p.id: p.line(namer, side) for p in yaku_progress(namer, captures, discard)}
+
+
+def test_needs_and_taken_by_whom() -> None:
+    # Hana-Awase's spring: Pine Crane, Plum Bush Warbler and Cherry Curtain
+    got = lines("hana-awase", "en", [mask("pine-crane", "plum-warbler"), mask("willow-rainman")], 0)
+    assert got["spring"] == "2/3 — needs Cherry Curtain"
+    got = lines("hana-awase", "en", [mask("pine-crane", "plum-warbler"), mask("cherry-curtain")], 0)
+    assert got["spring"] == "2/3 — out of reach; Cherry Curtain taken by Bot (seat 2)"
+    got = lines("hana-awase", "en", [mask("pine-crane", "plum-warbler", "cherry-curtain"), 0], 0)
+    assert got["spring"] == "3/3 — complete"
+    # the other side's line: what it lacks, what "You" took
+    got = lines("hana-awase", "en", [mask("pine-crane"), mask("plum-warbler")], 1)
+    assert got["spring"] == "1/3 — out of reach; Pine Crane and Sun taken by You"
+
+
+def test_a_count_yaku_says_how_many_more_and_a_discarded_card_is_named() -> None:
+    got = lines("hana-awase", "en", [mask("pine-ribbon", "plum-ribbon"), 0], 0)
+    assert got["six-ribbons"].startswith("2/6 — needs 4 more of ")
+    assert got["six-ribbons"].endswith(" still out")
+    # a card in the discard pile (Hawaiʻifuda's rubbish, RULES.md §4.4) is gone for every side
+    got = lines("hana-awase", "en", [mask("pine-crane", "plum-warbler"), 0], 0,
+                discard=mask("cherry-curtain"))
+    assert got["spring"] == "2/3 — out of reach; Cherry Curtain discarded"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_japanese_and_korean_lines(lang: str) -> None:
+    got = lines("hana-awase", lang, [mask("pine-crane", "plum-warbler"), mask("cherry-curtain")], 0)
+    words = PROGRESS_LINE[lang]
+    assert got["spring"].startswith("2/3 — " + words["unreachable"])
+    assert "Cherry Curtain" in got["spring"]  # card names follow the theme in every language
+    assert "Bot" in got["spring"] and "taken" not in got["spring"]
+    assert lines("hana-awase", lang, [mask("pine-crane", "plum-warbler"), 0], 0)["spring"] == \
+        "2/3 — " + words["needs"].format(cards="Cherry Curtain")
+
+
+def test_every_language_has_every_word() -> None:
+    assert set(PROGRESS_LINE) == {"en", "ja", "ko"}
+    assert all(set(w) == set(PROGRESS_LINE["en"]) for w in PROGRESS_LINE.values())
