@@ -81,7 +81,9 @@ def test_accounts_argon2_and_signed_http_only_session(client: TestClient) -> Non
     ok = client.post("/api/social/login", json={"name": "dana", "password": "correct horse"})
     assert ok.status_code == 200 and ok.json()["player"] == {"id": 1, "name": "Dana", "account": True}
     assert client.get("/api/social/me").json()["player"]["name"] == "Dana"  # by the cookie alone
-    client.cookies.set("hf_session", client.cookies.get("hf_session", "") + "x")
+    tampered = client.cookies.get("hf_session", "") + "x"
+    client.cookies.clear()  # one cookie jar entry: httpx keeps a set() beside the server's cookie
+    client.cookies.set("hf_session", tampered)
     assert client.get("/api/social/me").json()["player"] is None  # a tampered cookie opens nothing
 
 
