@@ -105,10 +105,19 @@ def arena(
     matches: Annotated[
         int | None, typer.Option("--matches", help="Play this many whole matches instead of deals.")
     ] = None,
+    league: Annotated[
+        str | None, typer.Option("--league", help="Comma-separated agents: play every pair on the "
+                                 "same duplicate deals, one table with margins and ratings.")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
     from .cluster import RayUnavailableError, ray_runner
+
+    if league is not None:
+        _arena_league(game, players, league, deals, seed, option, workers, as_json, records, ray,
+                      matches)
+        return
 
     try:
         options = parse_option_args(option or [])
@@ -122,6 +131,32 @@ def arena(
             result = run_arena(game, players, names, count, seed, options, workers, records,
                                progress=progress, runner=ray_runner(ray) if ray else None,
                                matches=matches is not None)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(result.table(), nl=False)
+
+
+def _arena_league(game: str, players: int, league: str, deals: int, seed: int,
+                  option: list[str] | None, workers: int, as_json: bool, records: Path | None,
+                  ray: str | None, matches: int | None) -> None:
+    """``hanafuda arena GAME --league a,b,c``: every pair on one seed's duplicate deals."""
+    from .agents.league import run_league
+    from .cluster import RayUnavailableError, ray_runner
+
+    try:
+        if matches is not None:
+            raise ValueError("--league plays deals: give --deals, not --matches")
+        options = parse_option_args(option or [])
+        names = [a.strip() for a in league.split(",") if a.strip()]
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        with ProgressReport("deals") as progress:
+            result = run_league(game, players, names, deals, seed, options, workers,
+                                records_dir=records, progress=progress,
+                                runner=ray_runner(ray) if ray else None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise fail(str(exc)) from None
     if as_json:

@@ -53,3 +53,26 @@ def test_focus_plays_only_its_pairs_first_and_bad_leagues_are_refused():
         run_league("mushi", 2, ["greedy", "nobody"], deals=1)
     with pytest.raises(ValueError, match="deals must be at least 1"):
         run_league("mushi", 2, ["greedy", "random"], deals=0)
+
+
+def test_the_league_command_writes_one_table_and_json(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from hanafuda.cli import app
+
+    out = CliRunner().invoke(app, ["arena", "mushi", "--league", "random,greedy", "--deals", "2",
+                                   "-w", "1", "--json", "--records", str(tmp_path)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert data["agents"] == ["random", "greedy"] and len(data["pairs"]) == 1
+    assert data["pairs"][0] == run_arena("mushi", 2, ["random", "greedy"], 2).to_json()
+    assert len(list((tmp_path / "random-vs-greedy").glob("*.json"))) == 4
+    text = CliRunner().invoke(app, ["arena", "mushi", "--league", "random,greedy", "--deals", "2",
+                                    "-w", "1"])
+    assert text.exit_code == 0 and "league of 2 agents" in text.stdout
+    for bad, says in ((["--league", "greedy,nobody"], "unknown agent 'nobody'"),
+                      (["--league", "greedy,random", "--matches", "2"], "not --matches")):
+        refused = CliRunner().invoke(app, ["arena", "mushi", *bad, "--deals", "1"])
+        assert refused.exit_code != 0 and says in refused.output
