@@ -52,6 +52,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "openspiel": ("pyspiel",),
     "datasets": ("pyarrow", "pandas"),
     "huggingface": ("datasets",),
+    "tianshou": ("tianshou",),
 }
 """What each extra a block may need provides (``needs EXTRA``)."""
 
