@@ -25,6 +25,7 @@ from .selfplay import TrainReport, TrainSettings, train_network
 __all__ = ["default_stem", "parse_player_counts", "plot_curve", "run_training", "train_command"]
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "agents" / "weights"
+"""Where the shipped weights live: written only when ``--out`` names a file there."""
 
 
 def train_command(
@@ -44,7 +45,8 @@ def train_command(
         float | None, typer.Option("--max-minutes", help="Stop early after this long (a cap).")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Weights file (default: the shipped one).")
+        Path | None, typer.Option("--out", help="Weights file (default: GAME-Np.npz in the current "
+                                  "folder; the shipped files change only when --out names one).")
     ] = None,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write the training curve PNG here.")
@@ -59,7 +61,9 @@ def train_command(
         settings = TrainSettings(game, low, options, rounds=rounds, batch=batch, seed=seed,
                                  epsilon=epsilon, lr=lr, max_minutes=max_minutes,
                                  max_players=high if high != low else None)
-        target = out if out is not None else DEFAULT_DIR / f"{default_stem(settings)}.npz"
+        stem = default_stem(settings)
+        # never into the installed package unless asked: it may be a tracked file of a checkout
+        target = out if out is not None else Path.cwd() / f"{stem}.npz"
         report = run_training(settings, target, plot)
     except (OptionError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -67,6 +71,9 @@ def train_command(
     last = report.curve[-1][2] if report.curve else float("nan")
     typer.echo(f"wrote {target}: {report.rounds} rounds in {report.seconds:.0f} s; "
                f"margin vs the capture heuristic {last:+.1f} per round")
+    if out is None:
+        typer.echo(f"play it as policy:{target}; to replace the shipped file, train with "
+                   f"--out {DEFAULT_DIR / f'{stem}.npz'}")
 
 
 def parse_player_counts(text: str) -> tuple[int, int]:
