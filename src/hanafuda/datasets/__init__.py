@@ -16,18 +16,29 @@ samples with their episode, step, agent and done flag, in ``.npz`` shards or Par
 
 from __future__ import annotations
 
-from .generate import DatasetSummary, records_to_shard, selfplay_dataset, selfplay_shard
-from .samples import Sample, samples_from_record, samples_from_records
-from .shards import (
-    SHARD_FORMAT,
-    DatasetError,
-    Shard,
-    read_shard,
-    read_shards,
-    shard_paths,
-    write_parquet,
-    write_shard,
-)
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .generate import DatasetSummary, records_to_shard, selfplay_dataset, selfplay_shard
+    from .samples import Sample, samples_from_record, samples_from_records
+    from .shards import (
+        SHARD_FORMAT,
+        DatasetError,
+        Shard,
+        read_shard,
+        read_shards,
+        shard_paths,
+        write_parquet,
+        write_shard,
+    )
+
+_HOMES = {
+    "generate": ("DatasetSummary", "records_to_shard", "selfplay_dataset", "selfplay_shard"),
+    "samples": ("Sample", "samples_from_record", "samples_from_records"),
+    "shards": ("SHARD_FORMAT", "DatasetError", "Shard", "read_shard", "read_shards", "shard_paths",
+               "write_parquet", "write_shard"),
+}
 
 __all__ = [
     "SHARD_FORMAT",
@@ -46,3 +57,12 @@ __all__ = [
     "write_parquet",
     "write_shard",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The names above, imported from their module on first use: ``hanafuda dataset``'s
+    command module lives in this package, and the CLI must start without NumPy (issue 32)."""
+    for module, names in _HOMES.items():
+        if name in names:
+            return getattr(import_module(f".{module}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,15 +12,12 @@ import json
 import platform
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import typer
 
-from ..agents.learned.policy import plays_in_teams, weights_stem
-from ..rules import configure
-from ..rules.options import OptionError, parse_option_args
-from .selfplay import TrainReport, TrainSettings, train_network
+if TYPE_CHECKING:  # imported where used: the CLI registers this command without NumPy
+    from .selfplay import TrainReport, TrainSettings
 
 __all__ = ["default_stem", "parse_player_counts", "plot_curve", "run_training", "train_command"]
 
@@ -53,6 +50,9 @@ def train_command(
     ] = None,
 ) -> None:
     """Train a learned bot by deep Monte-Carlo self-play on the batch simulator."""
+    from ..rules.options import OptionError, parse_option_args
+    from .selfplay import TrainSettings
+
     try:
         options = parse_option_args(option or [])
         if rounds < 1 or batch < 1:
@@ -91,6 +91,9 @@ def parse_player_counts(text: str) -> tuple[int, int]:
 def default_stem(settings: TrainSettings) -> str:
     """The shipped file name for these settings (``policy.weights_stem``): the game, the
     player counts and ``-teams`` when the options make teams."""
+    from ..agents.learned.policy import plays_in_teams, weights_stem
+    from ..rules import configure
+
     config = configure(settings.game, settings.players, settings.options)
     return weights_stem(config.game.id, settings.player_counts, plays_in_teams(config))
 
@@ -98,7 +101,10 @@ def default_stem(settings: TrainSettings) -> str:
 def run_training(settings: TrainSettings, out: Path, plot: Path | None = None,
                  quiet: bool = False) -> TrainReport:
     """Train, save the weights to ``out`` (and the curve to ``plot``), return the report."""
+    import numpy as np
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .selfplay import train_network
 
     try:
         from threadpoolctl import threadpool_limits
