@@ -155,3 +155,21 @@ def test_records_command_writes_parquet(tmp_path: Path) -> None:
     assert sorted(set(frame["episode"])) == list(range(2 * rounds))  # the second record's go on
     assert "next_observation" not in frame.columns
     assert all(a in legal for a, legal in zip(frame["action"], frame["legal_actions"], strict=True))
+
+
+def test_info_reads_parquet_as_it_reads_npz(tmp_path: Path) -> None:
+    require("pyarrow", "datasets")
+    runner = CliRunner()
+    infos = []
+    for fmt in ("npz", "parquet"):
+        made = runner.invoke(app, ["dataset", "selfplay", "kwa-do", "--agents", "greedy,random", "--deals",
+                                   "2", "--deals-per-shard", "1", "--out", str(tmp_path / fmt),
+                                   "--format", fmt])
+        assert made.exit_code == 0, made.output
+        shown = runner.invoke(app, ["dataset", "info", str(tmp_path / fmt), "--json"])
+        assert shown.exit_code == 0, shown.output
+        infos.append(json.loads(shown.stdout.strip().splitlines()[-1]))
+    assert infos[0] == infos[1] and infos[0]["shards"] == 2 and infos[0]["game"] == "kwa-do"
+    (tmp_path / "bad.parquet").write_bytes(b"not parquet")
+    bad = runner.invoke(app, ["dataset", "info", str(tmp_path / "bad.parquet")])
+    assert bad.exit_code == 2 and "not a hanafuda Parquet dataset" in bad.output

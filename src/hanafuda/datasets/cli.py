@@ -100,10 +100,14 @@ def info(
     path: Annotated[Path, typer.Argument(help="A shard or a directory of shards.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
-    """Sample counts, configuration and reward statistics of shards."""
-    from .shards import DatasetError, read_shard, shard_paths
+    """Sample counts, configuration and reward statistics of shards (.npz or Parquet)."""
+    from .shards import DatasetError, parquet_info, read_shard, shard_paths
 
     try:
+        parquet = parquet_info(path)
+        if parquet is not None:
+            _report(parquet, as_json)
+            return
         shards = [read_shard(p) for p in shard_paths(path)]
     except DatasetError as exc:
         raise fail(str(exc)) from None

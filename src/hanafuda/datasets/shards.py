@@ -151,8 +151,8 @@ def write_parquet(path: str | Path, samples: Iterable[Sample], config: Config, r
     """Write ``samples`` to ``path`` as one Parquet file (module docstring); returns their
     count.  Needs pyarrow (``pip install 'hanafuda[datasets]'``)."""
     try:
-        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
+        import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         raise DatasetError("Parquet needs pyarrow: pip install 'hanafuda[datasets]'") from None
     rows = list(samples)
@@ -228,3 +228,36 @@ def read_shards(path: str | Path) -> Iterator[Sample]:
     """The samples of a shard file or of every shard of a directory, in order."""
     for shard_path in shard_paths(path):
         yield from read_shard(shard_path).samples()
+
+
+def parquet_info(path: str | Path) -> dict[str, Any] | None:
+    """What ``hanafuda dataset info`` shows of a Parquet file or a directory of them (None when
+    ``path`` is neither): shard and sample counts, the configuration, mean reward and mean
+    number of legal actions."""
+    target = Path(path)
+    files = sorted(target.glob("*.parquet")) if target.is_dir() else \
+        [target] if target.suffix == ".parquet" and target.exists() else []
+    if not files:
+        return None
+    try:
+        import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        raise DatasetError("Parquet needs pyarrow: pip install 'hanafuda[datasets]'") from None
+    samples = 0
+    reward_sum = legal_sum = 0.0
+    meta: dict[str, Any] = {}
+    for file in files:
+        try:
+            table = pq.read_table(file, columns=["reward", "legal_actions"])
+            meta = json.loads((table.schema.metadata or {})[b"hanafuda"])
+        except (OSError, KeyError, ValueError) as exc:
+            raise DatasetError(f"{file}: not a hanafuda Parquet dataset ({exc})") from None
+        samples += table.num_rows
+        reward_sum += sum(float(r) for r in table.column("reward").to_pylist())  # as for .npz
+        legal_sum += float(sum(len(v) for v in table.column("legal_actions").to_pylist()))
+    return {
+        "shards": len(files), "samples": samples, "game": meta.get("game"),
+        "players": meta.get("players"), "options": meta.get("options"), "reward": meta.get("reward"),
+        "mean_reward": round(reward_sum / samples, 3) if samples else None,
+        "mean_legal_actions": round(legal_sum / samples, 2) if samples else None,
+    }
