@@ -8,7 +8,11 @@ The env is ``hanafuda.envs.sb3.HanafudaSB3VecEnv`` (the vector env as an SB3 ``V
 compact action space, vectorised ``--opponent``); no wrapper is needed for the masks.  After
 training, the policy (deterministic, masked) is measured against the same opponent and
 against ``random`` on fresh seeded deals: mean learner score and margin per round with 95%
-intervals.  ``--out`` saves the SB3 model (``MaskablePPO.load`` reads it back).
+intervals.  Then, in one call, against the shipped ``greedy``, ``policy`` and ``expert`` bots
+on the arena's duplicate deals (each deal played from both seats): the model becomes an
+``Agent`` with ``hanafuda.envs.agent.sb3_agent`` and ``run_league(..., focus=learner)`` plays
+its three pairings and prints one table.  ``--out`` saves the SB3 model (``MaskablePPO.load``
+reads it back).
 """
 
 from __future__ import annotations
@@ -30,7 +34,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--opponent", default="greedy", help="random, capture, greedy, policy")
     parser.add_argument("--eval-rounds", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quick", action="store_true", help="1,024 steps, 64 evaluation rounds")
+    parser.add_argument("--arena-deals", type=int, default=200,
+                        help="duplicate deals against each shipped bot")
+    parser.add_argument("--expert", default="expert@200", help="the expert bot's name and budget")
+    parser.add_argument("--quick", action="store_true",
+                        help="1,024 steps, 64 evaluation rounds, 4 arena deals, expert@8")
     parser.add_argument("--out", help="save the model here (.zip)")
     parser.add_argument("--json", help="write the summary here")
     return parser.parse_args(argv)
@@ -60,10 +68,20 @@ def evaluate(model: Any, game: str, opponent: str, rounds: int, seed: int) -> di
     return out
 
 
+def measure(model: Any, game: str, expert: str, deals: int, seed: int) -> Any:
+    """The model against greedy, policy and expert on the same duplicate deals: one call."""
+    from hanafuda.agents.league import run_league
+    from hanafuda.envs.agent import sb3_agent
+
+    learner = sb3_agent(model, label="maskable-ppo")
+    return run_league(game, 2, [learner, "greedy", "policy", expert], deals, seed, focus=learner)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse(argv)
     if args.quick:
         args.steps, args.envs, args.eval_rounds = 1024, 16, 64
+        args.arena_deals, args.expert = 4, "expert@8"
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -90,6 +108,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"{key}: score {r['score']:+.1f} ± {r['score_ci95']:.1f}, margin {r['margin']:+.1f} ± "
               f"{r['margin_ci95']:.1f} per round ({r['rounds']} rounds)")
     print(f"trained {summary['steps']} steps in {seconds:.0f} s")
+    league = measure(model, args.game, args.expert, args.arena_deals, args.seed + 3)
+    print(league.table(), end="")
+    summary["arena"] = league.to_json()
     if args.out:
         model.save(args.out)
     if args.json:

@@ -11,11 +11,6 @@ import typer
 
 from .console import ProgressReport, fail
 from .datasets.cli import dataset_app
-from .records import RecordError, load_record, match_from_record, replay_summary
-from .rules import GAMES, get_game
-from .rules.options import OptionError, parse_option_args
-from .themes import UnknownThemeError, normalize_theme
-from .words import games_text, replay_text, rules_reference
 
 app = typer.Typer(
     name="hanafuda",
@@ -32,6 +27,10 @@ def rules_text(game: str | None = None, options: dict[str, object] | None = None
                players: int | None = None, theme: str | None = None) -> str:
     """The text of ``hanafuda rules [GAME]``: the game list, or one game's rules reference
     (from the words layer) with the options in force when ``options`` are given."""
+    from .rules import GAMES, get_game
+    from .themes import normalize_theme
+    from .words import games_text, rules_reference
+
     if game is None:
         return games_text(GAMES)
     g = get_game(game)
@@ -58,6 +57,9 @@ def rules(
 ) -> None:
     """List the games, or teach one: a turn, the order of play, card values, the wild card, every
     yaku with its cards, and the options."""
+    from .rules.options import OptionError, parse_option_args
+    from .themes import UnknownThemeError
+
     try:
         options = parse_option_args(option or [])
         typer.echo(rules_text(game, options, players, theme), nl=False)
@@ -73,6 +75,9 @@ def replay(
     ] = False,
 ) -> None:
     """Replay a record: a readable account, or with --json the §8 summary object."""
+    from .records import RecordError, load_record, match_from_record, replay_summary
+    from .words import replay_text
+
     try:
         match = match_from_record(load_record(file))
     except RecordError as exc:
@@ -105,10 +110,20 @@ def arena(
     matches: Annotated[
         int | None, typer.Option("--matches", help="Play this many whole matches instead of deals.")
     ] = None,
+    league: Annotated[
+        str | None, typer.Option("--league", help="Comma-separated agents: play every pair on the "
+                                 "same duplicate deals, one table with margins and ratings.")
+    ] = None,
 ) -> None:
     """Measure agents over duplicate deals: mean score, win rate, 95% confidence intervals."""
     from .agents.arena import run_arena
     from .cluster import RayUnavailableError, ray_runner
+    from .rules.options import OptionError, parse_option_args
+
+    if league is not None:
+        _arena_league(game, players, league, deals, seed, option, workers, as_json, records, ray,
+                      matches)
+        return
 
     try:
         options = parse_option_args(option or [])
@@ -122,6 +137,33 @@ def arena(
             result = run_arena(game, players, names, count, seed, options, workers, records,
                                progress=progress, runner=ray_runner(ray) if ray else None,
                                matches=matches is not None)
+    except (OptionError, ValueError, RayUnavailableError) as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(result.table(), nl=False)
+
+
+def _arena_league(game: str, players: int, league: str, deals: int, seed: int,
+                  option: list[str] | None, workers: int, as_json: bool, records: Path | None,
+                  ray: str | None, matches: int | None) -> None:
+    """``hanafuda arena GAME --league a,b,c``: every pair on one seed's duplicate deals."""
+    from .agents.league import run_league
+    from .cluster import RayUnavailableError, ray_runner
+    from .rules.options import OptionError, parse_option_args
+
+    try:
+        if matches is not None:
+            raise ValueError("--league plays deals: give --deals, not --matches")
+        options = parse_option_args(option or [])
+        names = [a.strip() for a in league.split(",") if a.strip()]
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        with ProgressReport("deals") as progress:
+            result = run_league(game, players, names, deals, seed, options, workers,
+                                records_dir=records, progress=progress,
+                                runner=ray_runner(ray) if ray else None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise fail(str(exc)) from None
     if as_json:

@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+
+if TYPE_CHECKING:  # Rich's progress bar is imported when a bar is shown: the CLI starts faster
+    from rich.progress import Progress, TaskID
 
 __all__ = ["ProgressReport", "fail"]
 
@@ -45,6 +39,16 @@ class ProgressReport:
 
     def __enter__(self) -> ProgressReport:
         if self.tty:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
             self.bar = Progress(
                 TextColumn(self.what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                 TextColumn("left"), TimeRemainingColumn(),

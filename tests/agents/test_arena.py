@@ -241,3 +241,23 @@ def test_batch_expert_by_arena_name():
                 for _ in range(2)]
         assert set(runs[0]["results"]) == {name, "greedy"}
         assert runs[0]["results"] == runs[1]["results"]
+
+
+def test_make_agent_takes_every_name_the_arena_takes():
+    """One parser (issue 32): ``make_agent`` makes ``strong@N`` and ``expert@N/SEARCH`` as the
+    arena does, on their budgets alone; a bad name is an ``UnknownAgentError`` naming the forms."""
+    from hanafuda.agents import StrongAgent, UnknownAgentError, make_agent
+
+    strong = make_agent("strong@400")
+    assert isinstance(strong, StrongAgent) and strong.iterations == 400 and strong.time_limit is None
+    for name in ("expert@40", "expert@40/greedy", "expert@24/batch-fast", "policy:mushi", "random"):
+        made, arena_made = make_agent(name), _agent(name)
+        assert type(made) is type(arena_made), name
+        assert vars(made).keys() == vars(arena_made).keys()
+        assert {k: v for k, v in vars(made).items() if k != "time_limit"} == \
+            {k: v for k, v in vars(arena_made).items() if k != "time_limit"}, name
+    for bad in ("strong@0", "greedy@3", "expert@5/clever", "nobody"):
+        with pytest.raises(UnknownAgentError, match="strong@N"):
+            make_agent(bad)
+    with pytest.raises(ValueError, match="unknown agent 'nobody'"):
+        run_arena("mushi", 2, ["nobody", "greedy"], deals=1)

@@ -420,3 +420,18 @@ def test_env_policy_opponent_uses_the_family_network(monkeypatch):
         obs, *_ = env.step(actions)
     env.close()
     assert seen and set(seen) == {"kwa-do-4p-teams.npz"}
+
+
+def test_train_without_out_writes_to_the_current_folder_not_the_package(tmp_path, monkeypatch):
+    """Issue 32: the shipped weights (a tracked file in a checkout) change only with --out."""
+    from hanafuda.train.command import DEFAULT_DIR
+
+    shipped = DEFAULT_DIR / "min-hwatu-2p.npz"
+    before = shipped.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["train", "min-hwatu", "--rounds", "32", "--batch", "16"])
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "min-hwatu-2p.npz"
+    assert QNetwork.load(written).meta["rounds_played"] == 32
+    assert f"wrote {written}" in result.output and f"--out {shipped}" in result.output
+    assert shipped.read_bytes() == before

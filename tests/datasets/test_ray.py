@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,3 +149,60 @@ def test_running_cluster_joined_with_auto() -> None:
         ray.shutdown()
     assert result.to_json()["results"] == run_arena("mushi", 2, ["greedy", "random"], 3, seed=1).to_json()[
         "results"]
+
+
+# -- joining fails in one line that names the fix (issue 32) --------------------------------------
+
+
+def test_failures_are_explained_in_one_line() -> None:
+    from hanafuda.cluster import explain_ray_failure
+
+    retries = "gcs_client.cc:210: Failed to get cluster ID from GCS server: Unauthenticated: RPC " \
+              "error: InvalidAuthToken: Authentication token is missing or incorrect\n" * 20
+    crashed = ConnectionError("Failed to connect to Ray cluster at 10.0.0.1:6379")
+    auth = explain_ray_failure("10.0.0.1:6379", retries, crashed)
+    assert "token authentication" in auth and "RAY_AUTH_MODE=token" in auth
+    other = explain_ray_failure("10.0.0.1:6379", "", crashed)
+    assert "check the address" in other and "Failed to connect" in other
+    assert "ray start --head" in explain_ray_failure("auto", "", ConnectionError("none"))
+    assert all("\n" not in text for text in (auth, other))
+
+
+def _arena_on_ray(address: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``hanafuda arena … --ray ADDRESS`` in its own process (Ray reads its authentication
+    mode once per process), with the source tree first on the path."""
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    return subprocess.run(
+        [sys.executable, "-c", "from hanafuda.cli import main; main()", "arena", "mushi",
+         "--agents", "greedy,random", "--deals", "1", "-w", "1", "--ray", address],
+        capture_output=True, text=True, timeout=300,
+        env={**env, "PYTHONPATH": os.pathsep.join([src, env.get("PYTHONPATH", "")])})
+
+
+def test_an_address_nobody_answers_at_fails_at_once_in_one_line() -> None:
+    start = time.monotonic()
+    done = _arena_on_ray("127.0.0.1:1", dict(os.environ))
+    assert done.returncode != 0
+    *progress, last = done.stderr.strip().splitlines()
+    assert last == ("error: no Ray cluster answers at '127.0.0.1:1' (Connection refused): start one "
+                    "there (ray start --head --port=1) or give the head's address (ray status prints it)")
+    assert all(line.startswith("deals 0/1") for line in progress)  # the progress bar, nothing else
+    assert time.monotonic() - start < 60  # no 20 retries of a second each
+
+
+def test_a_token_cluster_without_the_auth_mode_names_the_fix() -> None:
+    """CI's Ray head uses token authentication (scripts/ci_research.sh): a client without
+    RAY_AUTH_MODE=token gets one line naming it, not Ray's 20 retries and crash guess."""
+    address = os.environ.get("HANAFUDA_TEST_RAY_ADDRESS")
+    if not address:
+        if in_ci():
+            pytest.fail("CI must start a Ray head: source scripts/ci_research.sh (HANAFUDA_TEST_RAY_ADDRESS)")
+        pytest.skip("no running Ray head (HANAFUDA_TEST_RAY_ADDRESS)")
+    env = {k: v for k, v in os.environ.items() if k not in ("RAY_AUTH_MODE", "RAY_ADDRESS")}
+    done = _arena_on_ray(address, env)
+    assert done.returncode != 0
+    *progress, last = done.stderr.strip().splitlines()
+    assert all(line.startswith("deals 0/1") for line in progress), progress  # no retries, no guess
+    assert last == (
+        f"error: the Ray cluster at {address!r} uses token authentication: set RAY_AUTH_MODE=token "
+        "(the token is read from ~/.ray/auth_token or RAY_AUTH_TOKEN) and run again")

@@ -28,6 +28,10 @@ def test_maskable_ppo_example(tmp_path: Path) -> None:
     assert summary["steps"] >= 1024
     for key in ("vs_opponent", "vs_random"):
         assert summary[key]["rounds"] == 64
+    arena = summary["arena"]  # one call: the model against the shipped bots, duplicate deals
+    assert [(p["agents"], p["deals"]) for p in arena["pairs"]] == [
+        (["maskable-ppo", other], 4) for other in ("greedy", "policy", "expert@8")]
+    assert set(arena["ratings"]) == {"maskable-ppo", "greedy", "policy", "expert@8"}
     from sb3_contrib import MaskablePPO
 
     assert MaskablePPO.load(tmp_path / "model.zip", device="cpu").num_timesteps == summary["steps"]

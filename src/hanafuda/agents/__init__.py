@@ -1,6 +1,7 @@
 """Bots: ``random``, ``greedy``, ``strong``, ``policy`` and ``expert`` behind one interface
 (DESIGN.md layer 6); ``hint`` for a seat's best move.  ``make_agent("policy:PATH")`` (or
-``expert:PATH``) loads other weights; ``policy:GAME`` names a game's shipped file."""
+``expert:PATH``) loads other weights; ``policy:GAME`` names a game's shipped file;
+``strong@N`` / ``expert@N`` set a search budget (the arena's names, one parser)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from pathlib import Path
 
 from ..rules import GAMES
 from .base import Agent
-from .expert import ExpertAgent
+from .expert import ROLLOUTS, ExpertAgent
 from .greedy import GreedyAgent
 from .hint import Hint, hint
 from .learned.policy import WEIGHTS_DIR, PolicyAgent, shipped_weights
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
-__all__ = ["AGENTS", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent", "RandomAgent",
-           "StrongAgent", "hint", "make_agent", "weights_file"]
+__all__ = ["AGENTS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent", "RandomAgent",
+           "SEARCHES", "StrongAgent", "UnknownAgentError", "hint", "make_agent",
+           "weights_file"]
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, StrongAgent, PolicyAgent, ExpertAgent)
@@ -39,19 +41,76 @@ def weights_file(name: str) -> Path | None:
     return path if path.exists() else None
 
 
+SEARCHES: dict[str, tuple[str, str]] = {
+    "": ("batch", "greedy"),
+    "scalar": ("scalar", "fast"),
+    **{r: ("scalar", r) for r in ROLLOUTS},
+    **{f"scalar-{r}": ("scalar", r) for r in ROLLOUTS},
+    "batch": ("batch", "fast"),
+    **{f"batch-{r}": ("batch", r) for r in ROLLOUTS},
+}
+"""``expert@N/SUFFIX``: the engine and rollout policy each suffix names.  No suffix is the
+default expert's search (batch engine, greedy rollouts) at budget N; ``/fast`` and ``/greedy``
+keep their meaning from before the default moved to the batch (scalar engine, that rollout
+policy), ``/scalar`` is the scalar engine with fast rollouts (``expert@600/scalar``: the
+default before issue 13's switch); ``/batch`` is the batch engine with fast rollouts."""
+
+
+ROUND_OBJECTIVE = "/round"
+"""A suffix of ``expert…`` and ``strong…`` names (``expert/round``, ``expert@400/round``,
+``strong/round``): the bot maximises the round margin even with a match to play for (issue 31;
+without it they play for the match where a match-equity table exists)."""
+
+
+def _budgeted(name: str, base: str, budget: str) -> Agent:
+    """``strong@N`` / ``expert@N[/SEARCH]``: the search bot on N rollouts / simulations and on
+    that budget only (no wall-clock cut-off, so the same seed plays the same moves)."""
+    budget, slash, suffix = budget.partition("/")
+    suffixes = [s for s in SEARCHES if s]
+    if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
+            or (slash and (base != "expert" or suffix not in suffixes))):
+        raise UnknownAgentError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/SEARCH "
+                                f"(N ≥ 1; SEARCH one of {', '.join(suffixes)})")
+    if base == "strong":
+        return StrongAgent(iterations=int(budget), time_limit=None)
+    engine, rollouts = SEARCHES[suffix]
+    return ExpertAgent(simulations=int(budget), time_limit=None, engine=engine, rollouts=rollouts)
+
+
 def make_agent(name: str) -> Agent:
-    """A new agent by name: random, greedy, strong, policy or expert; ``policy:PATH`` /
-    ``expert:PATH`` with a weights file, ``policy:GAME-Np`` or ``policy:GAME`` with a
-    shipped one (``weights_file``)."""
+    """A new agent by name — the one parser of agent names, shared by the arena, the CLI and
+    the envs' opponents:
+
+    - ``random``, ``greedy``, ``strong``, ``policy``, ``expert`` (``AGENTS``);
+    - ``strong@N`` (N rollouts) and ``expert@N`` / ``expert@N/SEARCH`` (N simulations, the
+      search ``SEARCHES`` names), on their budgets only (no time limit: deterministic);
+    - ``policy:PATH`` / ``expert:PATH`` with a weights file, ``policy:GAME-Np`` or
+      ``policy:GAME`` with a shipped one (``weights_file``).
+
+    - any ``expert…`` or ``strong…`` name followed by ``/round`` (``ROUND_OBJECTIVE``): that bot
+      maximising the round margin even with a match to play for (issue 31).
+
+    ``UnknownAgentError`` (a ``ValueError``) names what is accepted."""
+    if name.endswith(ROUND_OBJECTIVE):
+        agent = make_agent(name.removesuffix(ROUND_OBJECTIVE))
+        if not isinstance(agent, ExpertAgent | StrongAgent):
+            raise UnknownAgentError(f"bad agent {name!r}: only expert… and strong… names take "
+                                    f"{ROUND_OBJECTIVE}")
+        agent.objective = "round"
+        return agent
     base, sep, weights = name.partition(":")
     if sep and base in ("policy", "expert"):
         path = weights_file(weights)
         if path is None:
             raise UnknownAgentError(f"no weights file for agent {name!r}")
         return PolicyAgent(weights=path) if base == "policy" else ExpertAgent(weights=path)
+    base, sep, budget = name.partition("@")
+    if sep:
+        return _budgeted(name, base, budget)
     try:
         return AGENTS[name]()
     except KeyError:
         raise UnknownAgentError(
-            f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}"
+            f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}, strong@N, expert@N, "
+            "expert@N/SEARCH, policy:PATH, expert:PATH"
         ) from None

@@ -36,11 +36,11 @@ from typing import Any
 from ..engine.deal import deal_from_rng
 from ..records import Match, match_to_record
 from ..rules import Config, configure
-from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
-from .expert import ROLLOUTS
+from . import ROUND_OBJECTIVE, SEARCHES, Agent, ExpertAgent, StrongAgent, make_agent
 
-__all__ = ["AgentResult", "ArenaResult", "PairedDifference", "mean_ci", "paired_difference",
-           "play_deal", "play_match", "rotations", "run_arena"]
+__all__ = ["ROUND_OBJECTIVE", "SEARCHES", "AgentResult", "AgentSpec", "ArenaResult", "PairedDifference", "agent_label",
+           "check_agents", "mean_ci", "paired_difference", "play_deal", "play_match", "rotations",
+           "run_arena"]
 
 MINUS = " − "
 """Between the first agent and another in a margin's key (``greedy − random``)."""
@@ -57,84 +57,83 @@ def rotations(agent_names: Sequence[str], players: int) -> list[tuple[str, ...]]
     return out
 
 
-SEARCHES: dict[str, tuple[str, str]] = {
-    "": ("batch", "greedy"),
-    "scalar": ("scalar", "fast"),
-    **{r: ("scalar", r) for r in ROLLOUTS},
-    **{f"scalar-{r}": ("scalar", r) for r in ROLLOUTS},
-    "batch": ("batch", "fast"),
-    **{f"batch-{r}": ("batch", r) for r in ROLLOUTS},
-}
-"""``expert@N/SUFFIX``: the engine and rollout policy each suffix names.  No suffix is the
-default expert's search (batch engine, greedy rollouts) at budget N; ``/fast`` and ``/greedy``
-keep their meaning from before the default moved to the batch (scalar engine, that rollout
-policy), ``/scalar`` is the scalar engine with fast rollouts (``expert@600/scalar``: the
-default before issue 13's switch); ``/batch`` is the batch engine with fast rollouts."""
+AgentSpec = str | Agent
+"""An arena entry: an agent name (``make_agent``'s) or an ``Agent`` object (a trained model
+behind ``hanafuda.envs.agent.PolicyFunctionAgent``, your own class, …)."""
 
 
-ROUND_OBJECTIVE = "/round"
-"""A suffix of ``expert…`` and ``strong…`` names (``expert/round``, ``expert@400/round``,
-``strong/round``): the bot maximises the round margin even with a match to play for (issue 31;
-without it they play for the match where a match-equity table exists)."""
+def agent_label(spec: AgentSpec) -> str:
+    """The name an entry has in the results: the name itself, or an object's ``label``
+    attribute when it has one (``PolicyFunctionAgent`` does), else its class's ``name``."""
+    if isinstance(spec, str):
+        return spec
+    label = getattr(spec, "label", None)
+    return label if isinstance(label, str) and label else spec.name
 
 
 def _agent(name: str) -> Agent:
-    """Agents on their iteration budgets only (no wall-clock cap): deterministic.
-    ``strong@N`` / ``expert@N`` set the budget (rollouts / simulations); ``expert@N`` is the
-    default expert's search (``ExpertAgent(engine="batch", rollouts="greedy")``) at N
-    simulations; a suffix picks another engine and rollout policy (``SEARCHES``):
-    ``expert@N/scalar`` (scalar engine, fast rollouts; ``expert@600/scalar`` is the old
-    default), ``expert@N/greedy`` (scalar, greedy rollouts), ``expert@N/batch`` (batch, fast
-    rollouts), ``expert@N/batch-greedy`` (batch, greedy: the default's search)."""
-    if name.endswith(ROUND_OBJECTIVE) and name.partition("@")[0].partition("/")[0] in (
-            "expert", "strong"):
-        agent = _agent(name.removesuffix(ROUND_OBJECTIVE))
-        assert isinstance(agent, ExpertAgent | StrongAgent)
-        agent.objective = "round"
-        return agent
-    base, sep, budget = name.partition("@")
-    if sep:
-        budget, slash, suffix = budget.partition("/")
-        suffixes = [s for s in SEARCHES if s]
-        if (not budget.isdigit() or int(budget) < 1 or base not in ("strong", "expert")
-                or (slash and (base != "expert" or suffix not in suffixes))):
-            raise ValueError(f"bad agent {name!r}: use strong@N, expert@N or expert@N/SEARCH "
-                             f"(N ≥ 1; SEARCH one of {', '.join(suffixes)})")
-        if base == "strong":
-            return StrongAgent(iterations=int(budget), time_limit=None)
-        engine, rollouts = SEARCHES[suffix]
-        return ExpertAgent(simulations=int(budget), time_limit=None, engine=engine,
-                           rollouts=rollouts)
-    if name == "strong":
-        return StrongAgent(time_limit=None)
-    if name == "expert":
-        return ExpertAgent(time_limit=None)
+    """Agents on their iteration budgets only (no wall-clock cap): deterministic.  The name is
+    parsed by ``make_agent`` (``strong@N``, ``expert@N/SEARCH``, ``policy:PATH``, …: one parser
+    for the arena and everyone else); the plain ``strong`` and ``expert`` lose their time
+    limit here."""
     agent = make_agent(name)
-    if isinstance(agent, ExpertAgent):
+    if isinstance(agent, ExpertAgent | StrongAgent):
         agent.time_limit = None
     return agent
 
 
+def _seat_agent(spec: AgentSpec) -> Agent:
+    """The agent that plays one game: a fresh one for a name, the object itself otherwise."""
+    return _agent(spec) if isinstance(spec, str) else spec
+
+
+def _labels(agent_specs: Sequence[AgentSpec]) -> dict[str, AgentSpec]:
+    """Each entry by its label; ``ValueError`` for an entry that is neither a name nor an
+    ``Agent`` and for two different entries under one label (the results could not tell them
+    apart)."""
+    out: dict[str, AgentSpec] = {}
+    for spec in agent_specs:
+        if not isinstance(spec, str | Agent):
+            raise ValueError(f"an arena entry is an agent name or an Agent object, not "
+                             f"{type(spec).__name__}")
+        label = agent_label(spec)
+        seen = out.get(label)
+        if seen is not None and seen is not spec and not (isinstance(seen, str) and isinstance(spec, str)):
+            raise ValueError(f"two different agents are both called {label!r}: give one a "
+                             "label (e.g. PolicyFunctionAgent(..., label='mine'))")
+        out.setdefault(label, spec)
+    return out
+
+
+def check_agents(agent_specs: Sequence[AgentSpec]) -> list[str]:
+    """The entries' labels; ``ValueError`` for a bad name or entry (before any game is
+    played, so a refused run plays nothing)."""
+    _labels(agent_specs)
+    for spec in agent_specs:
+        if isinstance(spec, str):
+            _agent(spec)
+    return [agent_label(spec) for spec in agent_specs]
+
+
 def _check_name(name: str) -> None:
     """``ValueError`` for a name ``_agent`` cannot make (before any worker starts)."""
-    base = name.partition("@")[0].partition(":")[0].removesuffix(ROUND_OBJECTIVE)
-    if base not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
-    _agent(name)
+    check_agents([name])
 
 
 def play_game(config: Config, deal_index: int, seed: int, seating: Sequence[str],
-              rotation: int) -> tuple[list[int], dict[str, Any]]:
-    """Play one deal with one seating; returns side scores and the record."""
+              rotation: int, agents: Mapping[str, AgentSpec] | None = None
+              ) -> tuple[list[int], dict[str, Any]]:
+    """Play one deal with one seating (labels; ``agents`` maps a label to its entry when it
+    is not a name); returns side scores and the record."""
     deal = deal_from_rng(config, 0, random.Random(f"{seed}:{deal_index}"))
     # one deal, no match around it: a one-round match, so the bots play for the round (issue 31)
     match = Match(config.game.id, config.players, config=_single_deal(config), deal=deal)
-    agents = [_agent(name) for name in seating]
+    players = [_seat_agent((agents or {}).get(name, name)) for name in seating]
     rngs = [random.Random(f"{seed}:{deal_index}:{rotation}:{seat}") for seat in range(config.players)]
     while match.to_move is not None:
         seat = match.to_move
         view = match.view(seat)
-        match.play(agents[seat].choose(view, view.legal, rngs[seat]))
+        match.play(players[seat].choose(view, view.legal, rngs[seat]))
     result = match.current.result
     assert result is not None
     record = match_to_record(match)
@@ -168,15 +167,18 @@ class DealOutcome:
     records: list[dict[str, Any]] = field(default_factory=list)
 
 
-def play_deal(config: Config, deal_index: int, seed: int, agent_names: Sequence[str],
+def play_deal(config: Config, deal_index: int, seed: int, agent_names: Sequence[AgentSpec],
               keep_records: bool) -> DealOutcome:
-    names = list(dict.fromkeys(agent_names))
+    """One deal in every seating: per agent (by label), its mean score and win share."""
+    specs = _labels(agent_names)
+    labels = [agent_label(spec) for spec in agent_names]
+    names = list(dict.fromkeys(labels))
     score_sum = {n: 0.0 for n in names}
     win_sum = {n: 0.0 for n in names}
-    seatings = rotations(agent_names, config.players)
+    seatings = rotations(labels, config.players)
     records = []
     for rotation, seating in enumerate(seatings):
-        scores, record = play_game(config, deal_index, seed, seating, rotation)
+        scores, record = play_game(config, deal_index, seed, seating, rotation, specs)
         if keep_records:
             records.append(record)
         per_agent: dict[str, list[float]] = {n: [] for n in names}
@@ -202,19 +204,21 @@ def play_deal(config: Config, deal_index: int, seed: int, agent_names: Sequence[
     )
 
 
-def play_match(config: Config, match_index: int, seed: int, agent_names: Sequence[str],
+def play_match(config: Config, match_index: int, seed: int, agent_names: Sequence[AgentSpec],
                keep_records: bool) -> DealOutcome:
     """One whole match per seating (every round dealt from the match's seed, so each seating
     meets the same cards): per agent, its side's match total and its share of match wins."""
-    names = list(dict.fromkeys(agent_names))
+    specs = _labels(agent_names)
+    labels = [agent_label(spec) for spec in agent_names]
+    names = list(dict.fromkeys(labels))
     score_sum = {n: 0.0 for n in names}
     win_sum = {n: 0.0 for n in names}
-    seatings = rotations(agent_names, config.players)
+    seatings = rotations(labels, config.players)
     records = []
     match_seed = random.Random(f"{seed}:match:{match_index}").getrandbits(63)
     for rotation, seating in enumerate(seatings):
         match = Match(config.game.id, config.players, config=config, seed=match_seed)
-        agents = [_agent(name) for name in seating]
+        agents = [_seat_agent(specs[name]) for name in seating]
         rngs = [random.Random(f"{seed}:{match_index}:{rotation}:{s}") for s in range(config.players)]
         while not match.finished:
             while match.to_move is not None:
@@ -243,8 +247,8 @@ def play_match(config: Config, match_index: int, seed: int, agent_names: Sequenc
                        {n: win_sum[n] / count for n in names}, records)
 
 
-def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[str], str | None, bool]
-                ) -> list[DealOutcome]:
+def _play_chunk(args: tuple[str, int, dict[str, Any], list[int], int, list[AgentSpec], str | None,
+                            bool]) -> list[DealOutcome]:
     """One task: play its deals; with a records directory, the task writes its games' records
     there itself (a pool or Ray worker, not the driver) and returns the outcomes without them."""
     game, players, options, indices, seed, agent_names, records_dir, matches = args
@@ -349,7 +353,7 @@ class ArenaResult:
 def run_arena(
     game: str,
     players: int,
-    agent_names: Sequence[str],
+    agent_names: Sequence[AgentSpec],
     deals: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
@@ -365,10 +369,14 @@ def run_arena(
 
     ``runner(function, jobs)``, when given, computes the chunks of deals instead of this
     process or its pool (``hanafuda.cluster.ray_runner`` runs them on a Ray cluster); it must
-    yield the results in job order.  The results do not depend on it."""
+    yield the results in job order.  The results do not depend on it.
+
+    ``agent_names`` holds names (``make_agent``'s: ``strong@N``, ``policy:PATH``, …) and/or
+    ``Agent`` objects; an object plays every game it is seated in (the same object: it must
+    not carry state from one game to the next), and is known in the results by
+    ``agent_label``.  With worker processes or a runner, objects travel by pickling."""
     config = configure(game, players, dict(options or {}))
-    for name in agent_names:
-        _check_name(name)
+    check_agents(agent_names)
     if not agent_names:
         raise ValueError("give at least one agent")
     if deals < 1:
@@ -403,7 +411,8 @@ def run_arena(
                 if progress:
                     progress(len(outcomes), deals)
     outcomes.sort(key=lambda o: o.index)
-    names = list(dict.fromkeys(agent_names))
+    labels = [agent_label(spec) for spec in agent_names]
+    names = list(dict.fromkeys(labels))
     results = []
     for name in names:
         mean, lo, hi = mean_ci([o.score[name] for o in outcomes])
@@ -416,8 +425,8 @@ def run_arena(
         by_unit[key] = [o.score[names[0]] - o.score[other] for o in outcomes]
         margins[key] = mean_ci(by_unit[key])
     return ArenaResult(
-        game, players, dict(config.given_options), list(agent_names), deals, seed, workers,
-        len(rotations(agent_names, players)), results, margins, "match" if matches else "deal",
+        game, players, dict(config.given_options), labels, deals, seed, workers,
+        len(rotations(labels, players)), results, margins, "match" if matches else "deal",
         by_unit,
     )
 
@@ -466,15 +475,19 @@ def _margins_by_opponent(run: Mapping[str, Any], name: str) -> dict[str, tuple[s
     return out
 
 
-def paired_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[PairedDifference]:
-    """Compare two arena runs (their ``--json``) on the deals both played: for every opponent
-    the two runs share, the first agent's margin against it in ``a`` minus that in ``b``, per
+def paired_difference(run_a: Mapping[str, Any] | ArenaResult,
+                      run_b: Mapping[str, Any] | ArenaResult) -> list[PairedDifference]:
+    """Compare two arena runs (their ``--json``, or the ``ArenaResult`` objects ``run_arena``
+    returns — names or ``Agent`` objects alike) on the deals both played: for every opponent
+    the two runs share, the first agent's margin against it in ``run_a`` minus that in ``run_b``, per
     deal, with a 95% interval over deals.  Deal ``i`` of a seed is the same cards in every run,
     so runs of different lengths share their first deals.
 
     ``ValueError`` when the runs did not play the same cards (another game, seat count,
     options, seed or unit), when either lacks the per-deal margins (a result written before
     they were kept), or when they share no opponent."""
+    a = run_a.to_json() if isinstance(run_a, ArenaResult) else run_a
+    b = run_b.to_json() if isinstance(run_b, ArenaResult) else run_b
     for key in _SAME_CARDS:
         if a.get(key) != b.get(key):
             raise ValueError(f"the runs did not play the same deals: {key} is {a.get(key)!r} "

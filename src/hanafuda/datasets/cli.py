@@ -3,6 +3,7 @@
     hanafuda dataset selfplay mushi --agents greedy,random --deals 1000 --out data/mushi
     hanafuda dataset selfplay mushi --deals 100000 --out /shared/mushi --ray auto
     hanafuda dataset records games/*.json --out data/games.npz
+    hanafuda dataset selfplay mushi --deals 1000 --out data/mushi-pq --format parquet
     hanafuda dataset info data/mushi
 
 Progress goes to standard error as a ``rich`` progress bar; the summary (JSON with ``--json``)
@@ -21,7 +22,8 @@ from ..console import ProgressReport, fail
 
 __all__ = ["dataset_app"]
 
-dataset_app = typer.Typer(help="Datasets of (observation, mask, action, seat, reward) samples.",
+dataset_app = typer.Typer(help="Datasets of (observation, mask, action, seat, reward, episode, "
+                          "step, agent, done) samples, as .npz shards or Parquet.",
                           no_args_is_help=True)
 
 
@@ -47,6 +49,10 @@ def selfplay(
         str | None, typer.Option("--ray", help="Run on the Ray cluster at ADDRESS ('auto': the running one).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="npz, or parquet (a Parquet dataset "
+                                     "in --out: pandas, pyarrow, Hugging Face datasets).")] = "npz",
+    next_observation: Annotated[bool, typer.Option(
+        "--next-observation", help="Each sample also carries the seat's next observation.")] = False,
 ) -> None:
     """Play arena deals and write every decision as samples, one shard per task."""
     from ..cluster import RayUnavailableError, process_runner, ray_runner
@@ -61,7 +67,7 @@ def selfplay(
         runner = ray_runner(ray) if ray else process_runner(workers)
         with ProgressReport("deals") as progress:
             summary = selfplay_dataset(game, players, names, deals, out, seed, options, deals_per_shard,
-                                       reward, runner, progress)
+                                       reward, runner, progress, fmt, next_observation)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise fail(str(exc)) from None
     _report(summary.to_json(), as_json)
@@ -70,9 +76,12 @@ def selfplay(
 @dataset_app.command()
 def records(
     files: Annotated[list[Path], typer.Argument(help="Record files (RULES.md §8) of one configuration.")],
-    out: Annotated[Path, typer.Option("--out", help="The shard file to write (.npz).")],
+    out: Annotated[Path, typer.Option("--out", help="The shard file to write (.npz, or .parquet).")],
     reward: Annotated[str, typer.Option("--reward", help="score or margin.")] = "score",
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="npz or parquet.")] = "npz",
+    next_observation: Annotated[bool, typer.Option(
+        "--next-observation", help="Each sample also carries the seat's next observation.")] = False,
 ) -> None:
     """Turn game records into one shard (every decision of every finished round)."""
     from ..records import RecordError
@@ -80,7 +89,7 @@ def records(
 
     try:
         with ProgressReport("records") as progress:
-            summary = records_to_shard(files, out, reward, progress)
+            summary = records_to_shard(files, out, reward, progress, fmt, next_observation)
     except (RecordError, ValueError) as exc:
         raise fail(str(exc)) from None
     _report(summary.to_json(), as_json)
@@ -91,10 +100,14 @@ def info(
     path: Annotated[Path, typer.Argument(help="A shard or a directory of shards.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
-    """Sample counts, configuration and reward statistics of shards."""
-    from .shards import DatasetError, read_shard, shard_paths
+    """Sample counts, configuration and reward statistics of shards (.npz or Parquet)."""
+    from .shards import DatasetError, parquet_info, read_shard, shard_paths
 
     try:
+        parquet = parquet_info(path)
+        if parquet is not None:
+            _report(parquet, as_json)
+            return
         shards = [read_shard(p) for p in shard_paths(path)]
     except DatasetError as exc:
         raise fail(str(exc)) from None

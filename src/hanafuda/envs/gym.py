@@ -26,8 +26,10 @@ Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAw
 - **Reward**: the learner side's round score when a round ends (team score in team play,
   RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: that score minus the mean of the
   other sides' (zero-sum, ``_shared.side_rewards``).  ``info["round_scores"]`` holds every
-  side's scores of the rounds that ended in the step.  ``terminated`` when the match is
-  over; never truncated.
+  side's scores of the rounds that ended in the step (unscaled).  ``reward_scale=c``
+  multiplies every reward, the illegal-action penalty included (round scores run to about
+  ±150 points; ``0.01`` brings them near ±1).  ``terminated`` when the match is over; never
+  truncated.
 - **Masks**: ``action_masks()`` is the learner's legal-action mask as bools (what
   sb3-contrib's ``MaskablePPO`` calls, no wrapper needed).
 - **Render modes**: ``None``, ``"ansi"``, ``"human"`` (and ``"ansi_list"`` through
@@ -70,6 +72,7 @@ from ._shared import (
     check_illegal_action,
     check_render_mode,
     check_reward_mode,
+    check_reward_scale,
     deal_from_reset_options,
     deliver_render,
     episode_options,
@@ -119,11 +122,12 @@ class HanafudaEnv(MatchHolder, gymnasium.Env[Observation, np.int64]):
         illegal_reward: float | None = None,
         reward: str = "score",
         action_space: str = "compact",
+        reward_scale: float = 1.0,
     ) -> None:
         """``opponent``: ``"random"``, ``"greedy"``, ``"strong"`` or an ``Agent``, playing every
         other seat; ``seat``: the learner's seat, or ``"random"`` for a new one each reset;
-        ``reward``: ``"score"`` or ``"margin"``; ``action_space``: ``"compact"`` or ``"full"``
-        (module docstring)."""
+        ``reward``: ``"score"`` or ``"margin"``; ``action_space``: ``"compact"`` or ``"full"``;
+        ``reward_scale``: every reward's factor (module docstring)."""
         self.game = game
         self.players = players
         self.options = episode_options(options)
@@ -138,6 +142,7 @@ class HanafudaEnv(MatchHolder, gymnasium.Env[Observation, np.int64]):
         self.opponent = _make_opponent(opponent)
         self.illegal_action = check_illegal_action(illegal_action)
         self.reward = check_reward_mode(reward)
+        self.reward_scale = check_reward_scale(reward_scale)
         self.illegal_reward = (
             float(-self.config.deck_total) if illegal_reward is None else float(illegal_reward)
         )
@@ -251,10 +256,10 @@ class HanafudaEnv(MatchHolder, gymnasium.Env[Observation, np.int64]):
             obs = self._observation()
             info = self._info(obs)
             info["illegal_action"] = True
-            return obs, self.illegal_reward, True, False, info
+            return obs, self.illegal_reward * self.reward_scale, True, False, info
         match.apply(engine)
         self._legal = None
-        reward = self._play_bots()
+        reward = self._play_bots() * self.reward_scale
         terminated = match.finished
         self._over = terminated
         obs = self._observation()
@@ -276,7 +281,8 @@ def register_envs() -> None:
     """Register the five ids with Gymnasium (idempotent).
 
     ``gym.make`` kwargs: ``players``, ``options``, ``opponent``, ``seat``, ``render_mode``,
-    ``theme``, ``illegal_action``, ``illegal_reward``, ``reward``, ``action_space``.
+    ``theme``, ``illegal_action``, ``illegal_reward``, ``reward``, ``action_space``,
+    ``reward_scale``.
     ``gym.make_vec`` uses the vector env of ``hanafuda.envs.vector`` (its own kwargs).
     """
     for env_id, game in ENV_IDS.items():

@@ -30,9 +30,10 @@ choices included)::
 - **Rewards**: when a round ends, every seat gets its side's round score (in team play
   the team's score, RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: the side's score
   minus the mean of the other sides' (zero-sum).  ``reward_timing="episode_end"``: the
-  rewards of every round are held and paid to every agent in the step that ends the match,
-  so a learner is credited with its side's whole result whoever made the last move (the
-  loops of Tianshou and others read the reward of the step's agents only).
+  rewards of every round are held and paid to every agent in the step that ends the match.
+  A loop that keeps only the acting agent's reward of each step (Tianshou's) still misses
+  it when another agent's move ends the match: wrap the env in
+  ``hanafuda.envs.team_credit.TeamCreditEnv``.
   ``reward_scale=c`` multiplies every reward, the illegal-action penalty included (round
   scores run to about ±150 points; ``0.01`` brings them near ±1 for learners that clip
   value losses, such as RLlib's PPO).  ``reward_shaping="card_points"`` credits a capture

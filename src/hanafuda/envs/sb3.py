@@ -12,7 +12,7 @@ directly, with no adapter in user code::
 
 - Episodes, observations, actions and rewards are the vector env's (``hanafuda.envs.vector``:
   one round unless ``options`` give ``rounds`` or ``target``, RULES.md §6; the learner side's
-  round score, or its margin with ``reward="margin"``).  The opponents are vectorised
+  round score, or its margin with ``reward="margin"``, times ``reward_scale``).  The opponents are vectorised
   (``"random"``, ``"capture"``, ``"greedy"`` or an ``OpponentPolicy``).
 - SB3's conventions: a finished row is reset in the same step (Gymnasium's ``SameStep``
   autoreset), its last observation in ``infos[i]["terminal_observation"]`` and
@@ -60,11 +60,12 @@ class HanafudaSB3VecEnv(VecEnv):  # type: ignore[misc, unused-ignore]
         max_episode_steps: int | None = None,
         reward: str = "score",
         seed: int | None = None,
+        reward_scale: float = 1.0,
     ) -> None:
         self.venv = HanafudaVectorEnv(
             game, num_envs, players, options, opponent=opponent, seat=seat, rounds=rounds,
             autoreset_mode=AutoresetMode.SAME_STEP, max_episode_steps=max_episode_steps,
-            reward=reward,
+            reward=reward, reward_scale=reward_scale,
         )
         self.render_mode = None
         super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)

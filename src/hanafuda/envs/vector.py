@@ -54,6 +54,7 @@ from ._shared import (
     EnvConfigError,
     IllegalActionError,
     check_reward_mode,
+    check_reward_scale,
     episode_options,
     observation_space,
     side_rewards,
@@ -273,8 +274,9 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     ``rounds`` or ``target`` (RULES.md §6); ``rounds=k`` asks for a match of exactly k rounds.
     The reward is the learner's side's round score (RULES.md §4) at every round end — in team
     games the team's; ``reward="margin"`` makes it that score minus the mean of the other
-    sides' (zero-sum).  ``info["round_scores"]`` (``num_envs × sides``, absolute side order)
-    holds the scores of the rounds that ended in the step, in the rows ``info["_round_scores"]``
+    sides' (zero-sum); ``reward_scale=c`` multiplies it (``0.01`` brings scores of about ±150
+    near ±1).  ``info["round_scores"]`` (``num_envs × sides``, absolute side order) holds the
+    unscaled scores of the rounds that ended in the step, in the rows ``info["_round_scores"]``
     marks; ``info["seat"]`` the learner's seats.  ``opponent="greedy"`` is the vectorised
     greedy bot (``greedy_opponent``), ``"policy"`` the learned policy bot with the game's
     shipped weights and ``"policy:PATH"`` with a weights file (``policy_opponent``).
@@ -307,6 +309,7 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         render_mode: str | None = None,
         reward: str = "score",
         action_space: str = "compact",
+        reward_scale: float = 1.0,
     ) -> None:
         if num_envs < 1:
             raise EnvConfigError(f"num_envs must be at least 1, not {num_envs}")
@@ -331,6 +334,7 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                 f"opponent must be a name or a callable, not {type(opponent).__name__}"
             )
         self.reward = check_reward_mode(reward)
+        self.reward_scale = check_reward_scale(reward_scale)
         if max_episode_steps is not None and max_episode_steps < 1:
             raise EnvConfigError(f"max_episode_steps must be at least 1, not {max_episode_steps}")
         if rounds is None:
@@ -451,7 +455,7 @@ class HanafudaVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         scored = np.where(active[:, None], self.match.totals - before, 0)
         ended_rounds = active & (self.match.rounds_played != rounds_before)
         sides = side_rewards(scored, self.reward)
-        reward = sides[rows, self._side_of[self.learner_seats]]
+        reward = sides[rows, self._side_of[self.learner_seats]] * self.reward_scale
         terminated = active & self.match.done
         truncated = np.zeros(self.num_envs, np.bool_)
         if self.max_episode_steps is not None:

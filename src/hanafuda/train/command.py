@@ -12,19 +12,17 @@ import json
 import platform
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import typer
 
-from ..agents.learned.policy import plays_in_teams, weights_stem
-from ..rules import configure
-from ..rules.options import OptionError, parse_option_args
-from .selfplay import TrainReport, TrainSettings, train_network
+if TYPE_CHECKING:  # imported where used: the CLI registers this command without NumPy
+    from .selfplay import TrainReport, TrainSettings
 
 __all__ = ["default_stem", "parse_player_counts", "plot_curve", "run_training", "train_command"]
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "agents" / "weights"
+"""Where the shipped weights live: written only when ``--out`` names a file there."""
 
 
 def train_command(
@@ -44,13 +42,17 @@ def train_command(
         float | None, typer.Option("--max-minutes", help="Stop early after this long (a cap).")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Weights file (default: the shipped one).")
+        Path | None, typer.Option("--out", help="Weights file (default: GAME-Np.npz in the current "
+                                  "folder; the shipped files change only when --out names one).")
     ] = None,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write the training curve PNG here.")
     ] = None,
 ) -> None:
     """Train a learned bot by deep Monte-Carlo self-play on the batch simulator."""
+    from ..rules.options import OptionError, parse_option_args
+    from .selfplay import TrainSettings
+
     try:
         options = parse_option_args(option or [])
         if rounds < 1 or batch < 1:
@@ -59,7 +61,9 @@ def train_command(
         settings = TrainSettings(game, low, options, rounds=rounds, batch=batch, seed=seed,
                                  epsilon=epsilon, lr=lr, max_minutes=max_minutes,
                                  max_players=high if high != low else None)
-        target = out if out is not None else DEFAULT_DIR / f"{default_stem(settings)}.npz"
+        stem = default_stem(settings)
+        # never into the installed package unless asked: it may be a tracked file of a checkout
+        target = out if out is not None else Path.cwd() / f"{stem}.npz"
         report = run_training(settings, target, plot)
     except (OptionError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -67,6 +71,9 @@ def train_command(
     last = report.curve[-1][2] if report.curve else float("nan")
     typer.echo(f"wrote {target}: {report.rounds} rounds in {report.seconds:.0f} s; "
                f"margin vs the capture heuristic {last:+.1f} per round")
+    if out is None:
+        typer.echo(f"play it as policy:{target}; to replace the shipped file, train with "
+                   f"--out {DEFAULT_DIR / f'{stem}.npz'}")
 
 
 def parse_player_counts(text: str) -> tuple[int, int]:
@@ -84,6 +91,9 @@ def parse_player_counts(text: str) -> tuple[int, int]:
 def default_stem(settings: TrainSettings) -> str:
     """The shipped file name for these settings (``policy.weights_stem``): the game, the
     player counts and ``-teams`` when the options make teams."""
+    from ..agents.learned.policy import plays_in_teams, weights_stem
+    from ..rules import configure
+
     config = configure(settings.game, settings.players, settings.options)
     return weights_stem(config.game.id, settings.player_counts, plays_in_teams(config))
 
@@ -91,7 +101,10 @@ def default_stem(settings: TrainSettings) -> str:
 def run_training(settings: TrainSettings, out: Path, plot: Path | None = None,
                  quiet: bool = False) -> TrainReport:
     """Train, save the weights to ``out`` (and the curve to ``plot``), return the report."""
+    import numpy as np
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .selfplay import train_network
 
     try:
         from threadpoolctl import threadpool_limits
