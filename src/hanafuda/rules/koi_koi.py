@@ -42,6 +42,20 @@ records: 86 stops on tsukimi alone score 1, 11 on kasu 1 + tsukimi after a call 
 HAND_YAKU_POINTS = 6
 """Teshi and kuttsuki pay 6 (the common value, docs/rules/koi-koi.md)."""
 
+# Score-term labels and notes: fixed phrases (``words.sentences`` says them in ja/ko).
+SEVEN_DOUBLED = "7 or more: doubled"
+OPPONENT_CALLED = "the opponent called koi-koi: doubled"
+OWN_CALLS = "own koi-koi calls"
+FOURTH_CALL = "four or more koi-koi calls: doubled"
+PAID = "paid to the winner"
+TESHI = "teshi (four of a month dealt)"
+KUTTSUKI = "kuttsuki (four pairs dealt)"
+OYA_KEN = "oya-ken: the dealer takes a round no one stopped"
+NOTE_TESHI = "teshi: the round is won at the deal"
+NOTE_KUTTSUKI = "kuttsuki: the round is won at the deal"
+NOTE_OYA_KEN = "no one stopped: the dealer scores (oya-ken)"
+NOTE_NOBODY = "no one stopped: no one scores"
+
 
 def _viewing_rule_labels() -> dict[Any, str]:
     return {
@@ -287,21 +301,20 @@ class KoiKoi(Game):
             value = y.value(captured)
             if opts["viewing"] == "koikoi-japan" and y.id in VIEWING and own_calls:
                 value = KOIKOI_JAPAN_VIEWING[1]
-            terms.append(ScoreTerm(y.name, value))
+            terms.append(ScoreTerm(y.id, value))
         total = sum(t.value for t in terms)
         if opts["seven_doubling"] and total >= 7:
-            terms.append(ScoreTerm("7 or more: doubled", total))
+            terms.append(ScoreTerm(SEVEN_DOUBLED, total))
             total *= 2
         bonus = opts["koikoi_bonus"]
         if bonus == "opponent-doubles" and other_calls:
-            terms.append(ScoreTerm("the opponent called koi-koi: doubled", total))
+            terms.append(ScoreTerm(OPPONENT_CALLED, total))
             total *= 2
         elif bonus == "plus-one" and own_calls >= 4:
-            terms.append(ScoreTerm(f"{own_calls} koi-koi calls: doubled", total))
+            terms.append(ScoreTerm(FOURTH_CALL, total))
             total *= 2
         elif bonus == "plus-one" and own_calls:
-            terms.append(ScoreTerm(f"{own_calls} koi-koi call{'s' if own_calls > 1 else ''}",
-                                   own_calls))
+            terms.append(ScoreTerm(OWN_CALLS, own_calls))
             total += own_calls
         return total, terms, yaku
 
@@ -329,9 +342,9 @@ class KoiKoi(Game):
         if facts.at_deal:
             winner, value = facts.stopped, HAND_YAKU_POINTS
             seat = config.sides[winner][0]
-            name = "teshi" if _teshi(facts.hands[seat]) else "kuttsuki"
-            win_terms = [ScoreTerm(f"hand yaku ({name})", value)]
-            note = f"{name}: the round is won at the deal"
+            teshi = _teshi(facts.hands[seat])
+            win_terms = [ScoreTerm(TESHI if teshi else KUTTSUKI, value)]
+            note = NOTE_TESHI if teshi else NOTE_KUTTSUKI
         elif facts.stopped >= 0:
             winner = facts.stopped
             others = sum(calls) - calls[winner]
@@ -339,10 +352,10 @@ class KoiKoi(Game):
                 config, facts.captures[winner], calls[winner], others)
         elif config.options["exhaustion"] == "oya-ken":
             winner, value = config.side_of[facts.dealer], int(config.options["oya_ken_points"])
-            win_terms = [ScoreTerm("oya-ken: the dealer takes a round no one stopped", value)]
-            note = "no one stopped: the dealer scores (oya-ken)"
+            win_terms = [ScoreTerm(OYA_KEN, value)]
+            note = NOTE_OYA_KEN
         else:
-            note = "no one stopped: no one scores"
+            note = NOTE_NOBODY
         scores = [0] * n
         terms: list[tuple[ScoreTerm, ...]] = [() for _ in range(n)]
         yaku: list[tuple[Yaku, ...]] = [() for _ in range(n)]
@@ -354,7 +367,7 @@ class KoiKoi(Game):
                     yaku[side] = tuple(win_yaku)
                 else:
                     scores[side] = -value
-                    terms[side] = (ScoreTerm("paid to the winner", -value),)
+                    terms[side] = (ScoreTerm(PAID, -value),)
         return RoundScore(zero, tuple(yaku), tuple(scores), tuple(terms), note)
 
 

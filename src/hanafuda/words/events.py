@@ -22,8 +22,10 @@ from ..engine.round import (
     EV_EXPOSE,
     EV_FLIP,
     EV_KEEP,
+    EV_KOIKOI,
     EV_PLAY,
     EV_PPEOK,
+    EV_STOP,
     EV_TAKE,
 )
 from ..themes import month_label
@@ -287,6 +289,18 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         text = (f"Round end: {who} {verb} the cards left on the field{why}: "
                 f"{namer.cards(step.captured)}.")
         return LogEntry(kind, None, side, text, cards, (step,))
+    if kind in (EV_KOIKOI, EV_STOP):
+        who = namer.seat(seat)
+        if kind == EV_KOIKOI:
+            key, english = "koikoi_called", f"{who}: koi-koi!"
+        elif step.captured:
+            key = "stop_at_deal"
+            english = f"{who} won at the deal with a hand yaku ({namer.cards(step.captured)})."
+        else:
+            key, english = "stop_called", f"{who}: stop."
+        text = english if namer.lang == "en" else say(key, namer.lang, who=who,
+                                                      cards=namer.cards(step.captured))
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
     who = namer.seat(seat)
     said = _step_text(step, namer, you_choose=False)
     text = say("entry_other", namer.lang, who=who, step=said) if namer.lang != "en" \
