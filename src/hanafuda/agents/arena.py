@@ -36,7 +36,7 @@ from typing import Any
 from ..engine.deal import deal_from_rng
 from ..records import Match, match_to_record
 from ..rules import Config, configure
-from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent
+from . import AGENTS, Agent, ExpertAgent, StrongAgent, make_agent, unavailable_reason
 from .expert import ROLLOUTS
 
 __all__ = ["AgentResult", "ArenaResult", "PairedDifference", "mean_ci", "paired_difference",
@@ -342,6 +342,9 @@ def run_arena(
     config = configure(game, players, dict(options or {}))
     for name in agent_names:
         _check_name(name)
+        problem = unavailable_reason(name.partition("@")[0], config)
+        if problem:
+            raise ValueError(problem)
     if not agent_names:
         raise ValueError("give at least one agent")
     if deals < 1:

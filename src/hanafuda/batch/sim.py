@@ -576,8 +576,10 @@ class BatchSim:
             open_sets = self._sets_open(cards)  # (B, 48) set bits
             bits = (open_sets[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
             declares = bits.astype(np.bool_) & in_hand[:, :, None]
+        koikoi = np.zeros((b, 2), np.bool_)  # koikoi/stop: Koi-Koi is not played in batch
         mask: Bool = np.concatenate(
-            [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS)], axis=1
+            [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS), koikoi],
+            axis=1,
         )
         assert mask.shape[1] == NUM_ACTIONS
         return mask
