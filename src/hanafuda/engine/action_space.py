@@ -19,7 +19,7 @@ Every legal engine move has exactly one batch index and back (``from_engine`` /
 
 ``compact_actions(config)`` gives the compact per-configuration layout: only the
 indices that configuration can ever use (``CompactActions``; 50–220 instead of
-2,786; about 20 legal at once at most, a wild card's picks and Kwa-Dō declarations making
+2,788; about 20 legal at once at most, a wild card's picks and Kwa-Dō declarations making
 the longest lists), numbered in ascending batch-index order.
 """
 
@@ -138,7 +138,7 @@ def to_engine(index: int) -> int:
 
 
 class CompactActions:
-    """The indices of the 2,786 layout one configuration can ever use, numbered ``0 … size−1``.
+    """The indices of the 2,788 layout one configuration can ever use, numbered ``0 … size−1``.
 
     Order (stable, documented in docs/bots.md): ascending batch index, which is card-major —
     for each card of the deck in id order, ``play CARD take TARGET`` (targets in id order)

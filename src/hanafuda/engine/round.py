@@ -54,6 +54,7 @@ __all__ = [
     "EV_DECLARE",
     "EV_EXPOSE",
     "EV_FLIP",
+    "EV_HAND_YAKU",
     "EV_KEEP",
     "EV_KOIKOI",
     "EV_PLAY",
@@ -132,7 +133,8 @@ class EventKind(StrEnum):
     DEALER_CAPTURES = "dealer-captures"  # dealer captured four of a month dealt to the field
     COLLECT = "collect"  # round-end collection of leftovers by a side (seat = side)
     KOIKOI = "koikoi"  # seat called koi-koi after completing or raising a yaku: play goes on
-    STOP = "stop"  # seat stopped (mask 0), or won at the deal with a hand yaku (mask = hand)
+    STOP = "stop"  # seat stopped: the round ends and is scored (Koi-Koi)
+    HAND_YAKU = "hand-yaku"  # seat won at the deal with teshi or kuttsuki (its hand stays hidden)
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -149,6 +151,7 @@ EV_DEALER = EventKind.DEALER_CAPTURES
 EV_COLLECT = EventKind.COLLECT
 EV_KOIKOI = EventKind.KOIKOI
 EV_STOP = EventKind.STOP
+EV_HAND_YAKU = EventKind.HAND_YAKU
 
 Event = tuple[EventKind, int, int, int]
 
@@ -304,7 +307,7 @@ class Round:
         if winner >= 0:
             self.stopped = cfg.side_of[winner]
             self.won_at_deal = True
-            self.events.append((EV_STOP, winner, -1, self.hands[winner]))
+            self.events.append((EV_HAND_YAKU, winner, -1, 0))
             self._finish()
 
     def _dealer_captures_fours(self) -> None:

@@ -64,7 +64,7 @@ SENTENCES: dict[str, Texts] = {
     "stop_choice": {"ja": "勝負", "ko": "스톱"},
     "koikoi_called": {"ja": "{who}：こいこい！", "ko": "{who}: 고이고이!"},
     "stop_called": {"ja": "{who}：勝負。", "ko": "{who}: 스톱."},
-    "stop_at_deal": {"ja": "{who}：手役で勝ち（{cards}）。", "ko": "{who}: 손약으로 승리({cards})."},
+    "stop_at_deal": {"ja": "{who}：配り札の手役（手四・くっつき）で勝ち。", "ko": "{who}: 받은 패의 손약(데시·굿쓰키)으로 승리."},
     "take_text": {"ja": "{card}で{target}を取る", "ko": "{card}(으)로 {target} 먹기"},
     "take_choice": {"ja": "{target}を取る", "ko": "{target} 먹기"},
     "declare_text": {"ja": "{card}を場に出して{yaku}を宣言{given_up}", "ko": "{card}을(를) 내며 {yaku} 선언{given_up}"},
