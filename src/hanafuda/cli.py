@@ -87,6 +87,39 @@ def replay(
     else:
         typer.echo(replay_text(match), nl=False)
 
+
+IMPORT_FORMATS = ("koikoi-ai",)
+"""Outside record formats ``hanafuda import`` reads (docs/rules/koi-koi.md, "Outside records")."""
+
+
+@app.command("import")
+def import_record(
+    source: Annotated[str, typer.Argument(help="The format of the record: koikoi-ai (a KoiKoi-AI "
+                                          "Koi-Koi match, played as the koikoi-japan preset).")],
+    file: Annotated[Path, typer.Argument(help="The outside record (JSON).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Write our RULES.md §8 record "
+                                         "here.")],
+) -> None:
+    """Convert an outside game record into a RULES.md §8 record, checked move by move and round
+    by round; a record that does not fit names the round and turn and nothing is written."""
+    from .datasets.koikoi_ai import KoiKoiAIError, import_koikoi_ai
+
+    if source not in IMPORT_FORMATS:
+        raise fail(f"unknown record format {source!r}; formats are: {', '.join(IMPORT_FORMATS)}")
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise fail(f"{file}: cannot read: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise fail(f"{file}: not a JSON file: {exc}") from None
+    try:
+        record = import_koikoi_ai(data)
+    except KoiKoiAIError as exc:
+        raise fail(f"{file}: {exc}") from None
+    output.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    typer.echo(f"{output}: {len(record['rounds'])} rounds of koi-koi")
+
+
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="The game.")],

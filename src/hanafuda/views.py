@@ -40,13 +40,14 @@ class ViewPhase(StrEnum):
     TAKE = "take"
     BETWEEN_ROUNDS = "between-rounds"
     MATCH_OVER = "match-over"
+    KOIKOI = "koikoi"  # Koi-Koi: the seat to move says koikoi or stop
 
     def __repr__(self) -> str:
         return repr(self.value)
 
 
 _VIEW_PHASE = {Phase.TEYAKU: ViewPhase.TEYAKU, Phase.PLAY: ViewPhase.PLAY, Phase.TAKE: ViewPhase.TAKE,
-               Phase.OVER: ViewPhase.BETWEEN_ROUNDS}
+               Phase.OVER: ViewPhase.BETWEEN_ROUNDS, Phase.KOIKOI: ViewPhase.KOIKOI}
 
 
 @dataclass(frozen=True)

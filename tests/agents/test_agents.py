@@ -8,11 +8,12 @@ import random
 import pytest
 
 from hanafuda import Match
-from hanafuda.agents import AGENTS, GreedyAgent, RandomAgent, StrongAgent, make_agent
+from hanafuda.agents import AGENTS, GreedyAgent, RandomAgent, StrongAgent, available_bots, make_agent
+from hanafuda.agents.learned import shipped_weights
 from hanafuda.agents.strong import DEFAULT_TIME_LIMIT
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.deal import Deal
-from hanafuda.rules import GAMES
+from hanafuda.rules import GAMES, configure
 
 CASES = [
     ("min-hwatu", 3, {"flip_matches_pair": "ppeok", "yaku_set": "english"}),
@@ -25,7 +26,13 @@ CASES = [
     ("hawaiifuda", 2, {"bonus_combos": True}),
     ("hawaiifuda", 5, {}),
     ("mushi", 2, {"hand_takes_field_lightning": True}),
+    ("koi-koi", 2, {"viewing": "koikoi-japan", "koikoi_bonus": "plus-one"}),
 ]
+TRAINED_CASES = [c for c in CASES if shipped_weights(c[0], c[1]) is not None]
+"""The cases whose game ships a trained network (Koi-Koi has none yet: its policy and expert
+bots are refused, tests/rules/koi_koi/test_koi_koi_everywhere.py)."""
+BATCH_CASES = [c for c in CASES if GAMES[c[0]].plays_in_batch()]
+"""The cases the batch simulator plays (it refuses Koi-Koi by name)."""
 
 
 def small_strong() -> StrongAgent:
@@ -59,13 +66,16 @@ def test_agents_play_legal_moves_in_every_game(game, players, options, name):
 
 
 def test_decision_kinds_take_expose_and_declare_are_handled():
-    """Each agent answers a `take` after a flip and Kwa-Dō declarations (teyaku: the test below)."""
+    """Each agent answers a `take` after a flip, Kwa-Dō declarations and, where it can play
+    Koi-Koi (not policy: no network yet), the koikoi/stop decision (teyaku: the test below)."""
     seen: dict[str, set[str]] = {n: set() for n in AGENTS}
     for name in AGENTS:
         if name == "expert":
             seen.pop(name)  # the expert answers through the same network as policy
             continue
         for game, players, options in CASES:
+            if name not in available_bots(configure(game, players, options)):
+                continue
             for seed in range(4):
                 match = Match(game, players, options, seed=seed)
                 agent = small_strong() if name == "strong" else make_agent(name)
@@ -77,9 +87,12 @@ def test_decision_kinds_take_expose_and_declare_are_handled():
                         seen[name].add("take")
                     if any("declare" in m for m in legal):
                         seen[name].add("declare")
+                    if "koikoi" in legal:
+                        seen[name].add("koikoi")
                     match.play(agent.choose(view, view.legal, rng))
     for name, kinds in seen.items():
-        assert kinds == {"take", "declare"}, name
+        koikoi = {"koikoi"} if name in available_bots(configure("koi-koi", 2)) else set()
+        assert kinds == {"take", "declare"} | koikoi, name
 
 
 def test_greedy_and_strong_expose_teyaku():

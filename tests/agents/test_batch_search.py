@@ -18,7 +18,7 @@ from hanafuda.batch import BatchSim, from_engine
 from hanafuda.cards import cards_of, mask_of
 from hanafuda.engine.round import PHASE_TEYAKU, Round
 from hanafuda.rules import configure
-from tests.agents.test_agents import CASES
+from tests.agents.test_agents import BATCH_CASES
 from tests.batch.test_load import FAMILIES, _policy_choices, _positions, _Scripted
 
 
@@ -41,7 +41,7 @@ def _dealer_for(view, cfg) -> WorldDealer:
     return WorldDealer(unseen, hidden)
 
 
-@pytest.mark.parametrize("game,players,options", CASES)
+@pytest.mark.parametrize("game,players,options", BATCH_CASES)
 def test_dealt_worlds_load_as_the_rounds_they_stand_for(game, players, options):
     """Each world row equals the ``Round`` made of the template with that world's cards."""
     view = _view_after(game, players, options, 5, 3)

@@ -15,7 +15,7 @@ from hanafuda.engine.round import Round
 from hanafuda.rules import GAMES, configure
 
 OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
-    (game, n, {}) for game, cls in GAMES.items() for n in cls.player_counts()
+    (game, n, {}) for game, cls in GAMES.items() if cls.plays_in_batch() for n in cls.player_counts()
 ] + [
     ("min-hwatu", 3, {"flip_matches_pair": "ppeok", "yaku_set": "english"}),
     ("hana-awase", 3, {"teyaku": True, "scoring": "additive"}),

@@ -15,7 +15,7 @@ from tests.batch.twins import random_moves
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     (game, n, {"rounds": 4} if game != "kwa-do" else {}) for game, cls in GAMES.items()
-    for n in cls.player_counts()
+    if cls.plays_in_batch() for n in cls.player_counts()
 ]
 CONFIGS += [("kwa-do", 4, {"teams": [[0, 2], [1, 3]], "target": 60}),
             ("kwa-do", 6, {"teams": [[0, 2, 4], [1, 3, 5]], "target": 40, "rounds": 5}),

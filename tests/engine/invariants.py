@@ -29,6 +29,7 @@ from hanafuda.engine.round import (
     EV_FLIP,
     EV_PLAY,
     EV_PPEOK,
+    PHASE_KOIKOI,
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_TAKE,
@@ -53,6 +54,7 @@ EXPECTED_DECK_TOTAL = {
     "kwa-do": 240,
     "hawaiifuda": 240,
     "mushi": 230,
+    "koi-koi": 0,
 }
 """RULES.md §1 deck totals (Hana-Awase: 264, or 240 with ``chaff_value: 0``)."""
 
@@ -63,6 +65,7 @@ DEAL_SIZES = {
     "kwa-do": {2: (10, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12)},
     "hawaiifuda": {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12)},
     "mushi": {2: (8, 8)},
+    "koi-koi": {2: (8, 8)},
 }
 """RULES.md §2 deal sizes (hand each, field); Kwa-Dō 2 players: option ``two_player_hand: 8``."""
 
@@ -174,6 +177,19 @@ _MUSHI_OPTIONS: list[dict[str, Any]] = [
      "four_on_field": "redeal"},
 ]
 
+_KOI_KOI_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"viewing": "off", "seven_doubling": False, "koikoi_bonus": "none", "hand_yaku": True},
+    {"viewing": "with-another", "sake_cup_chaff": False, "exhaustion": "oya-ken",
+     "four_on_field": "dealer-captures"},
+    # the koikoi-japan preset, in its order (a Config is shared by option set: its given_options
+    # keep the order of the first caller, and the golden record of this preset is written so)
+    {"rounds": 8, "bank": 30, "viewing": "koikoi-japan", "seven_doubling": False,
+     "koikoi_bonus": "plus-one", "exhaustion": "oya-ken", "oya_ken_points": 1},
+    {"hand_yaku": True, "koikoi_bonus": "opponent-doubles", "viewing": "on", "rounds": 3,
+     "bank": 10},
+]
+
 
 def _build_configs() -> list[tuple[str, int, dict[str, Any]]]:
     out: list[tuple[str, int, dict[str, Any]]] = []
@@ -188,6 +204,7 @@ def _build_configs() -> list[tuple[str, int, dict[str, Any]]]:
     for players in (2, 3, 4, 5, 6):
         out += [("hawaiifuda", players, o) for o in _HAWAIIFUDA_OPTIONS]
     out += [("mushi", 2, o) for o in _MUSHI_OPTIONS]
+    out += [("koi-koi", 2, o) for o in _KOI_KOI_OPTIONS]
     for game, players, options in out:  # every configuration must be accepted
         configure(game, players, dict(options))
     return out
@@ -329,6 +346,17 @@ def check_invariants(match: Match) -> None:
             assert counts == expected, (
                 f"{_where(match)}: plays in turn order {counts}, expected {expected}"
             )
+        elif phase == PHASE_KOIKOI or (phase == PHASE_OVER and rnd.stopped >= 0):
+            # Koi-Koi: the seat that just finished its turn decides, or stopped the round.
+            turn = rnd.turn
+            assert order[turn] == rnd.seat or rnd.won_at_deal, f"{_where(match)}: decider"
+            k = counts[turn] - (0 if rnd.won_at_deal else 1)
+            expected = [k + 1] * (turn + 1) + [k] * (n - turn - 1)
+            if rnd.won_at_deal:
+                expected = [0] * n
+            assert counts == expected, (
+                f"{_where(match)}: plays in turn order {counts}, expected {expected}"
+            )
         else:  # over, or a draw-only turn's choice: every hand played out
             assert counts == [cfg.hand_size] * n, f"{_where(match)}: plays {counts}"
         if not cfg.game.draw_only_turns:
@@ -351,7 +379,8 @@ def check_invariants(match: Match) -> None:
         assert rnd.to_move is None, f"{_where(match)}: to_move set in an ended round"
         assert actions == [], f"{_where(match)}: legal moves in an ended round"
         assert rnd.legal_moves() == [], f"{_where(match)}: legal moves in an ended round"
-        assert rnd.pending < 0 and not any(hands), f"{_where(match)}: round over with cards left"
+        assert rnd.pending < 0 and (not any(hands) or rnd.stopped >= 0), (
+            f"{_where(match)}: round over with cards left and no one stopped")
         _check_over(match)
         return
     seat = rnd.seat
@@ -388,6 +417,12 @@ def check_invariants(match: Match) -> None:
             if target != NO_TARGET:
                 assert table >> target & 1, f"{_where(match)}: target {CODES[target]} not on table"
         assert seen == hand, f"{_where(match)}: some hand card has no legal play"
+    elif phase == PHASE_KOIKOI:
+        assert cfg.koikoi and moves == ["koikoi", "stop"], f"{_where(match)}: decision {moves}"
+        assert rnd.pending < 0 and any(hands), f"{_where(match)}: a decision with nothing to go on"
+        side = cfg.side_of[seat]
+        level = cfg.game.yaku_points(cfg, rnd.captures[side])
+        assert any(level), f"{_where(match)}: koi-koi offered without a yaku"
     elif phase == PHASE_TAKE:
         assert rnd.pending >= 0, f"{_where(match)}: take phase without a pending card"
         targets = rnd.pending_targets
@@ -479,7 +514,7 @@ def check_round_result(match: Match) -> None:
         assert sum(scores) == expected, (
             f"{_where(match)}: Min-Hwatu scores {scores} total {sum(scores)}, expected {expected}"
         )
-    elif game == "mushi" or (game == "hana-awase" and opts["scoring"] == "zero-sum"):
+    elif game in ("mushi", "koi-koi") or (game == "hana-awase" and opts["scoring"] == "zero-sum"):
         assert sum(scores) == 0, f"{_where(match)}: zero-sum scores {scores} total {sum(scores)}"
     elif game == "kwa-do":
         floor = 240 // cfg.num_sides

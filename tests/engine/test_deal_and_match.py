@@ -22,6 +22,7 @@ DEAL_TABLE = {
     "kwa-do": {2: (10, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12)},
     "hawaiifuda": {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12)},
     "mushi": {2: (8, 8)},
+    "koi-koi": {2: (8, 8)},
 }
 DEAL_CASES = [(g, n, hf) for g, table in DEAL_TABLE.items() for n, hf in table.items()]
 
@@ -667,7 +668,7 @@ def test_s9_parse_option_args():
 
 def test_s9_unknown_game_names_the_games():
     with pytest.raises(OptionError) as info:
-        configure("koi-koi", 2)
+        configure("sakura", 2)
     for game in DEAL_TABLE:
         assert game in str(info.value)
 

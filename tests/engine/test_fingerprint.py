@@ -7,11 +7,16 @@ change — then update the hash here and the full 3,600-match hash in docs/perfo
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.fingerprint import fingerprint, variants
 from hanafuda.rules import GAMES
 
 SAMPLE_MATCHES = 300
-SAMPLE_HASH = "591b6b0ef31af41464aa2e1ca174cf1ddc0a72887fa020ffc17c36f67acb511f"
+SAMPLE_HASH = "9e38b86c4ce8f8b14c8f9eb5e52b156e8f1226c331781efb440a8e635bdf40d2"
+OLDER_GAMES_HASH = "591b6b0ef31af41464aa2e1ca174cf1ddc0a72887fa020ffc17c36f67acb511f"
+"""The sample's hash over the five games before Koi-Koi: adding the sixth game (its new move
+kind, phase and action indices) changed none of their play."""
 
 
 def test_sample_covers_every_variant_twice() -> None:
@@ -21,6 +26,11 @@ def test_sample_covers_every_variant_twice() -> None:
 
 def test_engine_fingerprint_is_unchanged() -> None:
     assert fingerprint(SAMPLE_MATCHES) == SAMPLE_HASH
+
+
+def test_the_five_older_games_play_as_before_koi_koi(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(GAMES, "koi-koi")
+    assert fingerprint(SAMPLE_MATCHES) == OLDER_GAMES_HASH
 
 
 def test_fingerprint_sees_a_different_seed() -> None:

@@ -10,10 +10,12 @@ from hanafuda.engine.moves import (
     EXPOSE_ACTION,
     KEEP_ACTION,
     KIND_BITS,
+    KOIKOI_ACTION,
     NO_CARD,
     NO_SET,
     NO_TARGET,
     SET_SHIFT,
+    STOP_ACTION,
     TARGET_SHIFT,
     MoveKind,
     decode,
@@ -25,8 +27,8 @@ from hanafuda.views import ViewPhase
 
 
 def test_phases_keep_their_ints_and_names() -> None:
-    assert [int(p) for p in Phase] == [0, 1, 2, 3]
-    assert PHASE_NAMES == ("teyaku", "play", "take", "over")
+    assert [int(p) for p in Phase] == [0, 1, 2, 3, 4]
+    assert PHASE_NAMES == ("teyaku", "play", "take", "over", "koikoi")
     assert [p.word for p in Phase] == list(PHASE_NAMES)
 
 
@@ -42,14 +44,15 @@ def test_event_kinds_equal_and_print_as_their_strings() -> None:
 
 
 def test_view_phases_equal_their_strings() -> None:
-    assert [str(p) for p in ViewPhase] == ["teyaku", "play", "take", "between-rounds", "match-over"]
+    assert [str(p) for p in ViewPhase] == ["teyaku", "play", "take", "between-rounds", "match-over",
+                                         "koikoi"]
     view = Match("hana-awase", 2, seed=1).view(0)
     assert isinstance(view.phase, ViewPhase) and view.to_dict()["phase"] in {"play", "teyaku"}
 
 
 def test_move_fields_give_the_documented_actions() -> None:
     """docs/architecture.md, "Moves as ints"."""
-    assert [int(k) for k in MoveKind] == [0, 1, 2, 3] and MoveKind.EXPOSE.word == "expose"
+    assert [int(k) for k in MoveKind] == [0, 1, 2, 3, 6, 7] and MoveKind.EXPOSE.word == "expose"
     assert (KIND_BITS, CARD_SHIFT, TARGET_SHIFT, SET_SHIFT) == (3, 2, 8, 14)
     assert (NO_CARD, NO_TARGET, NO_SET) == (63, 63, 15)
     assert make_play(0) == 261888
@@ -59,6 +62,9 @@ def test_move_fields_give_the_documented_actions() -> None:
     assert make_play(21, NO_TARGET, 6) == 114516
     assert decode(255888).kind == "play" and decode(255888).target == 39
     assert decode(KEEP_ACTION).kind == "keep"
+    # Koi-Koi's decision widens the kind with bit 18, leaving every action above unchanged.
+    assert (KOIKOI_ACTION, STOP_ACTION) == (262142 | 1 << 18, 262143 | 1 << 18) == (524286, 524287)
+    assert decode(KOIKOI_ACTION).kind == "koikoi" and decode(STOP_ACTION).kind == "stop"
 
 
 def test_play_resolutions_keep_their_ints() -> None:

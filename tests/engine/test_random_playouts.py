@@ -115,5 +115,7 @@ def test_random_playouts(index: int) -> None:
         assert seen["wild-capture"] > 0, "the wild card never captured"
     if cfg.ppeok:
         assert seen[EV_PPEOK] > 0, "ppeok never happened"
+    if cfg.koikoi:
+        assert seen["koikoi"] > 0 and seen["stop"] > 0, "no koi-koi decision was taken both ways"
     if cfg.teyaku and players <= 3:
         assert seen[EV_EXPOSE] + seen[EV_KEEP] > 0, "no teyaku decision was asked"

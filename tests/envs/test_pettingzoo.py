@@ -311,7 +311,7 @@ def test_render_without_mode_returns_none_and_bad_settings_raise() -> None:
     with pytest.raises(EnvConfigError, match="unknown render_mode 'rgb_array'"):
         pettingzoo_env("mushi", render_mode="rgb_array")
     with pytest.raises(UnknownGameError):
-        pettingzoo_env("koi-koi")
+        pettingzoo_env("sakura")
     with pytest.raises(OptionError, match="not 7"):
         pettingzoo_env("mushi", players=7)
     with pytest.raises(OptionError, match="unknown option"):

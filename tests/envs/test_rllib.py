@@ -45,7 +45,8 @@ def test_rllib_episode_pays_each_agent_its_side_score() -> None:
 
 def test_register_rllib_envs_names_every_game() -> None:
     assert sorted(register_rllib_envs()) == sorted(env_name(g) for g in
-                                     ("min-hwatu", "kwa-do", "hana-awase", "hawaiifuda", "mushi"))
+                                     ("min-hwatu", "kwa-do", "hana-awase", "hawaiifuda", "mushi",
+                                      "koi-koi"))
 
 
 def test_ppo_example_trains_an_iteration(tmp_path: Path) -> None:

@@ -34,6 +34,20 @@ def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
     assert all("token" not in s for s in listed[0]["seats"])
 
 
+def test_a_koi_koi_table_offers_only_bots_that_can_play_it(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["koi-koi"]["bots"] == {"2": ["random", "greedy", "strong"]}
+    assert "policy" in games["mushi"]["bots"]["2"]
+    r = client.post("/api/tables", json={
+        "game": "koi-koi", "players": 2, "options": {"rounds": 3},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "strong"}]})
+    assert r.status_code == 201, r.text
+    r = client.post("/api/tables", json={
+        "game": "koi-koi", "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "policy"}]})
+    assert r.status_code == 400 and "no trained network for koi-koi" in r.text
+
+
 def test_bad_table_requests_are_400(client: TestClient) -> None:
     assert client.post("/api/tables", content=b"{nope", headers=JSON).status_code == 400
     assert client.post("/api/tables", json={"game": "chess"}).status_code == 400
@@ -91,7 +105,7 @@ def test_rules_data_teach_the_game_and_name_its_theme(client: TestClient) -> Non
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert {g: games[g]["theme"] for g in games} == {
         "min-hwatu": "hwatu", "hana-awase": "hanafuda", "kwa-do": "kwa-do",
-        "hawaiifuda": "hawaiifuda", "mushi": "hanafuda"}
+        "hawaiifuda": "hawaiifuda", "mushi": "hanafuda", "koi-koi": "hanafuda"}
     for g in games.values():
         text = " ".join(g["how_to_play"])
         assert "month" in text and "stock" in text and "capture" in text and "round" in text

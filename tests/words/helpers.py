@@ -1,4 +1,4 @@
-"""Helpers for the words tests: explicit deals and seeded playouts of all five games."""
+"""Helpers for the words tests: explicit deals and seeded playouts of every game."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ CONFIGS: tuple[tuple[str, int, dict[str, object]], ...] = (
                    "gaji_wild_from_stock": True}),
     ("hawaiifuda", 2, {"bonus_combos": True}),
     ("mushi", 2, {"hand_takes_field_lightning": True}),
+    ("koi-koi", 2, {"viewing": "koikoi-japan", "koikoi_bonus": "plus-one"}),
 )
 
 

@@ -7,22 +7,47 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import GAMES
+from ..rules import GAMES, Config
 from .base import Agent
 from .expert import ROLLOUTS, ExpertAgent
 from .greedy import GreedyAgent
 from .hint import Hint, hint
-from .learned.policy import WEIGHTS_DIR, PolicyAgent, shipped_weights
+from .learned.policy import WEIGHTS_DIR, PolicyAgent, plays_in_teams, shipped_weights
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
-__all__ = ["AGENTS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent", "RandomAgent",
-           "SEARCHES", "StrongAgent", "UnknownAgentError", "hint", "make_agent",
+__all__ = ["AGENTS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent",
+           "RandomAgent", "SEARCHES", "StrongAgent", "UnknownAgentError", "available_bots", "hint",
+           "make_agent", "unavailable_reason",
            "weights_file"]
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, StrongAgent, PolicyAgent, ExpertAgent)
 }
+
+
+NEEDS_WEIGHTS = frozenset({"policy", "expert"})
+"""The bots that play from a trained network (``agents/weights``)."""
+
+
+def available_bots(config: Config) -> tuple[str, ...]:
+    """The bots (``AGENTS`` names) that can play ``config``: ``policy`` and ``expert`` only where
+    a network is shipped for the game (Koi-Koi has none yet: ``strong`` plays it), never a seat
+    that would play at random."""
+    trained = shipped_weights(config.game.id, config.players, plays_in_teams(config)) is not None
+    return tuple(name for name in AGENTS if trained or name not in NEEDS_WEIGHTS)
+
+
+def unavailable_reason(name: str, config: Config) -> str | None:
+    """Why bot ``name`` cannot play ``config`` (None: it can), naming the bots that can."""
+    if ":" in name:  # its own weights file
+        return None
+    base = name.partition("@")[0].partition("/")[0]  # expert@400/round is expert
+    if base in NEEDS_WEIGHTS and base not in available_bots(config):
+        return (f"the {base} bot has no trained network for {config.game.id} with "
+                f"{config.players} players; bots that can play it: "
+                f"{', '.join(available_bots(config))}")
+    return None
 
 
 class UnknownAgentError(ValueError):

@@ -36,10 +36,10 @@ from typing import Any
 from ..engine.deal import deal_from_rng
 from ..records import Match, match_to_record
 from ..rules import Config, configure
-from . import ROUND_OBJECTIVE, SEARCHES, Agent, ExpertAgent, StrongAgent, make_agent
+from . import ROUND_OBJECTIVE, SEARCHES, Agent, ExpertAgent, StrongAgent, make_agent, unavailable_reason
 
-__all__ = ["ROUND_OBJECTIVE", "SEARCHES", "AgentResult", "AgentSpec", "ArenaResult", "PairedDifference", "agent_label",
-           "check_agents", "mean_ci", "paired_difference", "play_deal", "play_match", "rotations",
+__all__ = ["ROUND_OBJECTIVE", "SEARCHES", "AgentResult", "AgentSpec", "ArenaResult", "PairedDifference",
+           "agent_label", "check_agents", "mean_ci", "paired_difference", "play_deal", "play_match", "rotations",
            "run_arena"]
 
 MINUS = " − "
@@ -377,6 +377,10 @@ def run_arena(
     ``agent_label``.  With worker processes or a runner, objects travel by pickling."""
     config = configure(game, players, dict(options or {}))
     check_agents(agent_names)
+    for spec in agent_names:
+        problem = unavailable_reason(spec, config) if isinstance(spec, str) else None
+        if problem:
+            raise ValueError(problem)
     if not agent_names:
         raise ValueError("give at least one agent")
     if deals < 1:

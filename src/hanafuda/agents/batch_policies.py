@@ -1,7 +1,7 @@
 """The ``greedy`` bot's one-ply rule on the batch simulator (issue 13): ``GreedyRollout``.
 
 ``heuristics.greedy_rollout`` vectorised over the compact legal lists (``BatchSim.legal_list``,
-never the 2,786-wide mask): every seat, from what it can see (its hand, the field, the
+never the 2,788-wide mask): every seat, from what it can see (its hand, the field, the
 discard, every capture and exposed card; the other hands and the stock are its unseen
 cards), scores each legal move by ``Evaluator.action_values`` — the card points a play or
 take captures now (rubbish excluded, RULES.md §9) plus the change of its side's yaku

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import card_id, cards_of, mask_of
-from ..engine.round import PHASE_NAMES, PHASE_TAKE, PHASE_TEYAKU, Round
+from ..engine.round import EV_KOIKOI, PHASE_NAMES, PHASE_TAKE, PHASE_TEYAKU, Round
 from ..rules import Config, configure
 
 if TYPE_CHECKING:
@@ -109,4 +109,13 @@ def determinize(view: PlayerView, rng: random.Random, config: Config | None = No
     rnd.events = []
     rnd.moves = []
     rnd.result = None
+    # Koi-Koi: the calls so far are public (history), each side's yaku follow from its captures.
+    rnd.koikoi_calls = [0] * cfg.num_sides
+    for event in view.history:
+        if event.kind == EV_KOIKOI:
+            rnd.koikoi_calls[cfg.side_of[event.seat]] += 1
+    rnd.yaku_level = [cfg.game.yaku_points(cfg, cap) for cap in rnd.captures] if cfg.koikoi else []
+    rnd.stopped = -1
+    rnd.dealt = tuple(hands)
+    rnd.won_at_deal = False
     return rnd

@@ -12,8 +12,18 @@ import random
 from collections.abc import Sequence
 
 from ..cards import MONTH_MASKS, MONTHS
-from ..engine.moves import CARD_BITS, CARD_SHIFT, KIND_BITS, NO_SET, PLAY, SET_BITS, SET_SHIFT
-from ..engine.round import PHASE_OVER, PHASE_TEYAKU, Round
+from ..engine.moves import (
+    CARD_BITS,
+    CARD_SHIFT,
+    KIND_BITS,
+    KIND_HIGH_BIT,
+    NO_SET,
+    PLAY,
+    SET_BITS,
+    SET_SHIFT,
+    STOP_ACTION,
+)
+from ..engine.round import PHASE_KOIKOI, PHASE_OVER, PHASE_TEYAKU, Round
 from ..rules import Config
 
 __all__ = ["Evaluator", "evaluator_for", "forced_move", "greedy_rollout", "rollout"]
@@ -104,6 +114,10 @@ class Evaluator:
         before: float | None = None
         out = []
         for action in actions:
+            if action & KIND_HIGH_BIT:
+                # Koi-Koi: one ply sees only the points a stop banks now; a koi-koi gains nothing yet.
+                out.append(float(rnd.standing().scores[side]) if action == STOP_ACTION else 0.0)
+                continue
             if action & KIND_BITS == PLAY and action >> SET_SHIFT & SET_BITS != NO_SET:
                 card = action >> CARD_SHIFT & CARD_BITS
                 out.append(self.declare_value(rnd, seat, action >> SET_SHIFT & SET_BITS)
@@ -156,6 +170,9 @@ def rollout(rnd: Round, evaluator: Evaluator, rng: random.Random, epsilon: float
             continue
         if rng.random() < epsilon:
             rnd.apply(actions[rng.randrange(len(actions))])
+            continue
+        if rnd.phase == PHASE_KOIKOI:
+            rnd.apply(STOP_ACTION)  # Koi-Koi: the fast policy banks its yaku
             continue
         best = -1e9
         choice = actions[0]

@@ -5,7 +5,9 @@ in rated play — the caller decides).  Values are the learned network's estimat
 round margin after the move (points for the seat's side, RULES.md §4), from the seat's
 view only; ``search=True`` refines them with the ``expert`` search (slower, better): the
 default expert's engine and rollouts (the batch simulator, greedy rollouts; the scalar search
-where the batch cannot play the configuration) at ``simulations``.
+where the batch cannot play the configuration) at ``simulations``.  A game without trained
+weights (Koi-Koi) is hinted by the ``strong`` bot's rollouts instead: every legal move played on
+the same sampled worlds, valued by its mean round margin (``Game.search_value``).
 """
 
 from __future__ import annotations
@@ -13,10 +15,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..engine.moves import parse_action
 from ..views import PlayerView
-from .determinize import config_for_view
+from .determinize import config_for_view, determinize
 from .expert import ExpertAgent
-from .learned.policy import load_for, move_values
+from .halving import playout
+from .heuristics import evaluator_for, rollout
+from .learned.policy import load_for, move_values, plays_in_teams, shipped_weights
+
+ROLLOUT_SAMPLES = 64
+"""Sampled worlds per hint where a game has no trained weights (each move played on all)."""
 
 __all__ = ["Hint", "hint"]
 
@@ -44,10 +52,31 @@ def hint(view: PlayerView, search: bool = False, seed: int = 0,
             view, legal, random.Random(seed))
     else:
         cfg = config_for_view(view)
-        values = move_values(load_for(cfg), view, legal, cfg)
+        if shipped_weights(cfg.game.id, cfg.players, plays_in_teams(cfg)) is None:
+            values = _rollout_values(view, legal, seed)
+        else:
+            values = [float(v) for v in move_values(load_for(cfg), view, legal, cfg)]
         ranked = sorted(((m, float(v)) for m, v in zip(legal, values, strict=True)),
                         key=lambda mv: -mv[1])
     runner = ranked[1] if len(ranked) > 1 else None
     return Hint(ranked[0][0], round(ranked[0][1], 2), runner[0] if runner else None,
                 round(runner[1], 2) if runner else None,
                 tuple((m, round(v, 2)) for m, v in ranked))
+
+
+def _rollout_values(view: PlayerView, legal: list[str], seed: int) -> list[float]:
+    """Each legal move's mean round margin over ``ROLLOUT_SAMPLES`` sampled worlds, finished by
+    the ``strong`` bot's fast rollout policy (common random numbers for every move)."""
+    cfg = config_for_view(view)
+    side = view.side
+    assert side is not None
+    rng = random.Random(seed)
+    actions = [parse_action(m, cfg) for m in legal]
+    simulate = playout(actions, evaluator_for(cfg), side, cfg.game.search_value, 0.1, rollout)
+    totals = [0.0] * len(actions)
+    for _ in range(ROLLOUT_SAMPLES):
+        world = determinize(view, rng, cfg)
+        seed_k = rng.randrange(1 << 30)
+        for arm in range(len(actions)):
+            totals[arm] += simulate(world, arm, seed_k)
+    return [t / ROLLOUT_SAMPLES for t in totals]

@@ -576,8 +576,10 @@ class BatchSim:
             open_sets = self._sets_open(cards)  # (B, 48) set bits
             bits = (open_sets[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
             declares = bits.astype(np.bool_) & in_hand[:, :, None]
+        koikoi = np.zeros((b, 2), np.bool_)  # koikoi/stop: Koi-Koi is not played in batch
         mask: Bool = np.concatenate(
-            [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS)], axis=1
+            [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS), koikoi],
+            axis=1,
         )
         assert mask.shape[1] == NUM_ACTIONS
         return mask
@@ -640,7 +642,7 @@ class BatchSim:
     def legal_compact(self) -> Bool:
         """(B, k) bool over ``self.compact`` (k = ``self.compact.size``): the legal actions of
         each row (none where done).  Built from per-card quantities of the deck's cards, never
-        from the 2,786-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``.
+        from the 2,788-wide mask; ``legal_compact()[:, j] == legal_mask()[:, compact.full[j]]``.
         The array is a transposed (Fortran-ordered) view: index it freely, or take
         ``np.ascontiguousarray`` for row-major work."""
         # Built transposed, (k, B): each compact action's row is one contiguous gather of a
@@ -684,7 +686,7 @@ class BatchSim:
         (a row that is done has none).  W is the longest row of this step (at least 1; about
         20 at most in the five games).  The same moves as ``legal_compact()`` — ``legal_list()
         [r][legal_list()[r] >= 0]`` is ``np.flatnonzero(legal_compact()[r])`` — built from the
-        bitmasks alone, hand card by hand card, never materialising a (B, k) or 2,786-wide
+        bitmasks alone, hand card by hand card, never materialising a (B, k) or 2,788-wide
         mask: a policy scores and ``sample_list`` draws from these W entries only.
 
         Per row and phase (RULES.md §3, §9, §4.2, §4.3): in play, each hand card in id order
@@ -832,7 +834,7 @@ class BatchSim:
         mask: Bool | None = None,
     ) -> Int:
         """A legal compact action per row, vectorised over the (B, k) compact mask (never the
-        2,786-wide one): from ``softmax(logits)`` restricted to the legal actions when
+        2,788-wide one): from ``softmax(logits)`` restricted to the legal actions when
         ``logits`` (B, k) are given, uniformly among the legal actions otherwise; 0 where the
         round is over.  ``mask`` reuses a ``legal_compact()`` the caller already has; without
         it the draw runs on ``legal_list()`` (gathering only the ~20 legal logits per row at most),

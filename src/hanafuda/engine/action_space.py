@@ -2,7 +2,7 @@
 
 A policy network wants one flat, fixed-size action space; the engine's ``int``
 actions (``engine/moves.py``) pack kind, card, target and declaration into bit
-fields instead.  The batch layout (``NUM_ACTIONS`` = 2,786 indices)::
+fields instead.  The batch layout (``NUM_ACTIONS`` = 2,788 indices)::
 
     card * 49 + target      play ``card`` (0…47) and capture ``target`` (0…47)
                             (a choice: two month targets, or a wild card's pick)
@@ -11,13 +11,15 @@ fields instead.  The batch layout (``NUM_ACTIONS`` = 2,786 indices)::
     2352 + target           ``take target`` after the turned-over card (TAKE_BASE = 2352)
     2400, 2401              ``expose`` / ``keep`` (Hana-Awase teyaku)
     2402 + card * 8 + set   ``play card declare set`` (Kwa-Dō; ``set`` indexes ``Config.declarable``)
+    2786, 2787              ``koikoi`` / ``stop`` (Koi-Koi), appended after the 2,786 indices of
+                            the five older games so theirs, and the shipped networks, stay valid
 
 Every legal engine move has exactly one batch index and back (``from_engine`` /
 ``to_engine``).
 
 ``compact_actions(config)`` gives the compact per-configuration layout: only the
 indices that configuration can ever use (``CompactActions``; 50–220 instead of
-2,786; about 20 legal at once at most, a wild card's picks and Kwa-Dō declarations making
+2,788; about 20 legal at once at most, a wild card's picks and Kwa-Dō declarations making
 the longest lists), numbered in ascending batch-index order.
 """
 
@@ -34,11 +36,14 @@ from .moves import (
     EXPOSE_ACTION,
     KEEP_ACTION,
     KIND_BITS,
+    KIND_HIGH_BIT,
+    KOIKOI_ACTION,
     NO_SET,
     NO_TARGET,
     PLAY,
     SET_BITS,
     SET_SHIFT,
+    STOP_ACTION,
     TAKE,
     TARGET_SHIFT,
     make_play,
@@ -50,8 +55,10 @@ __all__ = [
     "DECLARE_BASE",
     "EXPOSE_INDEX",
     "KEEP_INDEX",
+    "KOIKOI_INDEX",
     "NO_CHOICE",
     "NUM_ACTIONS",
+    "STOP_INDEX",
     "TAKE_BASE",
     "declare_index",
     "from_engine",
@@ -68,7 +75,10 @@ EXPOSE_INDEX = TAKE_BASE + 48
 KEEP_INDEX = EXPOSE_INDEX + 1
 DECLARE_BASE = KEEP_INDEX + 1
 NUM_SETS = 8
-NUM_ACTIONS = DECLARE_BASE + 48 * NUM_SETS
+KOIKOI_INDEX = DECLARE_BASE + 48 * NUM_SETS
+"""``koikoi`` (2,786): after the older games' layout, so none of their indices moved."""
+STOP_INDEX = KOIKOI_INDEX + 1
+NUM_ACTIONS = STOP_INDEX + 1
 
 
 def play_index(card: int, target: int | None = None) -> int:
@@ -97,6 +107,8 @@ def from_engine(action: int) -> int:
         return play_index(action >> CARD_SHIFT & CARD_BITS, None if target == NO_TARGET else target)
     if kind == TAKE:
         return take_index(action >> TARGET_SHIFT & CARD_BITS)
+    if action & KIND_HIGH_BIT:
+        return KOIKOI_INDEX if kind == EXPOSE else STOP_INDEX
     return EXPOSE_INDEX if kind == EXPOSE else KEEP_INDEX
 
 
@@ -105,6 +117,10 @@ def to_engine(index: int) -> int:
     index = int(index)
     if not 0 <= index < NUM_ACTIONS:
         raise ValueError(f"batch action {index} is outside 0…{NUM_ACTIONS - 1}")
+    if index == KOIKOI_INDEX:
+        return KOIKOI_ACTION
+    if index == STOP_INDEX:
+        return STOP_ACTION
     if index >= DECLARE_BASE:
         card, declared = divmod(index - DECLARE_BASE, NUM_SETS)
         return make_play(card, NO_TARGET, declared)
@@ -122,20 +138,21 @@ def to_engine(index: int) -> int:
 
 
 class CompactActions:
-    """The indices of the 2,786 layout one configuration can ever use, numbered ``0 … size−1``.
+    """The indices of the 2,788 layout one configuration can ever use, numbered ``0 … size−1``.
 
     Order (stable, documented in docs/bots.md): ascending batch index, which is card-major —
     for each card of the deck in id order, ``play CARD take TARGET`` (targets in id order)
     then ``play CARD`` (no choice); then ``take TARGET`` (by target); then ``expose``,
     ``keep`` (only with Hana-Awase teyaku); then ``play CARD declare SET`` (Kwa-Dō,
-    card-major, then set).  Which indices appear follows RULES.md §3 (captures by month:
+    card-major, then set); then ``koikoi``, ``stop`` (only in Koi-Koi).  Which indices
+    appear follows RULES.md §3 (captures by month:
     ``Config.match_masks``, a choice needs two targets of the month), §9 (a wild card from
     hand or stock may pick any card it is allowed to take) and §4.2/§4.3 (teyaku answers,
     declarable sets of each card).
 
     ``full[j]`` is the batch index of compact action ``j``; ``to_compact[i]`` the compact
     index of batch index ``i`` (−1 where the configuration never uses it).  Per compact
-    action: ``kind`` (0 play, 1 take, 2 expose, 3 keep, 4 declare), ``card`` (the card
+    action: ``kind`` (0 play, 1 take, 2 expose, 3 keep, 4 declare, 5 koikoi, 6 stop), ``card`` (the card
     played; 48 for none), ``target`` (the card taken by choice; 48 for none) and ``declared``
     (the set index; −1 for none) — the arrays the batch simulator's compact mask gathers on.
     """
@@ -145,6 +162,8 @@ class CompactActions:
     KIND_EXPOSE = 2
     KIND_KEEP = 3
     KIND_DECLARE = 4
+    KIND_KOIKOI = 5
+    KIND_STOP = 6
 
     def __init__(self, config: Config) -> None:
         deck = config.deck
@@ -167,6 +186,8 @@ class CompactActions:
             full.extend((EXPOSE_INDEX, KEEP_INDEX))
         for card in config.deck_cards:
             full.extend(declare_index(card, s) for s in config.card_sets[card])
+        if config.koikoi:
+            full.extend((KOIKOI_INDEX, STOP_INDEX))
         self.config = config
         self.full: npt.NDArray[np.int64] = np.array(full, dtype=np.int64)
         self.size = len(full)
@@ -177,7 +198,11 @@ class CompactActions:
         target_of = np.full(self.size, 48, np.int64)
         declared = np.full(self.size, -1, np.int64)
         for j, index in enumerate(full):
-            if index >= DECLARE_BASE:
+            if index == KOIKOI_INDEX:
+                kind[j] = self.KIND_KOIKOI
+            elif index == STOP_INDEX:
+                kind[j] = self.KIND_STOP
+            elif index >= DECLARE_BASE:
                 kind[j] = self.KIND_DECLARE
                 card_of[j], declared[j] = divmod(index - DECLARE_BASE, NUM_SETS)
             elif index == EXPOSE_INDEX:

@@ -2,13 +2,19 @@
 
 An action is an ``int``::
 
-    bits 0-1   kind: PLAY, TAKE, EXPOSE, KEEP
+    bits 0-1   kind: PLAY, TAKE, EXPOSE, KEEP (with bit 18: KOIKOI, STOP)
     bits 2-7   card played (PLAY)
     bits 8-13  target card (PLAY … take, TAKE); 63 = none
     bits 14-17 declared set index into ``Config.declarable``; 15 = none
+    bit  18    the kind's third bit: set only by ``koikoi`` and ``stop`` (Koi-Koi)
+
+The kind was two bits and all four values were taken; the Koi-Koi decision widens it with
+bit 18, above every other field, so each action of the five older games keeps its int (and
+records, fingerprints and action indices built from those ints stay as they were).
 
 Strings: ``play CARD``, ``play CARD take TARGET``, ``play CARD declare SET``,
-``take TARGET``, ``expose``, ``keep``, optionally prefixed by the seat (``2: play …``).
+``take TARGET``, ``expose``, ``keep``, ``koikoi``, ``stop``, optionally prefixed by the seat
+(``2: play …``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ __all__ = [
     "EXPOSE",
     "EXPOSE_ACTION",
     "KEEP_ACTION",
+    "KIND_HIGH_BIT",
+    "KOIKOI",
+    "KOIKOI_ACTION",
     "IllegalMoveError",
     "KIND_BITS",
     "KEEP",
@@ -38,12 +47,15 @@ __all__ = [
     "PLAY",
     "SET_BITS",
     "SET_SHIFT",
+    "STOP",
+    "STOP_ACTION",
     "TAKE",
     "TARGET_SHIFT",
     "decode",
     "format_action",
     "make_play",
     "make_take",
+    "move_kind",
     "parse_action",
     "split_seat_prefix",
 ]
@@ -51,12 +63,19 @@ __all__ = [
 
 
 class MoveKind(IntEnum):
-    """Bits 0–1 of an action: what sort of decision it is (RULES.md §7)."""
+    """Bits 0–1 (and bit 18) of an action: what sort of decision it is (RULES.md §7).
+
+    ``KOIKOI`` and ``STOP`` share their low two bits with ``EXPOSE`` and ``KEEP`` and add
+    bit 18 (``move_kind`` reads the three bits), so code that reads only bits 0–1 never
+    takes a Koi-Koi decision for a play or a take.
+    """
 
     PLAY = 0  # play a card from hand (with a capture choice or a declaration)
     TAKE = 1  # choose what the turned-over card takes
     EXPOSE = 2  # expose teyaku (Hana-Awase)
     KEEP = 3  # keep teyaku hidden
+    KOIKOI = 6  # Koi-Koi: go on after completing or raising a yaku
+    STOP = 7  # Koi-Koi: end the round and score
 
     @property
     def word(self) -> str:
@@ -68,9 +87,13 @@ PLAY = MoveKind.PLAY
 TAKE = MoveKind.TAKE
 EXPOSE = MoveKind.EXPOSE
 KEEP = MoveKind.KEEP
+KOIKOI = MoveKind.KOIKOI
+STOP = MoveKind.STOP
 
 KIND_BITS = 3
-"""Mask of the kind field (bits 0–1)."""
+"""Mask of the kind field's low bits (bits 0–1)."""
+KIND_HIGH_BIT = 1 << 18
+"""The kind's third bit (``KOIKOI``, ``STOP``), above the set field."""
 CARD_SHIFT = 2
 """The played card's field starts at bit 2 (6 bits)."""
 TARGET_SHIFT = 8
@@ -92,6 +115,13 @@ _NO_TARGET_BITS = NO_TARGET << TARGET_SHIFT
 _NO_SET_BITS = NO_SET << SET_SHIFT
 EXPOSE_ACTION = EXPOSE | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
 KEEP_ACTION = KEEP | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
+KOIKOI_ACTION = (KOIKOI & KIND_BITS) | KIND_HIGH_BIT | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
+STOP_ACTION = (STOP & KIND_BITS) | KIND_HIGH_BIT | _NO_CARD_BITS | _NO_TARGET_BITS | _NO_SET_BITS
+
+
+def move_kind(action: int) -> int:
+    """The ``MoveKind`` value of an action: bits 0–1, plus 4 when bit 18 is set."""
+    return action & KIND_BITS | (4 if action & KIND_HIGH_BIT else 0)
 
 
 class MoveError(ValueError):
@@ -129,7 +159,8 @@ def make_take(target: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A decoded action: ``kind`` is ``"play"``, ``"take"``, ``"expose"`` or ``"keep"``."""
+    """A decoded action: ``kind`` is ``"play"``, ``"take"``, ``"expose"``, ``"keep"``,
+    ``"koikoi"`` or ``"stop"``."""
 
     kind: str
     card: int | None = None
@@ -137,11 +168,11 @@ class Move:
     declared_set: int | None = None
 
 
-_KINDS = tuple(kind.word for kind in MoveKind)
+_KINDS = {int(kind): kind.word for kind in MoveKind}
 
 
 def decode(action: int) -> Move:
-    kind = action & KIND_BITS
+    kind = move_kind(action)
     card = action >> CARD_SHIFT & CARD_BITS
     target = action >> TARGET_SHIFT & CARD_BITS
     declared = action >> SET_SHIFT & SET_BITS
@@ -155,7 +186,11 @@ def decode(action: int) -> Move:
 
 def format_action(action: int, config: Config) -> str:
     """The canonical string of an action (RULES.md §7)."""
-    kind = action & KIND_BITS
+    kind = move_kind(action)
+    if kind == KOIKOI:
+        return "koikoi"
+    if kind == STOP:
+        return "stop"
     if kind == EXPOSE:
         return "expose"
     if kind == KEEP:
@@ -191,6 +226,10 @@ def parse_action(text: str, config: Config) -> int:
             return EXPOSE_ACTION
         if words == ["keep"]:
             return KEEP_ACTION
+        if words == ["koikoi"]:
+            return KOIKOI_ACTION
+        if words == ["stop"]:
+            return STOP_ACTION
         if len(words) == 2 and words[0] == "take":
             return make_take(card_id(words[1]))
         if len(words) == 2 and words[0] == "play":

@@ -26,11 +26,15 @@ from .moves import (
     EXPOSE_ACTION,
     KEEP_ACTION,
     KIND_BITS,
+    KIND_HIGH_BIT,
+    KOIKOI,
+    KOIKOI_ACTION,
     NO_SET,
     NO_TARGET,
     PLAY,
     SET_BITS,
     SET_SHIFT,
+    STOP_ACTION,
     TAKE,
     TARGET_SHIFT,
     IllegalMoveError,
@@ -39,6 +43,7 @@ from .moves import (
     format_action,
     make_play,
     make_take,
+    move_kind,
     parse_action,
     split_seat_prefix,
 )
@@ -49,10 +54,14 @@ __all__ = [
     "EV_DECLARE",
     "EV_EXPOSE",
     "EV_FLIP",
+    "EV_HAND_YAKU",
     "EV_KEEP",
+    "EV_KOIKOI",
     "EV_PLAY",
     "EV_PPEOK",
+    "EV_STOP",
     "EV_TAKE",
+    "PHASE_KOIKOI",
     "PHASE_NAMES",
     "PHASE_OVER",
     "PHASE_PLAY",
@@ -73,10 +82,12 @@ class Phase(IntEnum):
     PLAY = 1  # a seat plays a card from hand (RULES.md §3)
     TAKE = 2  # a seat chooses what the turned-over card takes (RULES.md §3)
     OVER = 3  # the round is scored
+    KOIKOI = 4  # Koi-Koi: the seat that completed or raised a yaku says koikoi or stop
 
     @property
     def word(self) -> str:
-        """The phase's name in views and error messages (``teyaku``, ``play``, ``take``, ``over``)."""
+        """The phase's name in views and error messages (``teyaku``, ``play``, ``take``, ``over``,
+        ``koikoi``)."""
         return self.name.lower()
 
 
@@ -84,8 +95,9 @@ PHASE_TEYAKU = Phase.TEYAKU
 PHASE_PLAY = Phase.PLAY
 PHASE_TAKE = Phase.TAKE
 PHASE_OVER = Phase.OVER
+PHASE_KOIKOI = Phase.KOIKOI
 PHASE_NAMES = tuple(phase.word for phase in Phase)
-"""``("teyaku", "play", "take", "over")``, indexed by phase."""
+"""``("teyaku", "play", "take", "over", "koikoi")``, indexed by phase."""
 
 
 class PlayResolution(IntEnum):
@@ -120,6 +132,9 @@ class EventKind(StrEnum):
     PPEOK = "ppeok"  # the pair just made and the turned-over card stay stacked on the field
     DEALER_CAPTURES = "dealer-captures"  # dealer captured four of a month dealt to the field
     COLLECT = "collect"  # round-end collection of leftovers by a side (seat = side)
+    KOIKOI = "koikoi"  # seat called koi-koi after completing or raising a yaku: play goes on
+    STOP = "stop"  # seat stopped: the round ends and is scored (Koi-Koi)
+    HAND_YAKU = "hand-yaku"  # seat won at the deal with teshi or kuttsuki (its hand stays hidden)
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -134,6 +149,9 @@ EV_KEEP = EventKind.KEEP
 EV_PPEOK = EventKind.PPEOK
 EV_DEALER = EventKind.DEALER_CAPTURES
 EV_COLLECT = EventKind.COLLECT
+EV_KOIKOI = EventKind.KOIKOI
+EV_STOP = EventKind.STOP
+EV_HAND_YAKU = EventKind.HAND_YAKU
 
 Event = tuple[EventKind, int, int, int]
 
@@ -186,6 +204,11 @@ class Round:
         "events",
         "moves",
         "result",
+        "koikoi_calls",
+        "yaku_level",
+        "stopped",
+        "dealt",
+        "won_at_deal",
         "__weakref__",
     )
 
@@ -215,6 +238,11 @@ class Round:
     events: list[Event]
     moves: list[int]
     result: RoundScore | None
+    koikoi_calls: list[int]
+    yaku_level: list[tuple[int, ...]]
+    stopped: int
+    dealt: tuple[int, ...]
+    won_at_deal: bool
 
     def __init__(
         self,
@@ -249,6 +277,10 @@ class Round:
         self.events = []
         self.moves = []
         self.result = None
+        self.koikoi_calls = [0] * config.num_sides
+        self.stopped = -1
+        self.dealt = tuple(hands)
+        self.won_at_deal = False
         self.turn = 0
         self.seat = self.order[0]
         if config.four_on_field == "dealer-captures":
@@ -263,6 +295,20 @@ class Round:
             self.seat = self.teyaku_queue[0]
         else:
             self.phase = PHASE_PLAY
+        self.yaku_level = []
+        if config.koikoi:
+            self._koikoi_start()
+
+    def _koikoi_start(self) -> None:
+        """Koi-Koi: each side's yaku as dealt, and a win at the deal (teshi, kuttsuki)."""
+        cfg = self.config
+        self.yaku_level = [cfg.game.yaku_points(cfg, cap) for cap in self.captures]
+        winner = cfg.game.deal_winner(cfg, self.hands)
+        if winner >= 0:
+            self.stopped = cfg.side_of[winner]
+            self.won_at_deal = True
+            self.events.append((EV_HAND_YAKU, winner, -1, 0))
+            self._finish()
 
     def _dealer_captures_fours(self) -> None:
         """``four_on_field: dealer-captures``: the dealer captures each dealt four (RULES.md §2)."""
@@ -286,6 +332,8 @@ class Round:
         other.declared = self.declared[:]
         other.teyaku = self.teyaku[:]
         other.teyaku_queue = self.teyaku_queue[:]
+        other.koikoi_calls = self.koikoi_calls[:]
+        other.yaku_level = self.yaku_level[:]
         other.events = self.events[:]
         other.moves = self.moves[:]
         return other
@@ -314,6 +362,8 @@ class Round:
             return [make_take(t) for t in _bits(self.pending_targets)]
         if phase == PHASE_TEYAKU:
             return [EXPOSE_ACTION, KEEP_ACTION]
+        if phase == PHASE_KOIKOI:
+            return [KOIKOI_ACTION, STOP_ACTION]
         return []
 
     def legal_moves(self) -> list[str]:
@@ -429,6 +479,8 @@ class Round:
                             action >> SET_SHIFT & SET_BITS)
         elif kind == TAKE:
             self._take(action >> TARGET_SHIFT & CARD_BITS)
+        elif action & KIND_HIGH_BIT:
+            self._koikoi_decision(move_kind(action) == KOIKOI)
         else:
             self._teyaku_decision(kind == EXPOSE)
 
@@ -660,8 +712,46 @@ class Round:
             return False
         return not self.config.game.draw_only_turns or self.stock_pos >= len(self.stock)
 
+    def _koikoi_offer(self) -> bool:
+        """Koi-Koi: after a turn, the player whose yaku grew decides (True: the round waits or
+        is over). On the last turn there is nothing left to go on for: the yaku scores at once."""
+        cfg = self.config
+        seat = self.seat
+        side = cfg.side_of[seat]
+        level = cfg.game.yaku_points(cfg, self.captures[side])
+        old = self.yaku_level[side]
+        self.yaku_level[side] = level
+        if not any(new > before for new, before in zip(level, old, strict=True)):
+            return False
+        if any(self.hands):
+            self.phase = PHASE_KOIKOI
+            return True
+        self.stopped = side
+        self._finish()
+        return True
+
+    def _koikoi_decision(self, go_on: bool) -> None:
+        """Koi-Koi: ``koikoi`` counts the call and play goes on; ``stop`` ends and scores."""
+        seat = self.seat
+        side = self.config.side_of[seat]
+        if go_on:
+            self.koikoi_calls[side] += 1
+            self.events.append((EV_KOIKOI, seat, -1, 0))
+            self.phase = PHASE_PLAY
+            self._next_turn()
+        else:
+            self.stopped = side
+            self.events.append((EV_STOP, seat, -1, 0))
+            self._finish()
+
     def _advance(self) -> None:
         """End the turn: next player in order; draw-only turns where the game has them (§3)."""
+        if self.config.koikoi and self._koikoi_offer():
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """The next player in order, or the round end (a turn ended, any decision taken)."""
         self.hand_pair = 0
         order = self.order
         n = len(order)
@@ -693,6 +783,10 @@ class Round:
             ),
             teyaku=tuple(self.teyaku),
             provisional=provisional,
+            stopped=self.stopped,
+            koikoi=tuple(self.koikoi_calls),
+            hands=self.dealt,
+            at_deal=self.won_at_deal,
         )
 
     def _finish(self) -> None:

@@ -56,7 +56,7 @@ RENDER_MODES = ("ansi", "human")
 
 ACTION_SPACES = ("compact", "full")
 """``compact``: ``Discrete(k)`` over the k indices the configuration can ever use
-(``engine.action_space.CompactActions``, 100–220 per game); ``full``: the fixed 2,786 layout
+(``engine.action_space.CompactActions``, 100–220 per game); ``full``: the fixed 2,788 layout
 shared by every game (``NUM_ACTIONS``), for cross-game models and the OpenSpiel adapter."""
 
 REWARD_MODES = ("score", "margin")
@@ -122,7 +122,7 @@ REWARD_SHAPINGS = ("none", "card_points")
 class ActionLayout:
     """An env's action indices: the configuration's compact layout or the full one.
 
-    ``size`` is the number of actions; ``full[i]`` the full (2,786-layout) index of action
+    ``size`` is the number of actions; ``full[i]`` the full (2,788-layout) index of action
     ``i``; ``index(engine)`` / ``engine(i)`` map to and from the engine's actions.
     """
 

@@ -5,7 +5,7 @@ OpenSpiel adapter) speaks the same two encodings, so a policy trained in one run
 in the others.
 
 **Actions** are the batch simulator's fixed layout (``hanafuda.engine.action_space``),
-``NUM_ACTIONS`` = 2,786 indices for every game::
+``NUM_ACTIONS`` = 2,788 indices for every game::
 
     card * 49 + target      play card (0…47) and capture target (0…47): the choice
                             between two month targets, or a wild card's pick
@@ -14,6 +14,7 @@ in the others.
     2400 / 2401             expose / keep (Hana-Awase teyaku)
     2402 + card * 8 + set   play card and declare set (Kwa-Dō; set indexes the
                             game's declarable sets)
+    2786 / 2787             koikoi / stop (Koi-Koi)
 
 Cards are numbered ``4 * (month - 1) + slot`` (RULES.md §1).
 

@@ -22,7 +22,7 @@ Registered as ``hanafuda/MinHwatu-v0``, ``hanafuda/KwaDo-v0``, ``hanafuda/HanaAw
   as the PettingZoo env; ``info["action_mask"]`` is a copy of the mask.
 - **Actions**: ``action_space="compact"`` (default): ``Discrete(k)`` over the k indices this
   configuration can ever use (``engine.action_space.CompactActions``, 100–220);
-  ``action_space="full"``: ``Discrete(NUM_ACTIONS)``, the 2,786 layout of every game.
+  ``action_space="full"``: ``Discrete(NUM_ACTIONS)``, the 2,788 layout of every game.
 - **Reward**: the learner side's round score when a round ends (team score in team play,
   RULES.md §6, §9); 0 otherwise.  ``reward="margin"``: that score minus the mean of the
   other sides' (zero-sum, ``_shared.side_rewards``).  ``info["round_scores"]`` holds every

@@ -24,7 +24,7 @@ choices included)::
   zero for a seat that is not to act.
 - **Actions**: ``Discrete(k)``: with ``action_space="compact"`` (default) the k indices the
   configuration can ever use (``engine.action_space.CompactActions``), with ``"full"`` the
-  2,786 layout of ``hanafuda.engine.action_space`` (``NUM_ACTIONS``).  An
+  2,788 layout of ``hanafuda.engine.action_space`` (``NUM_ACTIONS``).  An
   illegal action raises ``IllegalActionError`` (a ``ValueError``) naming it and every
   legal action, and changes nothing.  A terminated agent steps with ``None``.
 - **Rewards**: when a round ends, every seat gets its side's round score (in team play

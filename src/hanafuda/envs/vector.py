@@ -22,7 +22,7 @@ or through Gymnasium: ``gym.make_vec("hanafuda/Mushi-v0", num_envs=1024)`` (the 
 
 Observations are the shared encoding of ``hanafuda.envs.encoding``; actions are the
 configuration's compact layout (``action_space="compact"``, the default: ``Discrete(k)``, its
-mask from ``BatchSim.legal_compact`` without the 2,786-wide mask) or the full one (``"full"``);
+mask from ``BatchSim.legal_compact`` without the 2,788-wide mask) or the full one (``"full"``);
 ``encode_batch`` computes the observation of every row at once from the batch
 arrays, equal entry for entry to ``encode_view(view_of(match, seat), config)``.
 """

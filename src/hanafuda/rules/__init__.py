@@ -1,10 +1,11 @@
-"""The five games and their registry (RULES.md §4)."""
+"""The six games and their registry (RULES.md §4; Koi-Koi: docs/rules/koi-koi.md)."""
 
 from __future__ import annotations
 
 from .base import Config, Game, RoundFacts, RoundScore, ScoreTerm, WildRule, Yaku
 from .hana_awase import HanaAwase
 from .hawaiifuda import Hawaiifuda
+from .koi_koi import KoiKoi
 from .kwa_do import KwaDo
 from .min_hwatu import MinHwatu
 from .mushi import Mushi
@@ -25,12 +26,12 @@ __all__ = [
 ]
 
 GAMES: dict[str, type[Game]] = {
-    g.id: g for g in (MinHwatu, HanaAwase, KwaDo, Hawaiifuda, Mushi)
+    g.id: g for g in (MinHwatu, HanaAwase, KwaDo, Hawaiifuda, Mushi, KoiKoi)
 }
 
 
 class UnknownGameError(OptionError):
-    """A game name that is not one of the five."""
+    """A game name that is not one of the registered games."""
 
 
 def get_game(name: str) -> type[Game]:

@@ -54,6 +54,10 @@ class Yaku:
     """A scoring set (RULES.md §5): all cards of ``mask``, or at least ``min_count`` of ``count_mask``.
 
     Within one ``group`` only the single highest-valued held yaku scores (RULES.md §4.2).
+    A count yaku may scale: ``per_extra`` points for each card of ``count_mask`` beyond
+    ``min_count`` (Koi-Koi's tane, tanzaku and kasu: 1 point at 5/5/10 cards, +1 a card);
+    ``extra_mask`` is a card that also counts towards ``count_mask`` (Koi-Koi's sake cup,
+    an animal that counts as a chaff too).
     """
 
     id: str
@@ -63,11 +67,24 @@ class Yaku:
     min_count: int = 0
     count_mask: int = 0
     group: str | None = None
+    per_extra: int = 0
+    extra_mask: int = 0
+
+    def count(self, captured: int) -> int:
+        """How many cards of a count yaku ``captured`` holds (``extra_mask`` cards included)."""
+        return (captured & self.count_mask).bit_count() + (captured & self.extra_mask).bit_count()
 
     def held(self, captured: int) -> bool:
         if self.min_count:
-            return (captured & self.count_mask).bit_count() >= self.min_count
+            return self.count(captured) >= self.min_count
         return captured & self.mask == self.mask
+
+    def value(self, captured: int) -> int:
+        """The points of the yaku for ``captured`` (which must hold it): ``points`` plus
+        ``per_extra`` for every card beyond ``min_count``."""
+        if self.per_extra and self.min_count:
+            return self.points + self.per_extra * (self.count(captured) - self.min_count)
+        return self.points
 
 
 def evaluate_yaku(table: Sequence[Yaku], captured: int) -> list[Yaku]:
@@ -177,6 +194,10 @@ class RoundFacts:
     declared: tuple[frozenset[str], ...]  # by side: Kwa-Dō sets declared this round
     teyaku: tuple[int, ...]  # by seat: teyaku value exposed (0 if none)
     provisional: bool = False  # a round still in play: no round-end voiding (fuke)
+    stopped: int = -1  # Koi-Koi: the side that stopped (or won at the deal); -1: none
+    koikoi: tuple[int, ...] = ()  # Koi-Koi: koi-koi calls by side
+    hands: tuple[int, ...] = ()  # Koi-Koi: the hands as dealt, by seat (teshi/kuttsuki)
+    at_deal: bool = False  # Koi-Koi: ``stopped`` won at the deal with a hand yaku
 
 
 @dataclass(frozen=True)
@@ -233,6 +254,14 @@ class Game:
     """"How to play": card values and how a round is scored (RULES.md §4)."""
     bright_capture_call: ClassVar[str] = ""
     """What players call out when a bright is captured ("Kwa-Dō!", RULES.md §4.3); "" for none."""
+    koikoi_decision: ClassVar[bool] = False
+    """Koi-Koi: a player who completes or raises a yaku chooses ``koikoi`` or ``stop``; the
+    round ends at ``stop`` (``Round``, ``yaku_points``)."""
+    presets: ClassVar[tuple[Any, ...]] = ()
+    """The game's named option sets (``rules.presets.Preset``), "Standard" first; empty: the
+    game's presets are still in ``rules.presets.PRESETS``."""
+    option_players: ClassVar[Mapping[str, tuple[int, ...]]] = {}
+    """Options that matter only at some player counts (the lobby hides them otherwise)."""
 
     # -- data hooks --------------------------------------------------------------------------
 
@@ -344,6 +373,23 @@ class Game:
     def extra_misdeal(cls, config: Config, field: int) -> str | None:
         """A game's own misdeal beyond four-on-field (Mushi); None when the deal stands."""
         return None
+
+    @classmethod
+    def yaku_points(cls, config: Config, captured: int) -> tuple[int, ...]:
+        """Koi-Koi: by ``config.yaku`` index, the points each yaku is worth in ``captured`` (0:
+        not held). The engine offers ``koikoi``/``stop`` when one of them grows in a turn."""
+        return tuple(0 for _ in config.yaku)
+
+    @classmethod
+    def deal_winner(cls, config: Config, hands: Sequence[int]) -> int:
+        """A seat that wins the round at the deal (Koi-Koi's teshi and kuttsuki), or −1."""
+        return -1
+
+    @classmethod
+    def match_target(cls, options: Mapping[str, Any]) -> int | None:
+        """The total that ends the match (``target``; Koi-Koi's starting bank gives one too)."""
+        target: int | None = options["target"]
+        return target
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
@@ -482,6 +528,7 @@ class Config:
     ppeok: bool = field(init=False)
     four_on_field: str = field(init=False)
     match_masks: tuple[int, ...] = field(init=False)
+    koikoi: bool = field(init=False)
     rounds_limit: int | None = field(init=False)
     target: int | None = field(init=False)
 
@@ -520,7 +567,8 @@ class Config:
         self.ppeok = game.ppeok(opts)
         self.four_on_field = opts["four_on_field"]
         self.match_masks = _match_masks(self.deck, self.wild)
-        target = opts["target"]
+        self.koikoi = game.koikoi_decision
+        target = game.match_target(opts)
         rounds = opts["rounds"]
         if rounds is None and "rounds" not in self.given_options and target is None:
             rounds = game.default_rounds

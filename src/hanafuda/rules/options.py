@@ -13,9 +13,24 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["OptionError", "OptionSpec", "parse_option_value", "parse_option_args"]
+__all__ = ["OptionError", "OptionSpec", "Preset", "STANDARD", "parse_option_value",
+           "parse_option_args"]
 
 OptionValue = Any
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named option set of a game ("Standard", a house-rule set); listed on the game's class
+    (``Game.presets``) and by ``rules.presets.presets(game)``."""
+
+    id: str
+    name: str
+    description: str
+    options: dict[str, OptionValue] = field(default_factory=dict)
+
+
+STANDARD = Preset("standard", "Standard", "The rules as described, every option at its default.")
 
 
 class OptionError(ValueError):

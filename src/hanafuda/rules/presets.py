@@ -7,24 +7,12 @@ are checked by ``configure`` in the tests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from . import GAMES
+from .options import STANDARD, Preset
 
-from .options import OptionValue
+__all__ = ["APPLIES", "PRESETS", "Preset", "STANDARD", "applies", "presets"]
 
-__all__ = ["APPLIES", "PRESETS", "Preset", "applies", "presets"]
-
-
-@dataclass(frozen=True)
-class Preset:
-    id: str
-    name: str
-    description: str
-    options: dict[str, OptionValue] = field(default_factory=dict)
-
-
-STANDARD = Preset("standard", "Standard", "The rules as described, every option at its default.")
-
-PRESETS: dict[str, tuple[Preset, ...]] = {
+_PRESETS: dict[str, tuple[Preset, ...]] = {
     "min-hwatu": (
         STANDARD,
         Preset("korean", "Korean table", "Godori, five brights and the other Korean yaku, and ppeok: "
@@ -64,16 +52,28 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
 }
 
 
+PRESETS: dict[str, tuple[Preset, ...]] = {
+    **_PRESETS, **{g.id: g.presets for g in GAMES.values() if g.presets}
+}
+"""Every game's presets: the older games' from the table above, a game that lists its own on its
+class (``Game.presets``, Koi-Koi) from there."""
+
+
 def presets(game: str) -> tuple[Preset, ...]:
     """The presets of ``game`` ("Standard" first); just "Standard" for a game without others."""
     return PRESETS.get(game, (STANDARD,))
 
 
-APPLIES: dict[str, dict[str, tuple[int, ...]]] = {
+_APPLIES: dict[str, dict[str, tuple[int, ...]]] = {
     "min-hwatu": {"five_player_bonus": (5,)},
     "kwa-do": {"two_player_hand": (2,), "teams": (4, 6)},
 }
-"""Options that matter only at some player counts (RULES.md §4): the lobby hides them otherwise."""
+
+APPLIES: dict[str, dict[str, tuple[int, ...]]] = {
+    **_APPLIES, **{g.id: dict(g.option_players) for g in GAMES.values() if g.option_players}
+}
+"""Options that matter only at some player counts (RULES.md §4): the lobby hides them otherwise.
+A game's class may list its own (``Game.option_players``)."""
 
 
 def applies(game: str, option: str, players: int) -> bool:

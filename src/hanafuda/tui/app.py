@@ -612,6 +612,9 @@ class PlayApp(App[Path | None]):
             if view.phase == "teyaku":
                 texts = " · ".join(f"{m.choice}: {m.text}" for m in self.moves)
                 return Text("Teyaku — " + texts, style="bold")
+            if view.phase == "koikoi":  # Koi-Koi: your turn made or raised a yaku
+                texts = " · ".join(m.text for m in self.moves)
+                return Text("You made a yaku — " + texts, style="bold")
             return Text("Choose what the turned-over card takes: ") + Text(said, style="bold")
         return Text("")
 

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from ..agents import AGENTS
+from ..agents import AGENTS, available_bots
 from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
@@ -69,6 +69,8 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
         ],
         "yaku": [{"id": y.id, "name": yaku_name(g, y.id, y.name, lang), "points": y.points}
                  for y in configure(gid, g.player_counts()[0], {}).yaku],
+        # by player count, the bots that can play it (no policy/expert without a trained network)
+        "bots": {str(n): list(available_bots(configure(gid, n, {}))) for n in g.player_counts()},
     }
 
 

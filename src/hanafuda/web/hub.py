@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
 
-from ..agents import AGENTS, hint, make_agent
+from ..agents import AGENTS, hint, make_agent, unavailable_reason
 from ..engine.moves import MalformedMoveError
 from ..engine.round import PHASE_TEYAKU
 from ..records import Match
@@ -178,6 +178,11 @@ class TableHub:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
             raise TableError(str(exc)) from None
+        for i, spec in enumerate(seats):
+            problem = unavailable_reason(spec.bot, match.config) if spec.kind == "bot" and spec.bot \
+                else None
+            if problem:
+                raise TableError(f"seat {i + 1}: {problem}")
         bots = any(spec.kind == "bot" for spec in seats)
         if bots and self.cluster is None and self.bot_tables() >= self.limits.bot_tables:
             raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, its "
@@ -719,6 +724,10 @@ class TableHub:
                 or not isinstance(bot, str) or bot not in AGENTS:
             await self.error(table, conn, "bad-message", "bot-takeover needs a seat number (0 to "
                              f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}")
+            return
+        problem = unavailable_reason(bot, table.match.config)
+        if problem:
+            await self.error(table, conn, "bad-message", problem)
             return
         async with table.lock:
             s = table.seats[seat]

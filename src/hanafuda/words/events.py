@@ -21,9 +21,12 @@ from ..engine.round import (
     EV_DECLARE,
     EV_EXPOSE,
     EV_FLIP,
+    EV_HAND_YAKU,
     EV_KEEP,
+    EV_KOIKOI,
     EV_PLAY,
     EV_PPEOK,
+    EV_STOP,
     EV_TAKE,
 )
 from ..engine.visibility import event_only
@@ -291,6 +294,16 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         text = (f"Round end: {who} {verb} the cards left on the field{why}: "
                 f"{namer.cards(step.captured)}.")
         return LogEntry(kind, None, side, text, cards, (step,))
+    if kind in (EV_KOIKOI, EV_STOP, EV_HAND_YAKU):
+        who = namer.seat(seat)
+        if kind == EV_KOIKOI:
+            key, english = "koikoi_called", f"{who}: koi-koi!"
+        elif kind == EV_HAND_YAKU:
+            key, english = "stop_at_deal", f"{who} won at the deal with a hand yaku (teshi or kuttsuki)."
+        else:
+            key, english = "stop_called", f"{who}: stop."
+        text = english if namer.lang == "en" else say(key, namer.lang, who=who)
+        return LogEntry(kind, seat, config.side_of[seat], text, cards, (step,))
     who = namer.seat(seat)
     said = _step_text(step, namer, you_choose=False)
     text = say("entry_other", namer.lang, who=who, step=said) if namer.lang != "en" \

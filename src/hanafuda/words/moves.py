@@ -41,6 +41,8 @@ OUTCOME_PLACE = "place"
 OUTCOME_DECLARE = "declare"
 OUTCOME_EXPOSE = "expose"
 OUTCOME_KEEP = "keep"
+OUTCOME_KOIKOI = "koikoi"
+OUTCOME_STOP = "stop"
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
                          "Keep your teyaku hidden (nobody pays, nobody learns of it)",
                          "keep it hidden")
+    if structured.kind in ("koikoi", "stop"):
+        return _koikoi_words(text_move, structured.kind, lang)
     if structured.kind == "take":
         assert structured.target is not None and view.pending is not None
         pending = card_id(view.pending)
@@ -199,8 +203,22 @@ def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
                      OUTCOME_EXPOSE, None, text, f"expose them (+{value} from each player)")
 
 
+def _koikoi_words(move: str, kind: str, lang: str) -> MoveWords:
+    """Koi-Koi's decision: go on (``koikoi``) or end the round and score (``stop``)."""
+    outcome = OUTCOME_KOIKOI if kind == "koikoi" else OUTCOME_STOP
+    if lang != "en":
+        return MoveWords(move, kind, None, (), outcome, None, say(f"{kind}_text", lang),
+                         say(f"{kind}_choice", lang))
+    if kind == "koikoi":
+        return MoveWords(move, kind, None, (), outcome, None,
+                         "Koi-koi: play on for more yaku (if your opponent stops first, you "
+                         "score nothing)", "koi-koi")
+    return MoveWords(move, kind, None, (), outcome, None,
+                     "Stop: end the round and score your yaku now", "stop")
+
+
 def _format(move: Move, config: Config) -> str:
-    if move.kind in ("expose", "keep"):
+    if move.kind in ("expose", "keep", "koikoi", "stop"):
         return move.kind
     if move.kind == "take":
         assert move.target is not None
@@ -215,7 +233,7 @@ def _format(move: Move, config: Config) -> str:
 
 
 _OUTCOME_ORDER = {OUTCOME_CAPTURE: 0, OUTCOME_WILD: 0, OUTCOME_PLACE: 1, OUTCOME_DECLARE: 2,
-                  OUTCOME_EXPOSE: 0, OUTCOME_KEEP: 1}
+                  OUTCOME_EXPOSE: 0, OUTCOME_KEEP: 1, OUTCOME_KOIKOI: 0, OUTCOME_STOP: 1}
 
 
 def legal_move_words(view: PlayerView, namer: Namer) -> list[MoveWords]:

@@ -29,7 +29,8 @@ def yaku_in_force(config: Config) -> tuple[Yaku, ...]:
 
 def yaku_cards(config: Config, yaku: Yaku) -> tuple[int, ...]:
     """The cards of a yaku in this deck (for a count yaku, every card that counts)."""
-    return tuple(cards_of((yaku.count_mask if yaku.min_count else yaku.mask) & config.deck))
+    counted = yaku.count_mask | yaku.extra_mask if yaku.min_count else yaku.mask
+    return tuple(cards_of(counted & config.deck))
 
 
 def yaku_needed(config: Config, yaku: Yaku) -> int:

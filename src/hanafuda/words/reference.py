@@ -45,6 +45,8 @@ class YakuEntry:
     """The option (``OptionSpec.name``) whose value ``enabled_choice`` adds this yaku, for pages
     that say ``enabled_by`` in another language."""
     enabled_choice: Any = None
+    per_extra: int = 0
+    """Points for each card beyond ``needed`` (a scaling yaku: Koi-Koi's tane, tanzaku, kasu)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "points": self.points, "cards": list(self.cards),
@@ -58,7 +60,8 @@ class YakuEntry:
         else:
             what = join_words(list(self.names))
         declared = " — scores only when declared" if self.needs_declaration else ""
-        return f"{self.name} ({self.points}): {what}{declared}"
+        more = f", +{self.per_extra} a further card" if self.per_extra else ""
+        return f"{self.name} ({self.points}{more}): {what}{declared}"
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,7 @@ def _entry(config: Config, namer: Namer, yaku_id: str, enabled_by: str = "", opt
     declarable = {d.id for d in config.declarable}
     return YakuEntry(y.id, y.name, y.points, tuple(CODES[c] for c in cards),
                      tuple(namer.card(c) for c in cards), yaku_needed(config, y),
-                     y.id in declarable, enabled_by, option, choice)
+                     y.id in declarable, enabled_by, option, choice, y.per_extra)
 
 
 def _other_yaku(config: Config, namer: Namer) -> tuple[YakuEntry, ...]:

@@ -64,7 +64,8 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
         lines.extend(_captures_block(namer, rnd, side))
         yaku = standing.yaku[side]
         if yaku:
-            lines.append("    yaku     " + ", ".join(f"{y.name} {y.points}" for y in yaku))
+            held = rnd.captures[side]  # a scaling yaku's points grow with its cards (Koi-Koi)
+            lines.append("    yaku     " + ", ".join(f"{y.name} {y.value(held)}" for y in yaku))
         if rnd.result is not None:
             lines.append("    score    " + score_line(cfg, rnd.result.terms[side],
                                                       rnd.result.scores[side]))

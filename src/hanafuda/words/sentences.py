@@ -57,6 +57,14 @@ SENTENCES: dict[str, Texts] = {
     # -- move choices (moves.py): ``text`` the whole move, ``choice`` what sets it apart
     "keep_text": {"ja": "手役を伏せる（誰も払わず、誰にも知られません）", "ko": "손약 숨기기(아무도 물지 않고, 아무도 모릅니다)"},
     "keep_choice": {"ja": "伏せる", "ko": "숨기기"},
+    "koikoi_text": {"ja": "こいこい：続けてもっと役を狙う（相手が先に勝負すると点はもらえません）",
+                    "ko": "고이고이: 계속해서 약을 더 노림(상대가 먼저 스톱하면 점수를 받지 못합니다)"},
+    "koikoi_choice": {"ja": "こいこい", "ko": "고이고이"},
+    "stop_text": {"ja": "勝負：この回を終えて役を点にする", "ko": "스톱: 이 판을 끝내고 약을 점수로 냄"},
+    "stop_choice": {"ja": "勝負", "ko": "스톱"},
+    "koikoi_called": {"ja": "{who}：こいこい！", "ko": "{who}: 고이고이!"},
+    "stop_called": {"ja": "{who}：勝負。", "ko": "{who}: 스톱."},
+    "stop_at_deal": {"ja": "{who}：配り札の手役（手四・くっつき）で勝ち。", "ko": "{who}: 받은 패의 손약(데시·굿쓰키)으로 승리."},
     "take_text": {"ja": "{card}で{target}を取る", "ko": "{card}(으)로 {target} 먹기"},
     "take_choice": {"ja": "{target}を取る", "ko": "{target} 먹기"},
     "declare_text": {"ja": "{card}を場に出して{yaku}を宣言{given_up}", "ko": "{card}을(를) 내며 {yaku} 선언{given_up}"},
@@ -98,6 +106,16 @@ TERMS: dict[str, Texts] = {
     "5-player dealer bonus": {"ja": "5人戦の親ボーナス", "ko": "5인 선 보너스"},
     "fuke: round void": {"ja": "フケ：この回は流れ", "ko": "후케: 무효 판"},
     "a negative score counts as 0": {"ja": "負の点は0と数えます", "ko": "음수 점수는 0으로 칩니다"},
+    # Koi-Koi (rules/koi_koi.py)
+    "7 or more: doubled": {"ja": "7点以上で2倍", "ko": "7점 이상이라 두 배"},
+    "the opponent called koi-koi: doubled": {"ja": "相手のこいこいで2倍", "ko": "상대의 고이고이로 두 배"},
+    "own koi-koi calls": {"ja": "自分のこいこい", "ko": "자기 고이고이"},
+    "four or more koi-koi calls: doubled": {"ja": "こいこい4回以上で2倍", "ko": "고이고이 네 번 이상이라 두 배"},
+    "paid to the winner": {"ja": "勝った人に支払い", "ko": "이긴 사람에게 지불"},
+    "teshi (four of a month dealt)": {"ja": "手四（同じ月4枚の配り札）", "ko": "데시(같은 달 넉 장을 받음)"},
+    "kuttsuki (four pairs dealt)": {"ja": "くっつき（4組の対の配り札）", "ko": "굿쓰키(네 쌍을 받음)"},
+    "oya-ken: the dealer takes a round no one stopped": {"ja": "親権：誰も勝負しなかった回は親の勝ち",
+                                                         "ko": "오야켄: 아무도 스톱하지 않은 판은 선의 승리"},
 }
 
 NOTES: dict[str, Texts] = {
@@ -105,6 +123,14 @@ NOTES: dict[str, Texts] = {
     "fuke: a player has 20 card points or fewer, the round is void": {
         "ja": "フケ：札の点が20点以下の人がいるので、この回は流れです",
         "ko": "후케: 패 점수가 20점 이하인 사람이 있어 이 판은 무효입니다"},
+    "teshi: the round is won at the deal": {"ja": "手四：配った時点でこの回の勝ち",
+                                            "ko": "데시: 패를 받은 자리에서 이 판의 승리"},
+    "kuttsuki: the round is won at the deal": {"ja": "くっつき：配った時点でこの回の勝ち",
+                                               "ko": "굿쓰키: 패를 받은 자리에서 이 판의 승리"},
+    "no one stopped: the dealer scores (oya-ken)": {"ja": "誰も勝負しませんでした：親の勝ち（親権）",
+                                                    "ko": "아무도 스톱하지 않았습니다: 선의 승리(오야켄)"},
+    "no one stopped: no one scores": {"ja": "誰も勝負しませんでした：誰も点になりません",
+                                      "ko": "아무도 스톱하지 않았습니다: 아무도 점수가 없습니다"},
 }
 
 

@@ -44,7 +44,7 @@ def round_result(namer: Namer, result: RoundScore,
     for side in range(config.num_sides):
         out.append(SideResult(
             side, namer.side(side), side_pile(namer, side, captures[side]),
-            tuple((y.id, y.name, y.points) for y in result.yaku[side]),
+            tuple((y.id, y.name, y.value(int(captures[side]))) for y in result.yaku[side]),
             tuple(score_words(config, result.terms[side], namer.lang)), result.scores[side],
             score_line(config, result.terms[side], result.scores[side], namer.lang)))
     return out

@@ -27,7 +27,7 @@ a uniform shuffle, as RULES.md §2 deals.  A field that is a misdeal under the o
 (four of a month with ``four_on_field=redeal``, Mushi's own misdeals) is dealt again, as
 §2 redeals it; the redealt field is public and stays in the history.
 
-**Actions** are the fixed space of ``hanafuda.envs.encoding`` (``NUM_ACTIONS`` = 2,786);
+**Actions** are the fixed space of ``hanafuda.envs.encoding`` (``NUM_ACTIONS`` = 2,788);
 ``action_to_string`` gives the RULES.md §7 move string.
 
 **Returns** at the end are each seat's side total of the rounds played — the round score

@@ -1,4 +1,4 @@
-"""``pyspiel`` names and parameters of the five games (see the package docstring)."""
+"""``pyspiel`` names and parameters of the games (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ __all__ = ["DEFAULT_ROUNDS", "GAME_NAMES", "HanafudaSpielError", "PREFIX", "game
 
 PREFIX = "python_hanafuda_"
 DEFAULT_ROUNDS = 1
+NULL_INT = 0
+"""The ``pyspiel`` value of an integer option left null (a parameter cannot hold None)."""
 
 
 class HanafudaSpielError(ValueError):
@@ -46,6 +48,10 @@ def game_parameters(game: type[Game]) -> dict[str, int | bool | str]:
             params[spec.name] = ""
         elif spec.kind == "choice" and isinstance(spec.default, (bool, int, str)):
             params[spec.name] = spec.default
+        elif spec.kind == "int" and isinstance(spec.default, int):
+            params[spec.name] = spec.default
+        elif spec.kind == "int-or-null" and spec.default is None:
+            params[spec.name] = NULL_INT  # Koi-Koi's bank: 0 stands for null (no bank)
         else:  # pragma: no cover - every option of the five games is handled above
             raise AssertionError(f"option {spec.name} of {game.id} has no pyspiel form")
     return params
@@ -86,5 +92,11 @@ def options_from_params(game: type[Game], params: Mapping[str, Any]) -> tuple[in
         if name in ("players", "rounds") or name not in params or params[name] == default:
             continue
         value = params[name]
-        options[name] = _parse_teams(value) if name == "teams" else value
+        kind = next(spec.kind for spec in game.option_specs() if spec.name == name)
+        if name == "teams":
+            options[name] = _parse_teams(value)
+        elif kind == "int-or-null" and value == NULL_INT:
+            options[name] = None
+        else:
+            options[name] = value
     return players, rounds, options
