@@ -254,6 +254,7 @@ def equity(
     """Rebuild a game's match-equity table: simulate rounds with a bot, solve the chance of
     winning the match from every score (docs/bots.md, "Playing for the match")."""
     from .agents.equity import EquityError, build
+    from .rules.options import OptionError, parse_option_args
 
     command = " ".join(["hanafuda", "equity", *sys.argv[2:]]) if len(sys.argv) > 1 else ""
     try:

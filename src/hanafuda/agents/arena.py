@@ -39,8 +39,8 @@ from ..rules import Config, configure
 from . import ROUND_OBJECTIVE, SEARCHES, Agent, ExpertAgent, StrongAgent, make_agent, unavailable_reason
 
 __all__ = ["ROUND_OBJECTIVE", "SEARCHES", "AgentResult", "AgentSpec", "ArenaResult", "PairedDifference",
-           "agent_label", "check_agents", "mean_ci", "paired_difference", "play_deal", "play_match", "rotations",
-           "run_arena"]
+           "agent_label", "check_agents", "mean_ci", "paired_difference", "play_deal", "play_match",
+           "rotations", "run_arena"]
 
 MINUS = " − "
 """Between the first agent and another in a margin's key (``greedy − random``)."""
