@@ -1,6 +1,6 @@
 """The social side of live tables: who sits where, open seats, quick match, chat, the turn clock,
-rematch and ratings.  It drives play only through the table hub's own entry points (``create``,
-``move``, ``next_round``, ``broadcast``), so every rule check and every write of the hub applies.
+rematch and ratings.  It changes a match only through the table hub's one door (``submit``: the
+turn clock's moves and deals), so every rule check and every write of the hub applies.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from ...agents import AGENTS, make_agent
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
-from ..live import CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
+from ..live import NEXT_ROUND, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
@@ -571,19 +571,17 @@ class SocialHub:
             return
         self._turn_seen.pop(table.id, None)
         if seat is None:
-            humans = table.humans
-            if not m.round_over or not humans:
+            if not m.round_over or not table.humans:
                 return
-            await self.hub.next_round(table, Connection(send=_drop, seat=humans[0]))
-            await self.notice(table, NOTICES["clock.round"].format(s=limit))
+            if await self.hub.submit(table, None, NEXT_ROUND, "clock", at_seq=seen[0]) is None:
+                await self.notice(table, NOTICES["clock.round"].format(s=limit))
             return
         if table.seats[seat].kind != "human":
             return
         view = m.view(seat)
         rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
         move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
-        await self.hub.move(table, Connection(send=_drop, seat=seat), move)
-        if table.match is m and table.seq > seen[0]:
+        if await self.hub.submit(table, seat, move, "clock", at_seq=seen[0]) is None:
             await self.notice(table, NOTICES["clock.move"].format(name=table.seats[seat].name, s=limit,
                                                                    bot=CLOCK_BOT, move=move))
 
@@ -824,7 +822,3 @@ def may_chat(seat: int | None, creator: bool, settings: SocialTableRow | None) -
 def _aware(at: dt.datetime) -> dt.datetime:
     """SQLite hands back naive datetimes (stored as UTC)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
-
-
-async def _drop(_payload: dict[str, Any]) -> None:
-    """Where the hub's answers to the turn clock's own moves go (nobody reads them)."""
