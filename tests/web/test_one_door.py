@@ -6,6 +6,7 @@ in place; a refused write changes nothing (no undo by replaying)."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import random
 import time
 from functools import partial
@@ -233,3 +234,24 @@ def test_the_door_refuses_what_a_source_may_not_do(client: TestClient) -> None:
     else:
         raise AssertionError("an unknown source was accepted")
     assert live.seq == seq  # none of it changed anything
+
+
+def test_social_changes_take_the_tables_one_lock(client: TestClient) -> None:
+    """Filling open seats with bots waits for the table's lock (the social side has no lock of
+    its own), and hands the seats over through the hub's one place (``hand_to_bot``)."""
+    social = client.app.state.social  # type: ignore[attr-defined]
+    t = new_table(client, name(client, "Ann"))  # Ann and an open seat
+    live = table(client, t["id"])
+
+    async def fill_while_locked() -> int:
+        async with live.lock:
+            task = asyncio.get_running_loop().create_task(social.fill_with_bots(live))
+            await asyncio.sleep(0.2)
+            assert not task.done() and live.seats[1].kind == "human"
+        return int(await task)
+
+    assert client.portal.call(fill_while_locked) == 1  # type: ignore[attr-defined]
+    assert (live.seats[1].kind, live.seats[1].bot, live.seats[1].name) == ("bot", "greedy", "greedy bot")
+    assert set(live.agents) == {1} and not hasattr(social, "_locks")
+    stored = client.app.state.hub.store.read(live.id)  # type: ignore[attr-defined]
+    assert stored.seats[1].kind == "bot" and stored.seats[1].name == "greedy bot"

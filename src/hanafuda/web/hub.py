@@ -559,23 +559,30 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self._to_bot(table, conn, seat, "greedy"):
+            if not await self.hand_to_bot(table, [seat], "greedy"):
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
-            table.deferred.pop(seat, None)
             await self.broadcast(table)
         self.kick_bots(table)
 
-    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str) -> bool:
-        """Hand ``seat`` to ``bot`` and store it (under the table lock); False if refused."""
-        s = table.seats[seat]
-        name = f"{s.name} ({bot} bot)"[:60]
+    async def hand_to_bot(self, table: LiveTable, seats: list[int], bot: str, *, keep_name: bool = True,
+                          also: Callable[[Any], None] | None = None) -> bool:
+        """The one place a seat becomes a bot's: a person resigns, the creator hands over a seat
+        whose player left, a quick match fills its open seats (``SocialHub.fill_with_bots``).
+        Stored first (with ``also(session)``: the caller's rows of the same change, in the same
+        transaction), then in memory; call under the table's lock.  False if the database refused
+        (nothing changed).  A seat keeps its person's name with the bot's (``keep_name``)."""
+        names = {seat: (f"{table.seats[seat].name} ({bot} bot)" if keep_name else f"{bot} bot")[:60]
+                 for seat in seats}
         try:
-            await asyncio.to_thread(self.store.seat_to_bot, table.id, seat, bot, name)
+            await asyncio.to_thread(self.store.seats_to_bot, table.id, names, bot, also)
         except Exception as exc:
-            log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
-            await self.error(table, conn, "storage", "the change could not be saved; please try again")
+            log.error("could not store the bot takeover at table %s (%s)", table.id, type(exc).__name__)
             return False
-        s.kind, s.bot, s.name = "bot", bot, name
+        for seat, name in names.items():
+            s = table.seats[seat]
+            s.kind, s.bot, s.name = "bot", bot, name
+            table.deferred.pop(seat, None)
         self.setup_agents(table)
         return True
 
@@ -806,7 +813,8 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self._to_bot(table, conn, seat, bot):
+            if not await self.hand_to_bot(table, [seat], bot):
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
             await self.broadcast(table)
         self.kick_bots(table)

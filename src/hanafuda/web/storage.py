@@ -88,11 +88,17 @@ class TableStore:
             rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit)).all()
             return [r.id for r in rows]
 
-    def seat_to_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
+    def seats_to_bot(self, table_id: str, names: dict[int, str], bot: str,
+                     also: Callable[[Any], None] | None = None) -> None:
+        """Hand ``names``' seats (seat → its new name) to ``bot`` in one transaction, with
+        ``also(session)``: the caller's own rows of the same change."""
         with self.sessions.begin() as db:
-            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                   SeatRow.seat == seat)).one()
-            row.kind, row.bot, row.name = "bot", bot, name
+            for seat, name in names.items():
+                row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                       SeatRow.seat == seat)).one()
+                row.kind, row.bot, row.name = "bot", bot, name
+            if also is not None:
+                also(db)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.sessions.begin() as db:

@@ -141,7 +141,6 @@ class SocialHub:
     clocks: dict[str, int] = field(default_factory=dict)
     settled: set[str] = field(default_factory=set)
     _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
-    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     tick: float = 0.5
     keep_abandoned_days: float | None = None
     """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
@@ -395,7 +394,7 @@ class SocialHub:
         """Give ``player`` a free open seat of ``table`` (the lowest, or ``seat``); its link."""
         if table.match.finished:
             raise SocialError("this match is over", 409)
-        async with self._lock(table.id):
+        async with table.lock:
             rows = await self.db(self.social_seats, table.id)
             if any(r.player_id == player.id for r in rows):
                 raise SocialError("you already have a seat at this table", 409)
@@ -449,37 +448,28 @@ class SocialHub:
                 .order_by(TableRow.created)).all())
 
     async def fill_with_bots(self, table: LiveTable, bot: str = FILL_BOT) -> int:
-        """Hand every seat still open to ``bot``; how many seats it took."""
-        async with self._lock(table.id):
+        """Hand every seat still open to ``bot`` (``TableHub.hand_to_bot``); how many seats it took."""
+        async with table.lock:
             rows = [r for r in await self.db(self.social_seats, table.id)
                     if r.open and r.pending_token is not None]
             if not rows:
                 return 0
-            await self.db(self._seats_to_bot, table.id, rows, bot)
-            async with table.lock:
-                for r in rows:
-                    s = table.seats[r.seat]
-                    s.kind, s.bot, s.name = "bot", bot, f"{bot} bot"
-                    table.agents[r.seat] = make_agent(bot)
-            await self.hub.broadcast(table)
-            self.hub.kick_bots(table)
-            return len(rows)
+            ids = [r.id for r in rows]
 
-    def _seats_to_bot(self, table_id: str, rows: list[SocialSeatRow], bot: str) -> None:
-        with self.sessions.begin() as db:
-            for r in rows:
-                db.execute(update(SocialSeatRow).where(SocialSeatRow.id == r.id)
+            def close_seats(db: Any) -> None:  # in the same transaction as the seats' new players
+                db.execute(update(SocialSeatRow).where(SocialSeatRow.id.in_(ids))
                            .values(open=False, pending_token=None))
-                seat = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                        SeatRow.seat == r.seat)).one()
-                seat.kind, seat.bot, seat.name = "bot", bot, f"{bot} bot"
-            db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table_id)
-                       .values(fill_at=None))
+                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
+                           .values(fill_at=None))
+
+            if not await self.hub.hand_to_bot(table, [r.seat for r in rows], bot, keep_name=False,
+                                              also=close_seats):
+                raise SocialError("the open seats could not be handed to bots; please try again", 503)
+            await self.hub.broadcast(table)
+        self.hub.kick_bots(table)
+        return len(rows)
 
     # -- chat and notices ----------------------------------------------------------------------
-
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def listen(self, table: LiveTable, listener: Listener) -> None:
         self.listeners.setdefault(table.id, []).append(listener)
@@ -649,7 +639,7 @@ class SocialHub:
             raise SocialError("only a seated player can ask for a rematch", 403)
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
-        async with self._lock(table.id):
+        async with table.lock:
             row, seats = await self.db(self._rematch_rows, table.id)
             if row is not None and row.rematch:
                 found = await self.hub.load_async(row.rematch)
