@@ -22,7 +22,7 @@ from hanafuda.web.live import NEXT_ROUND, Refusal, fork
 
 from .social_helpers import name, new_table, table
 from .test_ws import refuse_writes
-from .wsutil import create, play_round
+from .wsutil import create, errors, play_round
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hanafuda" / "web"
 
@@ -255,3 +255,17 @@ def test_social_changes_take_the_tables_one_lock(client: TestClient) -> None:
     assert set(live.agents) == {1} and not hasattr(social, "_locks")
     stored = client.app.state.hub.store.read(live.id)  # type: ignore[attr-defined]
     assert stored.seats[1].kind == "bot" and stored.seats[1].name == "greedy bot"
+
+
+def test_the_match_end_has_one_action_that_moves_nobody(client: TestClient) -> None:
+    """"Play again" (which moved every page to a new table) is gone: a finished match offers the
+    rematch alone (``SocialHub.rematch``, tests/web/test_social_api.py), which asks each person."""
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options={"rounds": 1})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        assert play_round(ws)["view"]["phase"] == "match-over"
+        ws.send_json({"type": "play-again"})
+        err = errors(ws)[0]
+        assert err["code"] == "unknown-type" and "play-again" not in err["error"].split("types:")[1]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert len(hub.tables) == 1 and not hasattr(hub, "play_again")

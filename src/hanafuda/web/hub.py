@@ -170,7 +170,7 @@ class TableHub:
             raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
-        try:  # every way to a new table (the API, the lobby, play again, rematch) is bounded
+        try:  # every way to a new table (the API, the lobby, quick match, rematch) is bounded
             check_match_length(game, options)
         except RequestError as exc:
             raise TableError(str(exc)) from None
@@ -489,8 +489,6 @@ class TableHub:
             await self.set_theme(table, conn, msg.get("theme"))
         elif kind == "resign":
             await self.resign(table, conn)
-        elif kind == "play-again":
-            await self.play_again(table, conn)
         elif kind == "stop":
             await self.stop(table, conn)
         elif kind == "hint":
@@ -498,7 +496,7 @@ class TableHub:
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop, theme, resign, play-again, hint")
+                             "bot-takeover, stop, theme, resign, hint")
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from
@@ -585,39 +583,6 @@ class TableHub:
             table.deferred.pop(seat, None)
         self.setup_agents(table)
         return True
-
-    async def play_again(self, table: LiveTable, conn: Connection) -> None:
-        """At match end: a new table with the same seats, options and theme; every page at this
-        table is sent its own link to it (a seat its seat's, a spectator the watch link)."""
-        if not table.match.finished:
-            await self.error(table, conn, "not-now", "the match is not over yet")
-            return
-        if conn.seat is None and not conn.creator:
-            await self.error(table, conn, "spectator", "only a player or the creator can start a new match")
-            return
-        async with table.lock:
-            if table.again is None:
-                cfg = table.match.config
-                try:
-                    again, tokens = await self.create_async(
-                        cfg.game.id, cfg.players, dict(cfg.given_options),
-                        [SeatSpec(s.kind, s.bot, s.name.split(" (")[0] if s.kind == "bot" else s.name)
-                         for s in table.seats],
-                        theme=table.theme, hints=table.hints)
-                except Exception as exc:
-                    log.error("could not create the next table of %s (%s)", table.id, exc)
-                    await self.error(table, conn, "storage", "the new table could not be saved; "
-                                     "please try again")
-                    return
-                # the new table's plain tokens exist only now: kept in memory for this table's pages
-                table.again = (again.id, tokens.seats, tokens.creator, again.spectator_token)
-                self.kick_bots(again)
-            new_id, seat_tokens, creator, spectator = table.again
-            asking = [] if conn in table.connections else [conn]  # a socket of another process
-            for c in list(table.connections) + asking:
-                token = (seat_tokens[c.seat] if c.seat is not None else creator if c.creator else spectator)
-                if token:
-                    await self.send(table, c, {"type": "again", "link": f"/table/{new_id}?token={token}"})
 
     # -- the one door: every change of a match ---------------------------------------------------
 

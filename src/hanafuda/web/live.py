@@ -237,9 +237,6 @@ class LiveTable:
     """No person has been connected for the hub's ``abandon_after`` seconds (the lobby says so)."""
     last_seen: float = field(default_factory=time.monotonic)
     """When a person was last connected (or the table made or loaded), monotonic seconds."""
-    again: tuple[str, list[str | None], str, str] | None = None
-    """The table "Play again" opened after this one (same seats and options): its id, seat
-    tokens, creator token and spectator token (plain, in memory only: the database keeps hashes)."""
     deferred: dict[int, str] = field(default_factory=dict)
     """A first play sent while another seat's teyaku decision is pending (RULES.md §4.2): to
     that player the turn looked due, so it is applied once the decision is made."""

@@ -633,7 +633,10 @@ class SocialHub:
     # -- rematch -------------------------------------------------------------------------------
 
     async def rematch(self, table: LiveTable, token: str, secret: str | None = None) -> str:
-        """The same seats again at a new table; the caller's link there (everyone else is told)."""
+        """The same seats again at a new table; the caller's link there.  The match's one end
+        action (issue 28): every other seat at the table is told and offered its own link, and
+        nobody is moved.  The new table keeps the settings (a table made without the lobby's
+        settings, by ``/api/tables``, gives an unrated one that keeps its hints)."""
         seat = self.authorize(table, token, secret)[0]
         if seat is None:
             raise SocialError("only a seated player can ask for a rematch", 403)
@@ -656,8 +659,8 @@ class SocialHub:
                     creator, cfg.game.id, cfg.players, dict(cfg.given_options), plans, table.theme,
                     Settings(clock=row.clock if row else None,
                              spectator_chat=bool(row and row.spectator_chat),
-                             rated=bool(row.rated) if row else True,
-                             hints=table.hints and not (bool(row.rated) if row else True)),
+                             rated=bool(row and row.rated),
+                             hints=table.hints and not bool(row and row.rated)),
                     rematch_of=table.id, names=[s.name for s in table.seats],
                     seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
                                   for s in table.seats])
