@@ -91,6 +91,7 @@ class ExpertAgent(Agent):
     the configuration (None: ``simulations // BATCH_PER_SCALAR``, at least 1)."""
 
     name: ClassVar[str] = "expert"
+    display_name: ClassVar[str] = "Expert bot"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
 
     def __init__(

@@ -40,6 +40,7 @@ class StrongAgent(Agent):
     the worst case in seconds (None: iterations only).  A caller's ``budget`` replaces the cap."""
 
     name: ClassVar[str] = "strong"
+    display_name: ClassVar[str] = "Strong bot"
     description: ClassVar[str] = "determinized Monte Carlo search with sequential halving"
 
     def __init__(
