@@ -159,8 +159,8 @@ async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
     client = client_key(request)
-    if not hub.creations.allow(client):
-        wait = hub.creations.retry_after(client)
+    if not hub.limiter.allow("table", client):
+        wait = hub.limiter.retry_after("table", client)
         raise HTTPException(429, f"too many new tables from this address: at most "
                             f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
                             headers={"Retry-After": str(wait)})

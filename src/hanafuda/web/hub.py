@@ -46,7 +46,6 @@ from .live import (
     fork,
 )
 from .messages import LogMark, is_public, state_delta, state_message, table_namer
-from .ratelimit import RateLimiter
 from .requests import RequestError, check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -91,11 +90,9 @@ class TableHub:
         self.tables: dict[str, LiveTable] = {}
         self.storing = 0
         """Tables with bots being stored by ``create_async`` (not yet in ``tables``): the cap counts them."""
-        self.creations = RateLimiter(self.limits.tables_per_minute)
-        """Table creations per client address."""
-        self.messages = RateLimiter(self.limits.messages_per_second * 60.0,
-                                    burst=self.limits.messages_per_second * 3.0)
-        """Socket messages per client address, over all its sockets (in this process)."""
+        self.limiter = self.limits.limiter()
+        """The server's one rate limiter (``limits``): new tables, socket messages, the lobby's
+        requests, per client address (in this process; the cluster shares table creations)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
@@ -444,7 +441,7 @@ class TableHub:
         if not conn.allow():
             await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
             return
-        if conn.client and not self.messages.allow(conn.client):
+        if conn.client and not self.limiter.allow("message", conn.client):
             await self.error(table, conn, "flood", "too many messages from your address: at most "
                              f"{self.limits.messages_per_second:g} a second over all its connections")
             return

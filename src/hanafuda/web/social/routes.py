@@ -22,13 +22,13 @@ from ...rules.presets import APPLIES, presets
 from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
 from ..db import TableRow
+from ..limits import RateLimited, RateLimiter
 from ..live import LiveTable
 from ..security import require_json_from_here, same_origin
 from ..ws import claim_cookie
 from .accounts import SESSION_COOKIE, SESSION_DAYS, Sessions, check_password, hash_password, verify_password
 from .i18n import LANGUAGES, catalogue, say_error
 from .invites import MAX_QR_TEXT, qr_svg, reachable_urls
-from .limits import RateLimited, RateLimiter
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import TextError, check_name, name_key
 from .ratings import BOT_RATINGS, MODEL, display
