@@ -101,16 +101,9 @@ class Created:
 
 
 def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
-    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or
-    None.  Accepts the hub's answer as a tuple or as an object with ``seat`` and ``creator``."""
-    if not token or len(token) > 100:
-        return None
-    found: Any = table.role_of(token)
-    if found is None:
-        return None
-    if isinstance(found, tuple):
-        return found[0], bool(found[1])
-    return found.seat, bool(found.creator)
+    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or None."""
+    found = table.role_of(token) if token and len(token) <= 100 else None
+    return None if found is None else (found.seat, found.creator)
 
 
 @dataclass(frozen=True)
