@@ -25,8 +25,9 @@ router = APIRouter()
 
 def seat_label(kind: str, bot: str | None, name: str) -> str:
     """A seat's name as a person reads it: a bot seat still named by its bot's id ("greedy", as
-    ``/api/tables`` names it) reads by the bot's ``display_name`` ("Greedy bot")."""
-    if kind == "bot" and bot in AGENTS and name.strip().lower() in ("", bot):
+    ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads by the bot's
+    ``display_name`` ("Greedy bot")."""
+    if kind == "bot" and bot in AGENTS and name.strip().lower() in ("", bot, f"{bot} bot"):
         return AGENTS[bot].display_name
     return name
 
