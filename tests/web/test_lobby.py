@@ -81,3 +81,17 @@ def test_pages_and_static_files_are_compressed_and_revalidated(client: TestClien
     assert again.status_code == 304
     plain = client.get("/static/lobby.js", headers={"accept-encoding": "identity"})
     assert "content-encoding" not in plain.headers
+
+
+def test_open_seats_are_listed_without_loading_any_match(client: TestClient) -> None:
+    from .social_helpers import name, new_table
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "greedy"}]
+    t = new_table(client, name(client, "Ann"), seats=seats, players=3, game="min-hwatu")
+    hub.tables.clear()
+    listed = client.get("/api/social/open").json()["tables"]
+    assert [x["id"] for x in listed] == [t["id"]] and listed[0]["free"] == 1
+    assert [(s["name"], s["open"]) for s in listed[0]["seats"]] == [("Ann", False), ("Open seat", True),
+                                                                    ("Greedy bot", False)]
+    assert t["id"] not in hub.tables  # read from the database alone

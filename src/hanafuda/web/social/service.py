@@ -20,9 +20,11 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...agents import AGENTS, make_agent
+from ...rules import GAMES
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from ..lobby import seat_label
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
@@ -359,28 +361,32 @@ class SocialHub:
         return may_chat(seat, creator, None if seat is not None or creator else self.settings(table.id))
 
     def open_tables(self) -> list[dict[str, Any]]:
-        """Running tables with seats anyone may take, newest first."""
+        """Running tables with seats anyone may take, newest first: read from the database alone
+        (the lobby asks every few seconds; no match is loaded for it)."""
         with self.sessions() as db:
-            rows = db.execute(
-                select(SocialSeatRow.table_id, SocialSeatRow.seat)
-                .join(TableRow, TableRow.id == SocialSeatRow.table_id)
-                .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
-                       TableRow.status == "running")
-                .order_by(TableRow.created.desc()).limit(500)).all()
-        free: dict[str, list[int]] = {}
-        for tid, seat in rows:
-            free.setdefault(tid, []).append(seat)
+            free: dict[str, set[int]] = {}
+            for tid, seat in db.execute(
+                    select(SocialSeatRow.table_id, SocialSeatRow.seat)
+                    .join(TableRow, TableRow.id == SocialSeatRow.table_id)
+                    .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
+                           TableRow.status == "running")
+                    .order_by(TableRow.created.desc()).limit(500)):
+                free.setdefault(tid, set()).add(seat)
+            ids = list(free)[:100]
+            rows = {r.id: r for r in db.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+            settings = {r.table_id: r for r in db.scalars(select(SocialTableRow)
+                                                          .where(SocialTableRow.table_id.in_(ids)))}
+            seats: dict[str, list[SeatRow]] = {}
+            for s in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+                seats.setdefault(s.table_id, []).append(s)
         out = []
-        for tid, seats in list(free.items())[:100]:
-            table = self.hub.load(tid)
-            if table is None or table.match.finished:
-                continue
-            row = self.settings(tid)
-            out.append({"id": tid, "game": table.match.config.game.id, "title": table.match.config.game.title,
-                        "players": table.match.config.players, "free": len(seats),
-                        "quick": bool(row and row.quick), "clock": row.clock if row else None,
-                        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "open": s.seat in seats}
-                                  for s in table.seats]})
+        for tid in ids:
+            t, row = rows[tid], settings.get(tid)
+            out.append({"id": tid, "game": t.game, "title": GAMES[t.game].title, "players": t.players,
+                        "free": len(free[tid]), "quick": bool(row and row.quick),
+                        "clock": row.clock if row else None,
+                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name), "kind": s.kind,
+                                   "open": s.seat in free[tid]} for s in seats.get(tid, [])]})
         return out
 
     async def take_seat(self, table: LiveTable, player: PlayerRow, seat: int | None = None) -> str:
