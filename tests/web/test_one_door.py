@@ -22,7 +22,7 @@ from hanafuda.web.live import NEXT_ROUND, Refusal, fork
 
 from .social_helpers import name, new_table, table
 from .test_ws import refuse_writes
-from .wsutil import create, errors, play_round
+from .wsutil import create, errors, play_round, receive
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hanafuda" / "web"
 
@@ -269,3 +269,23 @@ def test_the_match_end_has_one_action_that_moves_nobody(client: TestClient) -> N
         assert err["code"] == "unknown-type" and "play-again" not in err["error"].split("types:")[1]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert len(hub.tables) == 1 and not hasattr(hub, "play_again")
+
+
+def test_a_waiting_play_that_no_longer_applies_is_refused_to_its_player(client: TestClient) -> None:
+    """The play queued during another seat's teyaku decision (RULES.md §4.2) is made inside the same
+    ``submit`` as the decision; one that no longer applies is dropped and its player told."""
+    seed, first, asked = next(
+        (seed, rnd.order[0], rnd.teyaku_queue[0]) for seed in range(500)
+        for rnd in [Match("hana-awase", 2, {"teyaku": True}, seed=seed).current]
+        if rnd.teyaku_queue and rnd.order[0] not in rnd.teyaku_queue)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    t = create(client, "hana-awase", seats=[{"kind": "human"}] * 2, options={"teyaku": True}, seed=seed)
+    live = hub.tables[t["id"]]
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][first]['token']}") as player:
+        receive(player)
+        live.deferred[first] = "play XX"  # (a real waiting play is checked when it is sent)
+        assert client.portal.call(hub.submit, live, asked, "expose", "person") is None  # type: ignore[attr-defined]
+        err = errors(player)[0]
+        assert err["code"] == "illegal-move" and "can no longer be played" in err["error"]
+    assert [e["text"] for e in live.log] == ["expose"] and live.deferred == {}
+    assert live.match.to_move == first  # the turn is the player's again, to choose anew

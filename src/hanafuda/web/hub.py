@@ -610,26 +610,26 @@ class TableHub:
             if refusal is not None:
                 return refusal
             shown = [(seat, move)]
-            refused_wait = None
+            refused: tuple[int, Refusal] | None = None
             while (waiting := self._waiting_play(table)) is not None:
                 # made and stored BEFORE the move is shown: else the pages of its seat would see a
                 # state where it is still their turn, and a page answering at once would play twice
                 try:
                     after = self._next_match(table.match, waiting[1])
                 except ValueError:
-                    refused_wait = waiting
+                    refused = waiting[0], Refusal("illegal-move", f"{waiting[1]!r} can no longer be played; "
+                                                  "please choose again")
                     break
-                if await self._store_and_swap(table, waiting[0], waiting[1], after) is not None:
-                    refused_wait = waiting
+                stored = await self._store_and_swap(table, waiting[0], waiting[1], after)
+                if stored is not None:
+                    refused = waiting[0], stored
                     break
                 shown.append(waiting)
             for who, what in shown:
                 await self._publish(table, who, what)
-            if refused_wait is not None:
-                player = next((c for c in table.connections if c.seat == refused_wait[0]), None)
-                if player is not None:
-                    await self.error(table, player, "illegal-move", f"{refused_wait[1]!r} can no "
-                                     "longer be played; please choose again")
+            player = next((c for c in table.connections if refused and c.seat == refused[0]), None)
+            if refused is not None and player is not None:
+                await self.error(table, player, refused[1].code, refused[1].message)
         self.kick_bots(table)
         return None
 
