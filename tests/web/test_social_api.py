@@ -570,3 +570,26 @@ def test_games_and_presets_in_japanese_and_korean(client: TestClient, lang: str)
     for path in ("/api/games?lang=fr", "/api/social/presets?lang=xx"):
         r = client.get(path)
         assert r.status_code == 400 and "unknown language" in r.json()["detail"]
+
+
+def test_every_lobby_body_is_a_model_naming_the_bad_field(client: TestClient) -> None:
+    """Issue 28: the lobby's routes read their bodies through pydantic models (``social.bodies``)."""
+    ann = name(client, "Ann")
+    t = new_table(client, ann)
+    tok = token_of(t["you"]["path"])
+    before = tables(client)
+    cases = [
+        ("/api/social/tables", {"game": "mushi", "players": "two", "seats": []}, "players"),
+        ("/api/social/tables", {"game": "mushi", "players": 2, "seats": [{"bot": "greedy"}]}, "seats.0.kind"),
+        ("/api/social/tables", {"game": "mushi", "players": 2, "seats": [], "clock": "15"}, "clock"),
+        ("/api/social/quick", {"game": "mushi", "players": 2, "wait": "soon"}, "wait"),
+        (f"/api/social/tables/{t['id']}/join", {"seat": "1"}, "seat"),
+        (f"/api/social/tables/{t['id']}/hello", {"token": 5}, "token"),
+        (f"/api/social/tables/{t['id']}/chat", {"token": tok, "secret": 7, "text": "hi"}, "secret"),
+        (f"/api/social/tables/{t['id']}/rematch", {}, "token"),
+        ("/api/social/login", {"name": "Ann", "password": 12345678}, "password"),
+    ]
+    for path, body, field in cases:
+        r = client.post(path, json=body, headers=ann)
+        assert r.status_code == 400 and r.json()["detail"].startswith(field), (path, r.text)
+    assert tables(client) == before

@@ -43,12 +43,6 @@ async def _json(request: Request) -> dict[str, Any]:
     return data
 
 
-def _secret(data: dict[str, Any]) -> str | None:
-    """The claim secret of a seat, if the request carries one (text, bounded)."""
-    secret = data.get("secret")
-    return secret if isinstance(secret, str) and len(secret) <= 100 else None
-
-
 def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 

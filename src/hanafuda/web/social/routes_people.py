@@ -13,6 +13,7 @@ from ...rules.presets import APPLIES, presets
 from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
+from .bodies import LoginBody, NameBody, parse
 from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
@@ -78,7 +79,7 @@ def routes(kit: Kit) -> APIRouter:
         """Hold a display name in this browser (no password): answers the browser key to keep."""
         data = await _json(request)
         try:
-            name = check_name(data.get("name"))
+            name = check_name(parse(NameBody, data).name)
         except TextError as exc:
             raise fail(exc) from None
         limit("account", request)
@@ -93,8 +94,9 @@ def routes(kit: Kit) -> APIRouter:
         """An account: a new name with a password, or a password for the name this browser holds."""
         data = await _json(request)
         try:
-            name = check_name(data.get("name"))
-            password = check_password(data.get("password"))
+            body = parse(NameBody, data)
+            name = check_name(body.name)
+            password = check_password(body.password)
         except TextError as exc:
             raise fail(exc) from None
         limit("account", request)
@@ -116,10 +118,8 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/login")
     async def login(request: Request) -> JSONResponse:
         data = await _json(request)
-        name, password = data.get("name"), data.get("password")
-        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200 \
-                or len(name) > 100:
-            raise HTTPException(400, "need name and password (text)")
+        body = parse(LoginBody, data)
+        name, password = body.name, body.password
         limit("account", request)
 
         def check() -> tuple[PlayerRow, str] | None:  # the read, the password check, the new key

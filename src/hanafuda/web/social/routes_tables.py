@@ -7,10 +7,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
+from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody, parse
 from .invites import reachable_urls
 from .names import TextError
-from .route_kit import Kit, _json, _secret
-from .service import MAX_WAIT, SeatPlan, Settings, SocialError, role
+from .route_kit import Kit, _json
+from .service import SeatPlan, Settings, SocialError, role
 
 __all__ = ["routes"]
 
@@ -30,36 +31,16 @@ def routes(kit: Kit) -> APIRouter:
 
     # -- tables --------------------------------------------------------------------------------
 
-    def settings_from(data: dict[str, Any], bots: bool) -> Settings:
-        """The table settings of a request; ``hints`` defaults to on for an unrated table with
-        bots (issue 13) and is refused at a rated table (``SocialHub.create``)."""
-        clock = data.get("clock")
-        spectator_chat, rated = data.get("spectator_chat", False), data.get("rated", True)
-        if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int)):
-            raise HTTPException(400, "clock must be a number of seconds or null")
-        if not isinstance(spectator_chat, bool) or not isinstance(rated, bool):
-            raise HTTPException(400, "spectator_chat and rated are true or false")
-        hints = data.get("hints", bots and not rated)
-        if not isinstance(hints, bool):
-            raise HTTPException(400, "hints is true or false")
-        return Settings(clock=clock, spectator_chat=spectator_chat, rated=rated, hints=hints)
-
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         data = await _json(request)
         player = await need_player(request)
-        game, players, options = data.get("game"), data.get("players"), data.get("options") or {}
-        seats, theme = data.get("seats"), data.get("theme") or "hanafuda"
-        if not isinstance(game, str) or isinstance(players, bool) or not isinstance(players, int) \
-                or not isinstance(options, dict) or not isinstance(theme, str):
-            raise HTTPException(400, "need game (text), players (a number), options (an object)")
-        if not 1 <= players <= 8:
-            raise HTTPException(400, "players is 2 to 6 (what the game allows)")
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise HTTPException(400, "seats must be a list of objects with a kind")
-        plans = [SeatPlan(str(s.get("kind")), s.get("bot") if isinstance(s.get("bot"), str) else None)
-                 for s in seats]
-        settings = settings_from(data, bots=any(p.kind == "bot" for p in plans))
+        body = parse(TableBody, data)
+        game, players, options, theme = body.game, body.players, body.options or {}, body.theme or "hanafuda"
+        plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
+        bots = any(p.kind == "bot" for p in plans)
+        settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
+                            hints=body.hints if body.hints is not None else bots and not body.rated)
         limit("create", request)
         try:
             created = await social.create(player, game, players, options, plans, theme, settings)
@@ -88,9 +69,7 @@ def routes(kit: Kit) -> APIRouter:
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
         player = await need_player(request)
-        seat = data.get("seat")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise HTTPException(400, "seat is a seat number (1 to 6) or absent")
+        seat = parse(JoinBody, data).seat
         table = await table_of(table_id)
         try:
             link = await social.take_seat(table, player, None if seat is None else seat - 1)
@@ -102,16 +81,13 @@ def routes(kit: Kit) -> APIRouter:
     async def quick(request: Request) -> dict[str, Any]:
         data = await _json(request)
         player = await need_player(request)
-        game, players, wait = data.get("game"), data.get("players"), data.get("wait", 30)
-        if not isinstance(game, str) or game not in GAMES:
+        body = parse(QuickBody, data)
+        game, players, wait, theme = body.game, body.players, body.wait, body.theme or "hanafuda"
+        if game not in GAMES:
             raise HTTPException(400, f"unknown game; games are: {', '.join(GAMES)}")
-        if isinstance(players, bool) or not isinstance(players, int) \
-                or players not in GAMES[game].player_counts():
+        if players not in GAMES[game].player_counts():
             raise HTTPException(400, f"{GAMES[game].title} is played by "
                                 f"{', '.join(map(str, GAMES[game].player_counts()))} players")
-        if isinstance(wait, bool) or not isinstance(wait, int) or not 0 <= wait <= MAX_WAIT:
-            raise HTTPException(400, f"wait is 0 to {MAX_WAIT} seconds")
-        theme = data.get("theme") if isinstance(data.get("theme"), str) else "hanafuda"
         try:
             table, link = await social.quick_match(player, game, players, wait, str(theme),
                                                    lambda: limit("create", request))
@@ -122,9 +98,8 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/tables/{table_id}/hello")
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
-        token, secret = data.get("token"), _secret(data)
-        if not isinstance(token, str) or not token or len(token) > 100:
-            raise HTTPException(400, "need the token of the link you opened")
+        body = parse(TokenBody, data)
+        token, secret = body.token, body.secret
         try:
             return await social.hello(await table_of(table_id), token, await who_async(request), secret)
         except SocialError as exc:
@@ -144,28 +119,25 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/tables/{table_id}/chat", status_code=201)
     async def chat(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
-        token = data.get("token")
-        if not isinstance(token, str) or len(token) > 100:
-            raise HTTPException(400, "need the token of your seat")
+        chat_body = parse(ChatBody, data)
+        token = chat_body.token
         table = await table_of(table_id)
         if role(table, token) is None:
             raise HTTPException(403, "this link opens no seat at this table")
         limit("chat", request)
         try:
-            return {"message": await social.say(table, token, data.get("text"), _secret(data))}
+            return {"message": await social.say(table, token, chat_body.text, chat_body.secret)}
         except (SocialError, TextError) as exc:
             raise fail(exc) from None
 
     @router.post("/api/social/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
-        token = data.get("token")
-        if not isinstance(token, str) or len(token) > 100:
-            raise HTTPException(400, "need the token of your seat")
+        body = parse(TokenBody, data)
         table = await table_of(table_id)
         limit("create", request)
         try:
-            link = await social.rematch(table, token, _secret(data))
+            link = await social.rematch(table, body.token, body.secret)
         except SocialError as exc:
             raise fail(exc) from None
         return {"link": link}
