@@ -387,6 +387,11 @@ def serve(
         float, typer.Option("--bot-only-rate", min=0.0,
                             help="Moves a second at a table of bots alone, at most (0: no pacing).")
     ] = 2.0,
+    rate_limits: Annotated[
+        str, typer.Option("--rate-limits", envvar="HANAFUDA_RATE_LIMITS",
+                          help="The lobby's limits per client address: action=burst/seconds, comma "
+                               "separated (create=10/6,chat=8/2,account=5/60).")
+    ] = "",
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=64,
                           help="Server processes sharing the port (more than one needs PostgreSQL).")
@@ -412,7 +417,11 @@ def serve(
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
                     messages_per_second=messages_per_second, idle_seconds=idle_minutes * 60.0,
-                    bot_only_moves_per_second=bot_only_rate)
+                    bot_only_moves_per_second=bot_only_rate, rates=rate_limits)
+    try:
+        limits.limiter()
+    except ValueError as exc:
+        raise fail(str(exc).replace("HANAFUDA_RATE_LIMITS", "--rate-limits")) from None
     if workers > 1 and not url.startswith("postgresql"):
         raise fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
                     "SQLite serves one process")

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from hanafuda.cards import CODES, cards_of
 from hanafuda.web.app import create_app
 from hanafuda.web.limits import Limits
-from hanafuda.web.tables import LiveTable
+from hanafuda.web.live import LiveTable
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 

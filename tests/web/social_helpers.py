@@ -47,7 +47,7 @@ def play_out(client: TestClient, t: LiveTable, humans: list[int]) -> None:
             return
         seat = m.to_move
         if seat is None:
-            portal.call(hub.next_round, t, Connection(send=_noop, seat=humans[0]))
+            portal.call(hub.deal, t, Connection(send=_noop, seat=humans[0]))
         elif seat in humans:
             portal.call(hub.move, t, Connection(send=_noop, seat=seat), m.legal_moves()[0])
         else:  # a bot's turn: kicked in case nothing did (a table just reloaded from the database)

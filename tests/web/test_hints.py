@@ -114,7 +114,7 @@ def test_lobby_hints_default_on_unrated_with_bots_off_rated_and_refused_rated(cl
     assert r.status_code == 400 and "hints are off in rated play" in r.json()["detail"]
     r = client.post("/api/social/tables", headers=ann,
                     json={"game": "mushi", "players": 2, "seats": bots, "rated": False, "hints": "yes"})
-    assert r.status_code == 400 and "hints is true or false" in r.json()["detail"]
+    assert r.status_code == 400 and "hints" in r.json()["detail"]
     assert len(client.get("/api/tables").json()["tables"]) == before
     # the rated table's seat is refused a hint over the websocket
     with client.websocket_connect(f"/ws/{rated['id']}?token={token_of(rated['you']['path'])}") as ws:
@@ -141,24 +141,20 @@ def test_record_says_hints_were_allowed_and_it_survives_a_reload(client: TestCli
     assert client.get(f"/api/tables/{rated['id']}/record").json()["meta"]["web"]["hints"] is False
 
 
-def test_play_again_keeps_the_tables_hints(client: TestClient) -> None:
-    from hanafuda.web.live import Connection
-
+def test_a_rematch_keeps_the_tables_hints(client: TestClient) -> None:
+    """The match's one end action (issue 28): a rematch of an unrated table with hints is unrated
+    with hints again, and the other seats are told, not moved."""
     from .social_helpers import play_out
 
     r = client.post("/api/tables", json={"game": "mushi", "players": 2, "hints": True,
                                          "options": {"rounds": 1}, "seats": [{"kind": "human"}, BOT]})
-    live = table(client, r.json()["id"])
+    made = r.json()
+    live = table(client, made["id"])
     play_out(client, live, [0])
-    sent: list[dict[str, Any]] = []
-
-    async def keep(payload: dict[str, Any]) -> None:
-        sent.append(payload)
-
-    conn = Connection(send=keep, seat=0)
-    client.portal.call(client.app.state.hub.play_again, live, conn)  # type: ignore[attr-defined]
-    assert live.again is not None
-    assert table(client, live.again[0]).hints is True
+    again = client.post(f"/api/social/tables/{made['id']}/rematch", json={"token": made["seats"][0]["token"]})
+    assert again.status_code == 200, again.text
+    new_id = again.json()["link"].split("/")[2].split("?")[0]
+    assert table(client, new_id).hints is True and new_id != made["id"]
 
 
 def test_hint_from_a_socket_on_another_process(tmp_path: Any) -> None:

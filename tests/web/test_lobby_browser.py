@@ -484,3 +484,35 @@ def test_a_new_players_page_says_there_is_nothing_yet(server: Server, browser: A
     page.wait_for_selector("#no-ratings:not([hidden])")
     assert "レーティング" in page.inner_text("#no-ratings")
     page.context.close()
+
+
+def test_the_lobby_lists_a_page_of_short_summaries(server: Server, browser: Any) -> None:
+    """Issue 28: the list of tables is paged, says which tables are abandoned (no watch link),
+    names bots as people read them ("Greedy bot"), and is revalidated rather than redrawn."""
+    import sqlite3
+
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    made = [httpx.post(server.url + "/api/tables", json={"game": "mushi", "seats": seats},
+                       timeout=30).json()["id"] for _ in range(17)]
+    with sqlite3.connect(server.db_url.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE tables SET status = 'abandoned' WHERE id = ?", (made[-1],))
+    first = httpx.get(server.url + "/api/lobby/tables", headers={"accept-encoding": "gzip"}, timeout=30)
+    assert first.headers["content-encoding"] == "gzip" and first.headers["cache-control"] == "no-cache"
+    again = httpx.get(server.url + "/api/lobby/tables", headers={"if-none-match": first.headers["etag"]},
+                      timeout=30)
+    assert again.status_code == 304 and again.content == b""
+    page = person(browser, server, "Pager")
+    newest = page.locator(f"#tables li[data-table='{made[-1]}']")
+    newest.wait_for()
+    assert newest.get_attribute("data-status") == "abandoned"
+    assert "abandoned" in newest.inner_text() and newest.locator("a[data-watch]").count() == 0
+    running = page.locator(f"#tables li[data-table='{made[-2]}']")
+    assert "Greedy bot" in running.inner_text() and "round 1" in running.inner_text()
+    assert running.locator("a[data-watch]").count() == 1
+    assert page.locator("#tables li").count() == 15 and page.locator("#tables-newer").count() == 0
+    page.click("#tables-older")
+    page.wait_for_selector("#tables-newer")
+    assert page.locator(f"#tables li[data-table='{made[0]}']").count() == 1
+    assert page.locator(f"#tables li[data-table='{made[-1]}']").count() == 0
+    assert page.errors == []
+    page.context.close()

@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from hanafuda import Match
 from hanafuda.web import bot_pool
-from hanafuda.web.live import Connection, SeatSpec
+from hanafuda.web.live import SeatSpec
 
 from .wsutil import create, next_state
 
@@ -42,10 +42,8 @@ def test_moves_of_many_tables_are_committed_in_groups(client: TestClient) -> Non
 
     async def moves() -> list[bool]:
         async def one(table: Any) -> bool:
-            async with table.lock:
-                move = table.match.legal_moves()[0]
-                table.match.play(move)
-                return bool(await hub.store.commit_async(table, "move", table.seats[0].seat, move))
+            seat, move = table.match.to_move, table.match.legal_moves()[0]
+            return await hub.submit(table, seat, move, "person") is None
         return await asyncio.gather(*(one(t) for t in tables))
 
     assert client.portal.call(moves) == [True] * 12
@@ -84,7 +82,7 @@ def test_table_creation_and_status_writes_never_hold_the_event_loop(client: Test
     # a slow disk flush (hundreds of ms on the shared machine's disk: docs/performance.md) during a
     # table's creation, a seat handed to a bot or a stop must not stall every other table
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    real_insert, real_status, real_seat = hub.store.insert, hub.store.set_status, hub.store.seat_to_bot
+    real_insert, real_status, real_seat = hub.store.insert, hub.store.set_status, hub.store.seats_to_bot
 
     def slow(write: Any) -> Any:
         def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -94,7 +92,7 @@ def test_table_creation_and_status_writes_never_hold_the_event_loop(client: Test
 
     monkeypatch.setattr(hub.store, "insert", slow(real_insert))
     monkeypatch.setattr(hub.store, "set_status", slow(real_status))
-    monkeypatch.setattr(hub.store, "seat_to_bot", slow(real_seat))
+    monkeypatch.setattr(hub.store, "seats_to_bot", slow(real_seat))
 
     async def ticks_during(work: Any) -> int:
         ticks = 0
@@ -121,19 +119,14 @@ def test_table_creation_and_status_writes_never_hold_the_event_loop(client: Test
     assert client.portal.call(ticks_during, create_one) >= 5  # the loop went on meanwhile
     table = made[0][0]
     assert table.id in hub.tables and hub.store.read(table.id) is not None  # and it is stored
-    creator = Connection(send=_ignore, seat=None, creator=True, limit=100)
-
     async def hand_over() -> None:
         async with table.lock:
-            assert await hub._to_bot(table, creator, 1, "greedy")
+            assert await hub.hand_to_bot(table, [1], "greedy")
 
     assert client.portal.call(ticks_during, hand_over) >= 5
     stored = hub.store.read(table.id)
     assert stored is not None and stored.seats[1].kind == "bot"
 
-
-async def _ignore(payload: dict[str, Any]) -> None:
-    return None
 
 
 def test_searching_bots_run_below_the_web_process() -> None:

@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 from hanafuda.rules import GAMES, configure
 from hanafuda.rules.presets import applies, presets
 from hanafuda.web.app import create_app
+from hanafuda.web.limits import Limit
 from hanafuda.web.social import reachable_urls, serve_banner
-from hanafuda.web.social.limits import Limit
 from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
 from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
 from hanafuda.web.social.service import role
@@ -473,8 +473,26 @@ def test_social_tables_on_postgresql(tmp_path: Path) -> None:
         assert len(client.get("/api/social/leaderboard/mushi").json()["players"]) == 2
 
 
+def test_one_rate_limiter_from_the_serve_flags(tmp_path: Path) -> None:
+    """Issue 28: new tables, socket messages and the lobby's requests share one limiter, set by
+    ``hanafuda serve``'s flags (``Limits``)."""
+    from hanafuda.web.app import create_app
+    from hanafuda.web.limits import Limits
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}",
+                     limits=Limits(tables_per_minute=2, messages_per_second=5, rates="chat=1/60"))
+    limiter = app.state.limiter
+    assert limiter is app.state.hub.limiter
+    assert limiter.limits["chat"] == Limit(1, 60.0) and limiter.limits["account"] == Limit(5, 60.0)
+    assert limiter.limits["table"] == Limit(2, 30.0) and limiter.limits["message"] == Limit(15, 0.2)
+    assert limiter.allow("chat", "a") and not limiter.allow("chat", "a") and limiter.allow("chat", "b")
+    assert limiter.retry_after("chat", "a") > 0 and limiter.allow("table", "a")
+    with pytest.raises(ValueError, match="HANAFUDA_RATE_LIMITS"):
+        Limits(rates="chat=none").limiter()
+
+
 def test_rate_limits_from_the_environment() -> None:
-    from hanafuda.web.social.limits import limits_from_env
+    from hanafuda.web.limits import limits_from_env
 
     assert limits_from_env("create=30/2")["create"] == Limit(30, 2.0)
     for bad in ("create=lots", "teleport=1/1", "chat=0/1"):
@@ -554,3 +572,26 @@ def test_games_and_presets_in_japanese_and_korean(client: TestClient, lang: str)
     for path in ("/api/games?lang=fr", "/api/social/presets?lang=xx"):
         r = client.get(path)
         assert r.status_code == 400 and "unknown language" in r.json()["detail"]
+
+
+def test_every_lobby_body_is_a_model_naming_the_bad_field(client: TestClient) -> None:
+    """Issue 28: the lobby's routes read their bodies through pydantic models (``social.bodies``)."""
+    ann = name(client, "Ann")
+    t = new_table(client, ann)
+    tok = token_of(t["you"]["path"])
+    before = tables(client)
+    cases = [
+        ("/api/social/tables", {"game": "mushi", "players": "two", "seats": []}, "players"),
+        ("/api/social/tables", {"game": "mushi", "players": 2, "seats": [{"bot": "greedy"}]}, "seats.0.kind"),
+        ("/api/social/tables", {"game": "mushi", "players": 2, "seats": [], "clock": "15"}, "clock"),
+        ("/api/social/quick", {"game": "mushi", "players": 2, "wait": "soon"}, "wait"),
+        (f"/api/social/tables/{t['id']}/join", {"seat": "1"}, "seat"),
+        (f"/api/social/tables/{t['id']}/hello", {"token": 5}, "token"),
+        (f"/api/social/tables/{t['id']}/chat", {"token": tok, "secret": 7, "text": "hi"}, "secret"),
+        (f"/api/social/tables/{t['id']}/rematch", {}, "token"),
+        ("/api/social/login", {"name": "Ann", "password": 12345678}, "password"),
+    ]
+    for path, body, field in cases:
+        r = client.post(path, json=body, headers=ann)
+        assert r.status_code == 400 and r.json()["detail"].startswith(field), (path, r.text)
+    assert tables(client) == before

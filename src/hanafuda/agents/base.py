@@ -21,6 +21,8 @@ class Agent(ABC):
     """Chooses a move for the seat of ``view``. Works for every kind of decision."""
 
     name: ClassVar[str]
+    display_name: ClassVar[str] = "Bot"
+    """How a person reads this bot where its seat has no name of its own (the web lobby, replays)."""
     description: ClassVar[str] = ""
 
     @abstractmethod

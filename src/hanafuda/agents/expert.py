@@ -102,6 +102,7 @@ class ExpertAgent(Agent):
     round margin always; arena ``expert/round``)."""
 
     name: ClassVar[str] = "expert"
+    display_name: ClassVar[str] = "Expert bot"
     description: ClassVar[str] = "search with learned hand inference over the network's moves"
 
     def __init__(

@@ -14,6 +14,7 @@ __all__ = ["RandomAgent"]
 
 class RandomAgent(Agent):
     name: ClassVar[str] = "random"
+    display_name: ClassVar[str] = "Random bot"
     description: ClassVar[str] = "uniform over the legal moves"
 
     def choose(

@@ -47,6 +47,7 @@ class StrongAgent(Agent):
     ``round`` (the round value always; arena ``strong/round``)."""
 
     name: ClassVar[str] = "strong"
+    display_name: ClassVar[str] = "Strong bot"
     description: ClassVar[str] = "determinized Monte Carlo search with sequential halving"
 
     def __init__(

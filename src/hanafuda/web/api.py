@@ -27,6 +27,7 @@ from ..words.languages import (
 )
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from .lobby import seat_label
 from .messages import card_values, yaku_names
 from .replay import frames
 from .requests import RequestError, parse_create
@@ -160,8 +161,8 @@ async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
     client = client_key(request)
-    if not hub.creations.allow(client):
-        wait = hub.creations.retry_after(client)
+    if not hub.limiter.allow("table", client):
+        wait = hub.limiter.retry_after("table", client)
         raise HTTPException(429, f"too many new tables from this address: at most "
                             f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
                             headers={"Retry-After": str(wait)})
@@ -246,12 +247,14 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
     _language(lang)
     table = _finished(request, table_id)
+    # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
+    names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
     return {"game": table.match.config.game.id, "players": table.match.config.players,
             "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),
-            "theme": table.theme, "seats": [s.name for s in table.seats],
+            "theme": table.theme, "seats": names,
             "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, [s.name for s in table.seats], table.theme, lang, table.bot_seats)}
+            "frames": frames(table.match, names, table.theme, lang, table.bot_seats)}
 
 
 @router.post("/api/replay")

@@ -8,14 +8,17 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import Response
 
-from . import api, pages, ws
+from . import api, lobby, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
@@ -88,13 +91,33 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.state.hub = hub
     app.add_exception_handler(SQLAlchemyError, database_away)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
+    app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
+    app.include_router(lobby.router)
     app.include_router(ws.router)
     install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
+
+
+GZIP_MIN = 500
+"""Answers (HTML, JS, CSS, JSON) of at least this many bytes are gzip-compressed for a browser
+that accepts it (issue 28); smaller ones gain nothing.  Websocket messages have their own
+compression (``ws_protocol``)."""
+STATIC_CACHE = "no-cache"
+"""``Cache-Control`` of the static files: a browser keeps them and revalidates each use (their
+``ETag``/``Last-Modified`` answer ``304``), so a new release is never hidden behind a stale copy."""
+
+
+class RevalidatedStaticFiles(StaticFiles):
+    """The static files with ``Cache-Control: no-cache`` (``STATIC_CACHE``)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = STATIC_CACHE
+        return response
 
 
 async def database_away(request: Request, exc: Exception) -> JSONResponse:

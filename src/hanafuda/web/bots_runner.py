@@ -2,7 +2,7 @@
 
 One task per table (``BotRunner.kick``) plays every bot seat whose turn it is and, at a table
 without people, deals the next round; a searching bot thinks in another process (``bot_pool``);
-its move is applied and stored under the table lock like a person's.
+its move goes through the hub's one door (``TableHub.submit``) like a person's.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .bot_pool import BotPool
-from .live import LiveTable
+from .live import NEXT_ROUND, LiveTable
 
 if TYPE_CHECKING:
     from .hub import TableHub
@@ -56,20 +56,15 @@ class BotRunner:
                 if table.humans:
                     return  # a person deals the next round when ready
                 await asyncio.sleep(self.pause_at(table))
-                dealt = True
-                async with table.lock:
-                    if table.match.round_over and not table.match.finished:
-                        dealt = await hub.deal_next(table, None)
-                        if dealt:
-                            await hub.broadcast(table, {"seat": None, "move": "next-round"})
-                if not dealt:
+                refused = await hub.submit(table, None, NEXT_ROUND, "bot")
+                if refused is not None and refused.code == "storage":
                     await asyncio.sleep(1.0)  # the database is away: try again a little later
                 continue
             agent = table.agents.get(seat)
             if agent is None:
                 return
             await asyncio.sleep(self.pause_at(table))
-            m = table.match  # a refused write may have rebuilt the match meanwhile
+            m = table.match  # moved on meanwhile (a person's deal, a hand-over)?
             if m.to_move != seat:
                 continue
             view = m.view(seat)
@@ -86,12 +81,6 @@ class BotRunner:
                 log.error("bot at table %s seat %d chose %r, not a legal move; playing a random one",
                           table.id, seat, move)
                 move = rng.choice(view.legal)
-            async with table.lock:
-                if table.seq != stamp or table.match.to_move != seat:
-                    continue
-                table.match.play(move)
-                stored = await hub.store.commit_async(table, "move", seat, move)
-                if stored:
-                    await hub.after_move(table, seat, move)
-            if not stored:
+            refused = await hub.submit(table, seat, move, "bot", at_seq=stamp)
+            if refused is not None and refused.code == "storage":
                 await asyncio.sleep(1.0)  # the database is away: try again a little later

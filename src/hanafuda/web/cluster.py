@@ -36,6 +36,7 @@ from sqlalchemy.engine import Engine
 
 from .db import SeatRow, TableEventRow, TableRow
 from .live import CapacityError, Connection, LiveTable
+from .storage import apply_event
 
 if TYPE_CHECKING:
     from .hub import TableHub
@@ -278,7 +279,7 @@ class Cluster:
     def _on_note(self, note: dict[str, Any]) -> None:
         kind, table = note.get("t"), self.hub.tables.get(str(note.get("id")))
         if note.get("from") != self.me and kind == "rate" and isinstance(note.get("k"), str):
-            self.hub.creations.spend(note["k"])
+            self.hub.limiter.spend("table", note["k"])
         elif note.get("from") != self.me and kind == "sp" and isinstance(note.get("n"), int):
             at = self.spectators_at.setdefault(str(note.get("id")), {})
             if note["n"] > 0:
@@ -348,14 +349,14 @@ class Cluster:
         async with table.lock:
             if event.get("seq") == table.seq + 1 and event.get("kind") in ("move", "next-round"):
                 try:
-                    if event["kind"] == "move":
-                        table.match.play(str(event["text"]))
-                    else:
-                        table.match.next_round()
+                    apply_event(table.match, str(event["kind"]), str(event["text"]))
                 except ValueError:  # this copy went wrong somehow: rebuilt from the database
                     log.error("table %s: event %s does not apply here; rebuilding the table", table.id,
                               event.get("seq"))
-                    self.hub.store.undo(table)
+                    try:
+                        await asyncio.to_thread(self.hub.store.reload, table)
+                    except Exception as exc:
+                        log.error("could not read table %s back (%s)", table.id, type(exc).__name__)
                     await self.hub.broadcast_here(table)
                     return
                 else:
@@ -394,10 +395,7 @@ class Cluster:
             for ev in events:
                 if ev.seq != table.seq + 1:
                     break
-                if ev.kind == "move":
-                    table.match.play(ev.text)
-                else:
-                    table.match.next_round()
+                apply_event(table.match, ev.kind, ev.text)
                 table.seq = ev.seq
                 table.log.append({"seq": ev.seq, "round": len(table.match.rounds), "kind": ev.kind,
                                   "seat": ev.seat, "text": ev.text})

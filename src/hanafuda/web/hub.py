@@ -1,7 +1,8 @@
 """The live tables of one server: creating, loading, joining, and every client message.
 
-Moves are applied with the checked ``Match.play`` under the table's lock, written to the
-database in the same step (``storage.TableStore.commit``), then broadcast (``messages``).
+Every move and deal, whoever makes it (a person, a bot, the turn clock), goes through one door,
+``TableHub.submit``: checked and applied to a copy of the match under the table's lock, stored
+(``storage.TableStore.append``), then put in place and shown (``messages``).
 """
 
 from __future__ import annotations
@@ -29,19 +30,22 @@ from .cluster import LOCAL_TYPES
 from .limits import Limits
 from .live import (
     MAX_MESSAGE,
+    NEXT_ROUND,
     RATE,
+    SOURCES,
     TOO_SLOW,
     CapacityError,
     Connection,
     LiveTable,
     NewTokens,
     Outgoing,
+    Refusal,
     Seat,
     SeatSpec,
     TableError,
+    fork,
 )
 from .messages import LogMark, is_public, state_delta, state_message, table_namer
-from .ratelimit import RateLimiter
 from .requests import RequestError, check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -86,11 +90,9 @@ class TableHub:
         self.tables: dict[str, LiveTable] = {}
         self.storing = 0
         """Tables with bots being stored by ``create_async`` (not yet in ``tables``): the cap counts them."""
-        self.creations = RateLimiter(self.limits.tables_per_minute)
-        """Table creations per client address."""
-        self.messages = RateLimiter(self.limits.messages_per_second * 60.0,
-                                    burst=self.limits.messages_per_second * 3.0)
-        """Socket messages per client address, over all its sockets (in this process)."""
+        self.limiter = self.limits.limiter()
+        """The server's one rate limiter (``limits``): new tables, socket messages, the lobby's
+        requests, per client address (in this process; the cluster shares table creations)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.on_send: Callable[[LiveTable, int | None, dict[str, Any]], None] | None = None
         """A hook called with every message before it is sent (tests audit what seats get)."""
@@ -165,7 +167,7 @@ class TableHub:
             raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
-        try:  # every way to a new table (the API, the lobby, play again, rematch) is bounded
+        try:  # every way to a new table (the API, the lobby, quick match, rematch) is bounded
             check_match_length(game, options)
         except RequestError as exc:
             raise TableError(str(exc)) from None
@@ -444,7 +446,7 @@ class TableHub:
         if not conn.allow():
             await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
             return
-        if conn.client and not self.messages.allow(conn.client):
+        if conn.client and not self.limiter.allow("message", conn.client):
             await self.error(table, conn, "flood", "too many messages from your address: at most "
                              f"{self.limits.messages_per_second:g} a second over all its connections")
             return
@@ -482,15 +484,13 @@ class TableHub:
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
         elif kind == "next-round":
-            await self.next_round(table, conn)
+            await self.deal(table, conn)
         elif kind == "bot-takeover":
             await self.takeover(table, conn, msg)
         elif kind == "theme":
             await self.set_theme(table, conn, msg.get("theme"))
         elif kind == "resign":
             await self.resign(table, conn)
-        elif kind == "play-again":
-            await self.play_again(table, conn)
         elif kind == "stop":
             await self.stop(table, conn)
         elif kind == "hint":
@@ -498,7 +498,7 @@ class TableHub:
         else:
             await self.error(table, conn, "unknown-type",
                              f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop, theme, resign, play-again, hint")
+                             "bot-takeover, stop, theme, resign, hint")
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from
@@ -559,158 +559,201 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self._to_bot(table, conn, seat, "greedy"):
+            if not await self.hand_to_bot(table, [seat], "greedy"):
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
-            table.deferred.pop(seat, None)
             await self.broadcast(table)
         self.kick_bots(table)
 
-    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str) -> bool:
-        """Hand ``seat`` to ``bot`` and store it (under the table lock); False if refused."""
-        s = table.seats[seat]
-        name = f"{s.name} ({bot} bot)"[:60]
+    async def hand_to_bot(self, table: LiveTable, seats: list[int], bot: str, *, keep_name: bool = True,
+                          also: Callable[[Any], None] | None = None) -> bool:
+        """The one place a seat becomes a bot's: a person resigns, the creator hands over a seat
+        whose player left, a quick match fills its open seats (``SocialHub.fill_with_bots``).
+        Stored first (with ``also(session)``: the caller's rows of the same change, in the same
+        transaction), then in memory; call under the table's lock.  False if the database refused
+        (nothing changed).  A seat keeps its person's name with the bot's (``keep_name``)."""
+        names = {seat: (f"{table.seats[seat].name} ({bot} bot)" if keep_name else f"{bot} bot")[:60]
+                 for seat in seats}
         try:
-            await asyncio.to_thread(self.store.seat_to_bot, table.id, seat, bot, name)
+            await asyncio.to_thread(self.store.seats_to_bot, table.id, names, bot, also)
         except Exception as exc:
-            log.error("could not store the bot takeover at table %s (%s)", table.id, exc)
-            await self.error(table, conn, "storage", "the change could not be saved; please try again")
+            log.error("could not store the bot takeover at table %s (%s)", table.id, type(exc).__name__)
             return False
-        s.kind, s.bot, s.name = "bot", bot, name
+        for seat, name in names.items():
+            s = table.seats[seat]
+            s.kind, s.bot, s.name = "bot", bot, name
+            table.deferred.pop(seat, None)
         self.setup_agents(table)
         return True
 
-    async def play_again(self, table: LiveTable, conn: Connection) -> None:
-        """At match end: a new table with the same seats, options and theme; every page at this
-        table is sent its own link to it (a seat its seat's, a spectator the watch link)."""
-        if not table.match.finished:
-            await self.error(table, conn, "not-now", "the match is not over yet")
-            return
-        if conn.seat is None and not conn.creator:
-            await self.error(table, conn, "spectator", "only a player or the creator can start a new match")
-            return
+    # -- the one door: every change of a match ---------------------------------------------------
+
+    async def submit(self, table: LiveTable, seat: int | None, move: str, source: str, *,
+                     at_seq: int | None = None) -> Refusal | None:
+        """The one door (issue 28): every move and every deal of a live table comes in here,
+        whoever makes it (``source``: a ``person``'s socket, a ``bot``, the turn ``clock``); None
+        once it is stored and shown, else why it was refused (nothing changed).
+
+        Under the table's lock: checked (whose turn, RULES.md §7 notation and legality, a deal
+        only between rounds, RULES.md §6), applied to a copy of the match (``_next_match``),
+        stored (``TableStore.append``), and only then put in place and shown to every page; a
+        refused write leaves the table exactly as it was.  ``move`` is ``NEXT_ROUND`` for a deal.
+        ``at_seq``: refused as ``stale`` unless the table is still at that event (a bot or the clock
+        that decided on an older position)."""
+        move = move.strip()
         async with table.lock:
-            if table.again is None:
-                cfg = table.match.config
+            if at_seq is not None and table.seq != at_seq:
+                return Refusal("stale", "the table moved on meanwhile")
+            nxt = self._checked(table, seat, move, source)
+            if isinstance(nxt, Refusal):
+                return nxt
+            if nxt is None:  # a play that waits for another seat's teyaku decision (RULES.md §4.2)
+                assert seat is not None
+                table.deferred[seat] = move
+                return None
+            refusal = await self._store_and_swap(table, seat, move, nxt)
+            if refusal is not None:
+                return refusal
+            shown = [(seat, move)]
+            refused: tuple[int, Refusal] | None = None
+            while (waiting := self._waiting_play(table)) is not None:
+                # made and stored BEFORE the move is shown: else the pages of its seat would see a
+                # state where it is still their turn, and a page answering at once would play twice
                 try:
-                    again, tokens = await self.create_async(
-                        cfg.game.id, cfg.players, dict(cfg.given_options),
-                        [SeatSpec(s.kind, s.bot, s.name.split(" (")[0] if s.kind == "bot" else s.name)
-                         for s in table.seats],
-                        theme=table.theme, hints=table.hints)
-                except Exception as exc:
-                    log.error("could not create the next table of %s (%s)", table.id, exc)
-                    await self.error(table, conn, "storage", "the new table could not be saved; "
-                                     "please try again")
-                    return
-                # the new table's plain tokens exist only now: kept in memory for this table's pages
-                table.again = (again.id, tokens.seats, tokens.creator, again.spectator_token)
-                self.kick_bots(again)
-            new_id, seat_tokens, creator, spectator = table.again
-            asking = [] if conn in table.connections else [conn]  # a socket of another process
-            for c in list(table.connections) + asking:
-                token = (seat_tokens[c.seat] if c.seat is not None else creator if c.creator else spectator)
-                if token:
-                    await self.send(table, c, {"type": "again", "link": f"/table/{new_id}?token={token}"})
+                    after = self._next_match(table.match, waiting[1])
+                except ValueError:
+                    refused = waiting[0], Refusal("illegal-move", f"{waiting[1]!r} can no longer be played; "
+                                                  "please choose again")
+                    break
+                stored = await self._store_and_swap(table, waiting[0], waiting[1], after)
+                if stored is not None:
+                    refused = waiting[0], stored
+                    break
+                shown.append(waiting)
+            for who, what in shown:
+                await self._publish(table, who, what)
+            player = next((c for c in table.connections if refused and c.seat == refused[0]), None)
+            if refused is not None and player is not None:
+                await self.error(table, player, refused[1].code, refused[1].message)
+        self.kick_bots(table)
+        return None
+
+    def _checked(self, table: LiveTable, seat: int | None, move: str,
+                 source: str) -> Match | Refusal | None:
+        """The match after ``move`` (a copy: ``table.match`` is untouched), a ``Refusal``, or None
+        for a person's play that must wait for another seat's teyaku decision."""
+        m = table.match
+        if source not in SOURCES:
+            raise ValueError(f"unknown source {source!r}; sources are: {', '.join(SOURCES)}")
+        if move == NEXT_ROUND:
+            if not m.round_over or m.finished:
+                return Refusal("not-now", "the match is over" if m.finished else "the round is not over")
+            return self._next_match(m, move)
+        if seat is None or not 0 <= seat < len(table.seats):
+            return Refusal("spectator", "spectators cannot play")
+        kind = table.seats[seat].kind
+        if kind == "bot" and source != "bot":
+            return Refusal("bot-seat", "a bot plays this seat now (the table's creator handed it over)")
+        if kind != "bot" and source == "bot":
+            return Refusal("not-now", "a person plays this seat")
+        if source == "person" and self._waits_for_teyaku(m, seat):
+            legal = list(m.view(seat).legal)
+            if move not in legal:
+                return Refusal(*_refusal(move, ValueError("illegal move"), legal))
+            return None
+        if m.to_move != seat:
+            return Refusal("not-your-turn", "it is not your turn" if m.to_move is not None
+                           else "no move is due now (the round is over)")
+        try:
+            return self._next_match(m, move)
+        except ValueError as exc:
+            return Refusal(*_refusal(move, exc, m.legal_moves()))
+
+    @staticmethod
+    def _next_match(match: Match, move: str) -> Match:
+        """A copy of ``match`` with ``move`` (or the next deal) applied, checked by the engine:
+        the only place in the web that plays a live match (``submit`` alone calls it; the test
+        ``tests/web/test_one_door.py`` keeps it so)."""
+        nxt = fork(match)
+        if move == NEXT_ROUND:
+            nxt.next_round()
+        else:
+            nxt.play(move)
+        return nxt
+
+    async def _store_and_swap(self, table: LiveTable, seat: int | None, move: str,
+                              nxt: Match) -> Refusal | None:
+        """Store the event that turned ``table.match`` into ``nxt``, then put ``nxt`` in place."""
+        kind = "next-round" if move == NEXT_ROUND else "move"
+        seq = table.seq + 1
+        outcome = await self.store.append(table, (seq, kind, seat, move), nxt.finished)
+        if outcome == "behind":  # another process stored this event number: catch up from the database
+            try:
+                await asyncio.to_thread(self.store.reload, table)
+            except Exception as exc:
+                log.error("could not read table %s back (%s)", table.id, type(exc).__name__)
+        if outcome != "stored":
+            return Refusal("storage", "the new deal could not be saved; please try again"
+                           if move == NEXT_ROUND else "the move could not be saved; please try again")
+        table.match, table.seq = nxt, seq
+        table.log.append({"seq": seq, "round": len(nxt.rounds), "kind": kind, "seat": seat, "text": move})
+        table.touched = time.monotonic()
+        return None
+
+    async def _publish(self, table: LiveTable, seat: int | None, move: str) -> None:
+        """Show a stored event to every page.  A kept teyaku goes only to its own seat's pages: to
+        every other page nothing happened (RULES.md §4.2)."""
+        if move != "keep":
+            await self.broadcast(table, {"seat": seat, "move": move})
+            return
+        built: dict[Any, tuple[Outgoing, LogMark]] = {}
+        for conn in list(table.connections):
+            if conn.seat == seat:
+                await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
+                                                             built))
+
+    # -- the play that waits for a teyaku decision (RULES.md §4.2) --------------------------------
+    # (``LiveTable.deferred``: kept here, in these two functions, until ``Match`` holds the rule)
+
+    @staticmethod
+    def _waits_for_teyaku(m: Match, seat: int) -> bool:
+        """To ``seat``'s page it is its turn, but another seat decides on a teyaku first, which this
+        seat must not learn of: its play waits (checked) in ``table.deferred``."""
+        return m.to_move != seat and m.view(seat).to_move == seat
+
+    @staticmethod
+    def _waiting_play(table: LiveTable) -> tuple[int, str] | None:
+        """The play a seat sent while another seat decided on a teyaku, once it is due (taken out of
+        ``table.deferred``); every waiting play is dropped once no teyaku decision is pending."""
+        m = table.match
+        due = m.to_move
+        waiting = table.deferred.pop(due, None) if due is not None else None
+        if m.current.phase != PHASE_TEYAKU:
+            table.deferred.clear()
+        return None if waiting is None or due is None else (due, waiting)
 
     # -- changing a table ----------------------------------------------------------------------
 
     async def move(self, table: LiveTable, conn: Connection, text: Any) -> None:
+        """A person's move from a socket: through ``submit``, any refusal to this socket only."""
         if conn.seat is None:
             await self.error(table, conn, "spectator", "spectators cannot play")
             return
         if not isinstance(text, str) or not text.strip():
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
             return
-        if table.seats[conn.seat].kind == "bot":
-            await self.error(table, conn, "bot-seat",
-                             "a bot plays this seat now (the table's creator handed it over)")
-            return
-        async with table.lock:
-            m = table.match
-            if m.to_move != conn.seat and m.view(conn.seat).to_move == conn.seat:
-                # another seat decides on a teyaku this player must not learn of (RULES.md §4.2):
-                # the play waits, checked, and is made as soon as the decision is
-                if text.strip() not in m.view(conn.seat).legal:
-                    code, message = _refusal(text.strip(), ValueError("illegal move"),
-                                             list(m.view(conn.seat).legal))
-                    await self.error(table, conn, code, message)
-                    return
-                table.deferred[conn.seat] = text.strip()
-                return
-            if m.to_move != conn.seat:
-                await self.error(table, conn, "not-your-turn",
-                                 "it is not your turn" if m.to_move is not None
-                                 else "no move is due now (the round is over)")
-                return
-            try:
-                m.play(text.strip())
-            except ValueError as exc:
-                code, message = _refusal(text.strip(), exc, m.legal_moves())
-                await self.error(table, conn, code, message)
-                return
-            table.touched = time.monotonic()
-            if not await self.store.commit_async(table, "move", conn.seat, text.strip()):
-                await self.error(table, conn, "storage", "the move could not be saved; please try again")
-                return
-            await self.after_move(table, conn.seat, text.strip())
-        self.kick_bots(table)
+        refusal = await self.submit(table, conn.seat, text, "person")
+        if refusal is not None:
+            await self.error(table, conn, refusal.code, refusal.message)
 
-    async def after_move(self, table: LiveTable, seat: int, move: str) -> None:
-        """Tell every page of a stored move (under the table lock), and make a play that waited
-        for the teyaku decisions (``LiveTable.deferred``).  A kept teyaku goes only to its own
-        seat's pages: to every other page nothing happened (RULES.md §4.2).
-
-        The play that waited is made and stored BEFORE this move is told: otherwise the pages of
-        the seat that played would be shown a state where it is still their turn (the decision
-        made, their play not yet), and a page answering it at once would play a second time."""
-        m = table.match
-        due = m.to_move
-        waiting = table.deferred.pop(due, None) if due is not None else None
-        if m.current.phase != PHASE_TEYAKU:
-            table.deferred.clear()
-        refused = played = False
-        if waiting is not None and due is not None:
-            if waiting in m.legal_moves():
-                m.play(waiting)
-                played = await self.store.commit_async(table, "move", due, waiting)
-            else:
-                refused = True
-        if not is_public({"kind": "move", "text": move, "seat": seat}, None):  # its seat's alone
-            built: dict[Any, tuple[Outgoing, LogMark]] = {}
-            for conn in list(table.connections):
-                if conn.seat == seat:
-                    await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
-                                                                 built))
-        else:
-            await self.broadcast(table, {"seat": seat, "move": move})
-        if refused:
-            player = next((c for c in table.connections if c.seat == due), None)
-            if player is not None:
-                await self.error(table, player, "illegal-move", f"{waiting!r} can no longer be played; "
-                                 "please choose again")
-        elif played:
-            assert due is not None and waiting is not None
-            await self.after_move(table, due, waiting)
-
-    async def next_round(self, table: LiveTable, conn: Connection) -> None:
+    async def deal(self, table: LiveTable, conn: Connection) -> None:
+        """A person deals the next round (through ``submit``)."""
         if conn.seat is None:
             await self.error(table, conn, "spectator", "spectators cannot deal")
             return
-        async with table.lock:
-            if not table.match.round_over or table.match.finished:
-                await self.error(table, conn, "not-now", "the round is not over" if not
-                                 table.match.finished else "the match is over")
-                return
-            if not await self.deal_next(table, conn.seat):
-                await self.error(table, conn, "storage", "the new deal could not be saved; please try again")
-                return
-            await self.broadcast(table, {"seat": conn.seat, "move": "next-round"})
-        self.kick_bots(table)
-
-    async def deal_next(self, table: LiveTable, seat: int | None) -> bool:
-        """Deal the next round and store it (call under the table lock); False if refused."""
-        table.match.next_round()
-        return await self.store.commit_async(table, "next-round", seat, "next-round")
+        refusal = await self.submit(table, conn.seat, NEXT_ROUND, "person")
+        if refusal is not None:
+            await self.error(table, conn, refusal.code, refusal.message)
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""
@@ -741,7 +784,8 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self._to_bot(table, conn, seat, bot):
+            if not await self.hand_to_bot(table, [seat], bot):
+                await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
             await self.broadcast(table)
         self.kick_bots(table)

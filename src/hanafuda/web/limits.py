@@ -1,13 +1,53 @@
-"""The server's caps and rate limits, one place (``hanafuda serve`` flags set them; docs/web.md).
+"""The server's caps and its one rate limiter, set by the ``hanafuda serve`` flags (docs/web.md).
 
-Every cap answers with a clear error and changes nothing (issue 14, defect 3).
+Every cap and every limit answers with a clear error and changes nothing (issue 14, defect 3).
+One ``RateLimiter`` (``Limits.limiter()``, held by the hub) counts every action of every client
+address in token buckets: new tables (``table``), socket messages (``message``), and the lobby's
+``create``, ``chat`` and ``account`` requests (issue 28: one limiter, not three).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
-__all__ = ["Limits"]
+__all__ = ["DEFAULT_LIMITS", "Limit", "Limits", "RateLimited", "RateLimiter", "limits_from_env"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    burst: int
+    every: float
+    """Seconds for one token to come back."""
+
+
+DEFAULT_LIMITS = {
+    "create": Limit(burst=10, every=6.0),     # tables (and quick matches that open one) from the lobby
+    "chat": Limit(burst=8, every=2.0),
+    "account": Limit(burst=5, every=60.0),    # accounts, names, logins
+}
+"""The lobby's actions; ``--rate-limits`` (or ``HANAFUDA_RATE_LIMITS``) changes them."""
+
+
+def limits_from_env(text: str | None) -> dict[str, Limit]:
+    """``DEFAULT_LIMITS`` with ``text`` applied (``--rate-limits``, else ``HANAFUDA_RATE_LIMITS``):
+    comma-separated ``action=burst/every`` (e.g. ``create=30/2,chat=20/1``); a malformed entry is
+    an error naming it."""
+    limits = dict(DEFAULT_LIMITS)
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        action, _, spec = part.strip().partition("=")
+        burst, _, every = spec.partition("/")
+        try:
+            limit = Limit(int(burst), float(every))
+        except ValueError:
+            raise ValueError(f"HANAFUDA_RATE_LIMITS: {part.strip()!r} is not action=burst/seconds") from None
+        if action not in limits or limit.burst < 1 or limit.every <= 0:
+            raise ValueError(f"HANAFUDA_RATE_LIMITS: {part.strip()!r}: actions are {', '.join(limits)}, "
+                             "burst at least 1, seconds above 0")
+        limits[action] = limit
+    return limits
 
 
 @dataclass(frozen=True)
@@ -28,3 +68,59 @@ class Limits:
     """A table nobody watches and no bot plays leaves memory after this long (reloaded on demand)."""
     bot_only_moves_per_second: float = 2.0
     """Pace of a table without people (its spectators follow it); ``--bot-pause`` still applies."""
+    rates: str = ""
+    """The lobby's limits, ``action=burst/seconds,…`` (``limits_from_env``)."""
+
+    def limiter(self) -> RateLimiter:
+        """The one rate limiter of these limits (checked: a malformed ``rates`` raises)."""
+        per_second = self.messages_per_second
+        return RateLimiter({**limits_from_env(self.rates),
+                            "table": Limit(self.tables_per_minute, 60.0 / self.tables_per_minute),
+                            "message": Limit(max(1, round(3 * per_second)), 1.0 / per_second)})
+
+
+class RateLimited(Exception):
+    """Too many requests of one kind from one client."""
+
+    def __init__(self, action: str, limit: Limit) -> None:
+        super().__init__(f"too many {action} requests: at most {limit.burst} in a row, then one every "
+                         f"{limit.every:g} seconds; please wait")
+        self.retry_after = max(1, round(limit.every))
+
+
+@dataclass
+class RateLimiter:
+    """Token buckets per (action, client address): ``burst`` tokens, one back every ``every`` s."""
+
+    limits: dict[str, Limit] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    _buckets: dict[tuple[str, str], tuple[float, float]] = field(default_factory=dict)
+
+    def _tokens(self, action: str, client: str) -> tuple[float, float]:
+        limit = self.limits[action]
+        now = time.monotonic()
+        tokens, last = self._buckets.get((action, client), (float(limit.burst), now))
+        return min(float(limit.burst), tokens + (now - last) / limit.every), now
+
+    def allow(self, action: str, client: str) -> bool:
+        """Spend one token of ``action`` for ``client``; False (nothing spent) if none is left."""
+        tokens, now = self._tokens(action, client)
+        self._buckets[(action, client)] = (tokens - 1.0 if tokens >= 1.0 else tokens, now)
+        if len(self._buckets) > 50_000:  # forget the buckets of clients long gone
+            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 3600}
+        return tokens >= 1.0
+
+    def take(self, action: str, client: str) -> None:
+        """``allow``, or raise ``RateLimited``."""
+        if not self.allow(action, client):
+            raise RateLimited(action, self.limits[action])
+
+    def spend(self, action: str, client: str) -> None:
+        """Count an action done elsewhere (another server process of the same cluster) against
+        ``client``: the limit holds across processes."""
+        tokens, now = self._tokens(action, client)
+        self._buckets[(action, client)] = (max(0.0, tokens - 1.0), now)
+
+    def retry_after(self, action: str, client: str) -> int:
+        """Whole seconds until ``client`` may do ``action`` again."""
+        tokens, _now = self._tokens(action, client)
+        return 0 if tokens >= 1.0 else int((1.0 - tokens) * self.limits[action].every) + 1

@@ -49,7 +49,7 @@ class CreateTable(BaseModel):
     """Players may ask for a hint at this table (issue 13)."""
 
 
-def _explain(exc: ValidationError) -> str:
+def explain(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         where = ".".join(str(p) for p in err["loc"]) or "body"
@@ -64,7 +64,7 @@ def parse_create(body: bytes) -> CreateTable:
     except ValidationError as exc:
         if any(e["type"].startswith("json") for e in exc.errors()):
             raise RequestError("the body is not valid JSON (or is nested too deeply)") from None
-        raise RequestError(_explain(exc)) from None
+        raise RequestError(explain(exc)) from None
 
 
 def max_rounds(game: str) -> int:

@@ -1,12 +1,13 @@
 """Writing and reading live tables: every event stored before anyone hears of it.
 
 A table is its row (game, players, options, seed), its seats and its ordered events; memory never
-runs ahead of the database (``commit``: an event joins ``table.log`` only once its write has
-committed, a refused write is undone).
+runs ahead of the database: ``append`` stores an event and changes nothing in memory, and the hub
+(``TableHub.submit``) puts the new match in place only once it is stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -21,7 +22,7 @@ from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TableStore"]
+__all__ = ["Event", "TableStore", "apply_event"]
 
 Event = tuple[int, str, int | None, str]
 """A stored event: ``(seq, kind, seat, text)``."""
@@ -87,11 +88,17 @@ class TableStore:
             rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit)).all()
             return [r.id for r in rows]
 
-    def seat_to_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
+    def seats_to_bot(self, table_id: str, names: dict[int, str], bot: str,
+                     also: Callable[[Any], None] | None = None) -> None:
+        """Hand ``names``' seats (seat → its new name) to ``bot`` in one transaction, with
+        ``also(session)``: the caller's own rows of the same change."""
         with self.sessions.begin() as db:
-            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                   SeatRow.seat == seat)).one()
-            row.kind, row.bot, row.name = "bot", bot, name
+            for seat, name in names.items():
+                row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                       SeatRow.seat == seat)).one()
+                row.kind, row.bot, row.name = "bot", bot, name
+            if also is not None:
+                also(db)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.sessions.begin() as db:
@@ -125,10 +132,7 @@ class TableStore:
         log_: list[dict[str, Any]] = []
         seq = 0
         for ev_seq, kind, seat, text in events:
-            if kind == "move":
-                match.play(text)
-            else:
-                match.next_round()
+            apply_event(match, kind, text)
             log_.append({"seq": ev_seq, "round": len(match.rounds), "kind": kind, "seat": seat,
                          "text": text})
             seq = ev_seq
@@ -140,71 +144,53 @@ class TableStore:
         cls.replay(table, row.game, row.players, row.options, row.seed,
                    [(ev.seq, ev.kind, ev.seat, ev.text) for ev in events])
 
-    def undo(self, table: LiveTable) -> None:
-        """After a refused write: put the table back to exactly what is stored.
+    def reload(self, table: LiveTable) -> None:
+        """Set ``table`` to exactly what is stored (a copy found behind the database: another
+        process wrote its next event).  Raises if the database cannot be read."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table.id)
+            if row is None:
+                raise LookupError(f"table {table.id} is not in the database")
+            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
+                                .order_by(TableEventRow.seq)).all()
+            self._replay_rows(table, row, events)
 
-        The database is asked first (it is the truth: if the write did land after all, the event is
-        kept); if it cannot even be read, the table is rebuilt from its seed and the events in
-        memory, which are exactly the events stored so far (an event joins ``table.log`` only once
-        its write has committed).  Never raises: a failure here must not cost the client its answer.
-        """
+    def stored_event(self, table_id: str, seq: int) -> Event | None:
+        """The event stored at ``seq`` of a table, or None."""
+        with self.sessions() as db:
+            ev = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id,
+                                                        TableEventRow.seq == seq)).first()
+            return None if ev is None else (ev.seq, ev.kind, ev.seat, ev.text)
+
+    async def append(self, table: LiveTable, event: Event, finished: bool) -> str:
+        """Store ``event``, the table's next, through the group writer (written with whatever other
+        tables write at the same moment, off the event loop).  Changes nothing in memory; answers
+        ``"stored"`` once it is durable, ``"refused"`` if the database refused it, ``"behind"`` if
+        another process stored this ``seq`` first (the caller then ``reload``s).
+
+        A write the driver reports failed may have landed all the same: the database is asked,
+        and an event found stored stands."""
+        seq, kind, seat, text = event
         try:
-            with self.sessions() as db:
-                row = db.get(TableRow, table.id)
-                events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
-                                    .order_by(TableEventRow.seq)).all()
-                if row is None:
-                    raise LookupError(f"table {table.id} is not in the database")
-                self._replay_rows(table, row, events)
-            return
+            await self.writer.write(table.id, seq, kind, seat, text, finished)
+            return "stored"
         except Exception as exc:
-            log.error("cannot read table %s back from the database (%s); rebuilding it from memory",
-                      table.id, exc)
-        cfg = table.match.config
-        self.replay(table, cfg.game.id, cfg.players, dict(cfg.given_options), table.match.seed,
-                    [(e["seq"], e["kind"], e["seat"], e["text"]) for e in table.log])
-
-    def commit(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
-        """Store an event just applied to ``table.match``; True once it is stored.
-
-        If the database refuses, the event is undone (``undo``) and False is returned, so memory
-        never runs ahead of the database."""
-        seq = table.seq + 1
+            log.error("could not store %s %r at table %s (%s)", kind, text, table.id, type(exc).__name__)
         try:
-            self._append(table, kind, seat, text)
-            return True
+            found = await asyncio.to_thread(self.stored_event, table.id, seq)
         except Exception as exc:
-            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
-                      type(exc).__name__)
-            self.undo(table)
-            # the write may have landed although the driver reported an error: then it stands
-            return table.seq >= seq and table.log[-1]["text"] == text
+            log.error("cannot read table %s back from the database (%s)", table.id, type(exc).__name__)
+            return "refused"
+        if found is None:
+            return "refused"
+        return "stored" if found == event else "behind"
 
-    async def commit_async(self, table: LiveTable, kind: str, seat: int | None, text: str) -> bool:
-        """``commit`` through the group writer: the event is written with whatever other tables
-        are writing at the same moment, off the event loop; True once it is durable."""
-        seq = table.seq + 1
-        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
-        try:
-            await self.writer.write(table.id, seq, kind, seat, text, table.match.finished)
-        except Exception as exc:
-            log.error("could not store %s %r at table %s (%s); undoing it", kind, text, table.id,
-                      type(exc).__name__)
-            self.undo(table)
-            return table.seq >= seq and table.log[-1]["text"] == text
-        table.seq = seq
-        table.log.append(entry)
-        return True
 
-    def _append(self, table: LiveTable, kind: str, seat: int | None, text: str) -> None:
-        """Write one event; ``table.seq`` and ``table.log`` change only once the write committed."""
-        seq = table.seq + 1
-        entry = {"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text}
-        with self.sessions.begin() as db:
-            db.add(TableEventRow(table_id=table.id, seq=seq, kind=kind, seat=seat, text=text))
-            if table.match.finished:
-                row = db.get(TableRow, table.id)
-                if row is not None:
-                    row.status = "finished"
-        table.seq = seq
-        table.log.append(entry)
+def apply_event(match: Match, kind: str, text: str) -> None:
+    """Apply one stored event (``move`` or ``next-round``) to ``match``: the replay from storage
+    (loading a table, following the owner in ``cluster``).  Live changes go through
+    ``TableHub.submit`` alone."""
+    if kind == "move":
+        match.play(text)
+    else:
+        match.next_round()

@@ -17,7 +17,6 @@ from ..hub import TableHub
 from .accounts import Sessions
 from .i18n import LanguageMiddleware
 from .invites import reachable_urls, serve_banner
-from .limits import RateLimiter, limits_from_env
 from .routes import make_router
 from .service import SocialHub
 
@@ -40,10 +39,9 @@ def keep_days(text: str | None) -> float | None:
 def install(app: FastAPI, hub: TableHub) -> SocialHub:
     """Add the social routes, the language middleware and the background ticker to ``app``."""
     social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
-    limiter = RateLimiter(limits_from_env(os.environ.get("HANAFUDA_RATE_LIMITS")))
     app.state.social = social
-    app.state.limiter = limiter
-    app.include_router(make_router(social, limiter, Sessions(social.secret("session"))))
+    app.state.limiter = hub.limiter
+    app.include_router(make_router(social, hub.limiter, Sessions(social.secret("session"))))
     app.add_middleware(LanguageMiddleware)
     inner = app.router.lifespan_context
 

@@ -1,6 +1,6 @@
 """The social side of live tables: who sits where, open seats, quick match, chat, the turn clock,
-rematch and ratings.  It drives play only through the table hub's own entry points (``create``,
-``move``, ``next_round``, ``broadcast``), so every rule check and every write of the hub applies.
+rematch and ratings.  It changes a match only through the table hub's one door (``submit``: the
+turn clock's moves and deals), so every rule check and every write of the hub applies.
 """
 
 from __future__ import annotations
@@ -20,11 +20,14 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...agents import AGENTS, make_agent
+from ...engine.visibility import move_only
+from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
-from ..live import CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
+from ..live import NEXT_ROUND, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from ..lobby import seat_label
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
@@ -112,16 +115,9 @@ class Created:
 
 
 def role(table: LiveTable, token: str) -> tuple[int | None, bool] | None:
-    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or
-    None.  Accepts the hub's answer as a tuple or as an object with ``seat`` and ``creator``."""
-    if not token or len(token) > 100:
-        return None
-    found: Any = table.role_of(token)
-    if found is None:
-        return None
-    if isinstance(found, tuple):
-        return found[0], bool(found[1])
-    return found.seat, bool(found.creator)
+    """What ``token`` opens at ``table`` as ``(seat, creator)`` (seat ``None``: a spectator), or None."""
+    found = table.role_of(token) if token and len(token) <= 100 else None
+    return None if found is None else (found.seat, found.creator)
 
 
 @dataclass(frozen=True)
@@ -152,7 +148,6 @@ class SocialHub:
     clocks: dict[str, int] = field(default_factory=dict)
     settled: set[str] = field(default_factory=set)
     _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
-    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     tick: float = 0.5
     keep_abandoned_days: float | None = None
     """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
@@ -396,35 +391,39 @@ class SocialHub:
         return may_chat(seat, creator, None if seat is not None or creator else self.settings(table.id))
 
     def open_tables(self) -> list[dict[str, Any]]:
-        """Running tables with seats anyone may take, newest first."""
+        """Running tables with seats anyone may take, newest first: read from the database alone
+        (the lobby asks every few seconds; no match is loaded for it)."""
         with self.sessions() as db:
-            rows = db.execute(
-                select(SocialSeatRow.table_id, SocialSeatRow.seat)
-                .join(TableRow, TableRow.id == SocialSeatRow.table_id)
-                .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
-                       TableRow.status == "running")
-                .order_by(TableRow.created.desc()).limit(500)).all()
-        free: dict[str, list[int]] = {}
-        for tid, seat in rows:
-            free.setdefault(tid, []).append(seat)
+            free: dict[str, set[int]] = {}
+            for tid, seat in db.execute(
+                    select(SocialSeatRow.table_id, SocialSeatRow.seat)
+                    .join(TableRow, TableRow.id == SocialSeatRow.table_id)
+                    .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
+                           TableRow.status == "running")
+                    .order_by(TableRow.created.desc()).limit(500)):
+                free.setdefault(tid, set()).add(seat)
+            ids = list(free)[:100]
+            rows = {r.id: r for r in db.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+            settings = {r.table_id: r for r in db.scalars(select(SocialTableRow)
+                                                          .where(SocialTableRow.table_id.in_(ids)))}
+            seats: dict[str, list[SeatRow]] = {}
+            for s in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+                seats.setdefault(s.table_id, []).append(s)
         out = []
-        for tid, seats in list(free.items())[:100]:
-            table = self.hub.load(tid)
-            if table is None or table.match.finished:
-                continue
-            row = self.settings(tid)
-            out.append({"id": tid, "game": table.match.config.game.id, "title": table.match.config.game.title,
-                        "players": table.match.config.players, "free": len(seats),
-                        "quick": bool(row and row.quick), "clock": row.clock if row else None,
-                        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "open": s.seat in seats}
-                                  for s in table.seats]})
+        for tid in ids:
+            t, row = rows[tid], settings.get(tid)
+            out.append({"id": tid, "game": t.game, "title": GAMES[t.game].title, "players": t.players,
+                        "free": len(free[tid]), "quick": bool(row and row.quick),
+                        "clock": row.clock if row else None,
+                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name), "kind": s.kind,
+                                   "open": s.seat in free[tid]} for s in seats.get(tid, [])]})
         return out
 
     async def take_seat(self, table: LiveTable, player: PlayerRow, seat: int | None = None) -> str:
         """Give ``player`` a free open seat of ``table`` (the lowest, or ``seat``); its link."""
         if table.match.finished:
             raise SocialError("this match is over", 409)
-        async with self._lock(table.id):
+        async with table.lock:
             rows = await self.db(self.social_seats, table.id)
             if any(r.player_id == player.id for r in rows):
                 raise SocialError("you already have a seat at this table", 409)
@@ -478,37 +477,28 @@ class SocialHub:
                 .order_by(TableRow.created)).all())
 
     async def fill_with_bots(self, table: LiveTable, bot: str = FILL_BOT) -> int:
-        """Hand every seat still open to ``bot``; how many seats it took."""
-        async with self._lock(table.id):
+        """Hand every seat still open to ``bot`` (``TableHub.hand_to_bot``); how many seats it took."""
+        async with table.lock:
             rows = [r for r in await self.db(self.social_seats, table.id)
                     if r.open and r.pending_token is not None]
             if not rows:
                 return 0
-            await self.db(self._seats_to_bot, table.id, rows, bot)
-            async with table.lock:
-                for r in rows:
-                    s = table.seats[r.seat]
-                    s.kind, s.bot, s.name = "bot", bot, f"{bot} bot"
-                    table.agents[r.seat] = make_agent(bot)
-            await self.hub.broadcast(table)
-            self.hub.kick_bots(table)
-            return len(rows)
+            ids = [r.id for r in rows]
 
-    def _seats_to_bot(self, table_id: str, rows: list[SocialSeatRow], bot: str) -> None:
-        with self.sessions.begin() as db:
-            for r in rows:
-                db.execute(update(SocialSeatRow).where(SocialSeatRow.id == r.id)
+            def close_seats(db: Any) -> None:  # in the same transaction as the seats' new players
+                db.execute(update(SocialSeatRow).where(SocialSeatRow.id.in_(ids))
                            .values(open=False, pending_token=None))
-                seat = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                        SeatRow.seat == r.seat)).one()
-                seat.kind, seat.bot, seat.name = "bot", bot, f"{bot} bot"
-            db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table_id)
-                       .values(fill_at=None))
+                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
+                           .values(fill_at=None))
+
+            if not await self.hub.hand_to_bot(table, [r.seat for r in rows], bot, keep_name=False,
+                                              also=close_seats):
+                raise SocialError("the open seats could not be handed to bots; please try again", 503)
+            await self.hub.broadcast(table)
+        self.hub.kick_bots(table)
+        return len(rows)
 
     # -- chat and notices ----------------------------------------------------------------------
-
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def listen(self, table: LiveTable, listener: Listener) -> None:
         self.listeners.setdefault(table.id, []).append(listener)
@@ -601,20 +591,19 @@ class SocialHub:
             return
         self._turn_seen.pop(table.id, None)
         if seat is None:
-            humans = table.humans
-            if not m.round_over or not humans:
+            if not m.round_over or not table.humans:
                 return
-            await self.hub.next_round(table, Connection(send=_drop, seat=humans[0]))
-            await self.notice(table, NOTICES["clock.round"].format(s=limit))
+            if await self.hub.submit(table, None, NEXT_ROUND, "clock", at_seq=seen[0]) is None:
+                await self.notice(table, NOTICES["clock.round"].format(s=limit))
             return
         if table.seats[seat].kind != "human":
             return
         view = m.view(seat)
         rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
         move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
-        await self.hub.move(table, Connection(send=_drop, seat=seat), move)
         # a kept teyaku is the seat's secret (RULES.md §4.2): the clock keeps it without a word
-        if table.match is m and table.seq > seen[0] and move != "keep":
+        if await self.hub.submit(table, seat, move, "clock", at_seq=seen[0]) is None \
+                and move_only(move, seat) is None:
             await self.notice(table, clock_move_notice(table, seat, view, move, limit))
 
     def clock_message(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
@@ -696,13 +685,16 @@ class SocialHub:
     # -- rematch -------------------------------------------------------------------------------
 
     async def rematch(self, table: LiveTable, token: str, secret: str | None = None) -> str:
-        """The same seats again at a new table; the caller's link there (everyone else is told)."""
+        """The same seats again at a new table; the caller's link there.  The match's one end
+        action (issue 28): every other seat at the table is told and offered its own link, and
+        nobody is moved.  The new table keeps the settings (a table made without the lobby's
+        settings, by ``/api/tables``, gives an unrated one that keeps its hints)."""
         seat = self.authorize(table, token, secret)[0]
         if seat is None:
             raise SocialError("only a seated player can ask for a rematch", 403)
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
-        async with self._lock(table.id):
+        async with table.lock:
             row, seats = await self.db(self._rematch_rows, table.id)
             if row is not None and row.rematch:
                 found = await self.hub.load_async(row.rematch)
@@ -719,8 +711,8 @@ class SocialHub:
                     creator, cfg.game.id, cfg.players, dict(cfg.given_options), plans, table.theme,
                     Settings(clock=row.clock if row else None,
                              spectator_chat=bool(row and row.spectator_chat),
-                             rated=bool(row.rated) if row else True,
-                             hints=table.hints and not (bool(row.rated) if row else True)),
+                             rated=bool(row and row.rated),
+                             hints=table.hints and not bool(row and row.rated)),
                     rematch_of=table.id, names=[s.name for s in table.seats],
                     seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
                                   for s in table.seats])
@@ -875,7 +867,3 @@ def may_chat(seat: int | None, creator: bool, settings: SocialTableRow | None) -
 def _aware(at: dt.datetime) -> dt.datetime:
     """SQLite hands back naive datetimes (stored as UTC)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
-
-
-async def _drop(_payload: dict[str, Any]) -> None:
-    """Where the hub's answers to the turn clock's own moves go (nobody reads them)."""

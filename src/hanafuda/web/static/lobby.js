@@ -327,18 +327,37 @@ async function loadOpen() {
   box.replaceChildren(ul);
 }
 
+// one page of short summaries (/api/lobby/tables); the browser revalidates it (ETag): an unchanged
+// page comes back 304 with the same text, and nothing is redrawn
+let tablesPage = 0;
+let tablesShown = "";
 async function loadTables() {
-  const data = await (await fetch("/api/tables")).json();
+  const r = await fetch(`/api/lobby/tables?page=${tablesPage}`, { cache: "no-cache" });
+  if (!r.ok) return;
+  const text = await r.text();
+  if (text === tablesShown) return;
+  tablesShown = text;
+  const data = JSON.parse(text);
   const ul = HF.el("ul");
-  for (const t of data.tables.slice(0, 15)) {
+  for (const t of data.tables) {
     const who = t.seats.map((s) => s.name).join(", ");
-    const li = HF.el("li", {}, HF.el("span", { text: `${t.title} — ${who} — ` }),
-      HF.el("span", { text: t.status === "finished" ? T("all.finished") : T("all.round", { n: t.round }) }), " ");
-    if (t.status === "finished") li.append(HF.el("a", { href: `/replay/${t.id}`, text: T("all.replay") }));
+    const state = t.status === "running" ? T("all.round", { n: t.round }) : T("all." + t.status);
+    const li = HF.el("li", { "data-table": t.id, "data-status": t.status }, HF.el("span", { text: `${t.title} — ${who} — ` }),
+      HF.el("span", { class: t.status === "abandoned" ? "muted" : "", text: state }), " ");
+    if (t.replay) li.append(HF.el("a", { href: t.replay, text: T("all.replay") }));
     else if (t.watch) li.append(HF.el("a", { href: t.watch, "data-watch": t.id, text: T("all.watch") }));
     ul.append(li);
   }
-  $("tables").replaceChildren(data.tables.length ? ul : HF.el("p", { class: "muted", text: T("all.none") }));
+  const pager = HF.el("p", { class: "pager" });
+  if (data.page > 0) pager.append(pageButton("tables-newer", "all.newer", -1));
+  if (data.more) pager.append(pageButton("tables-older", "all.older", 1));
+  $("tables").replaceChildren(data.tables.length ? ul : HF.el("p", { class: "muted", text: T("all.none") }), pager);
+}
+
+function pageButton(id, key, step) {
+  const b = HF.el("button", { type: "button", id, text: T(key) });
+  b.addEventListener("click", () => { tablesPage = Math.max(0, tablesPage + step); loadTables(); });
+  return b;
 }
 
 // -- start -----------------------------------------------------------------------------------

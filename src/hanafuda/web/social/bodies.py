@@ -1,0 +1,86 @@
+"""The request bodies of the lobby's routes as pydantic models (issue 28): each route reads its
+body through one (``parse``), so a wrong type or an out-of-range value is a 400 naming the field
+before any work.  Fields whose checks speak to people (a name, a password, a chat line) keep
+their own checks (``names``, ``accounts``): those messages are translated (``i18n.say_error``)."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from fastapi import HTTPException
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..requests import MAX_OPTIONS, MAX_SEATS, explain
+from .service import MAX_WAIT
+
+__all__ = ["ChatBody", "JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody", "TokenBody", "parse"]
+
+B = TypeVar("B", bound=BaseModel)
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class NameBody(Body):
+    name: object = None
+    """Checked by ``names.check_name``."""
+    password: object = None
+    """Checked by ``accounts.check_password`` (accounts only)."""
+
+
+class LoginBody(Body):
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=200)
+
+
+class SeatBody(Body):
+    kind: str = Field(max_length=16)
+    """me, invite, open or bot (``SocialHub.create`` says which it is not)."""
+    bot: str | None = Field(None, max_length=32)
+
+
+class TableBody(Body):
+    game: str = Field(max_length=32)
+    players: int = Field(ge=1, le=MAX_SEATS)
+    options: dict[str, Any] | None = Field(None, max_length=MAX_OPTIONS)
+    seats: list[SeatBody] = Field(max_length=MAX_SEATS)
+    theme: str | None = Field(None, max_length=32)
+    clock: int | None = None
+    """Seconds of the turn clock (``service.CLOCK_CHOICES``), or none."""
+    spectator_chat: bool = False
+    rated: bool = True
+    hints: bool | None = None
+    """Default: on for an unrated table with bots (issue 13)."""
+
+
+class JoinBody(Body):
+    seat: int | None = Field(None, ge=1, le=MAX_SEATS)
+    """1-based, as a person counts seats."""
+
+
+class QuickBody(Body):
+    game: str = Field(max_length=32)
+    players: int = Field(ge=1, le=MAX_SEATS)
+    wait: int = Field(30, ge=0, le=MAX_WAIT)
+    theme: str | None = Field(None, max_length=32)
+
+
+class TokenBody(Body):
+    token: str = Field(min_length=1, max_length=100)
+    """The token of the link the browser opened."""
+    secret: str | None = Field(None, max_length=100)
+    """The seat's claim secret, if the browser holds one."""
+
+
+class ChatBody(TokenBody):
+    text: object = None
+    """Checked by ``names.check_chat``."""
+
+
+def parse(model: type[B], data: dict[str, Any]) -> B:
+    """``data`` as ``model``, or a 400 naming the fields that are wrong."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise HTTPException(400, explain(exc)) from None

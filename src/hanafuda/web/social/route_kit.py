@@ -1,0 +1,112 @@
+"""What the lobby's route modules share (``routes_people``, ``routes_tables``, ``routes_socket``,
+``routes_ratings``): reading a request's JSON body, who makes it, the one rate limiter, errors."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import HTTPException, Request
+
+from ..limits import RateLimited, RateLimiter
+from ..live import LiveTable
+from ..security import require_json_from_here
+from .accounts import SESSION_COOKIE, Sessions
+from .invites import MAX_QR_TEXT, qr_svg
+from .models import PlayerRow
+from .names import TextError
+from .service import SocialError, SocialHub
+
+__all__ = ["MAX_BODY", "STATIC", "Kit"]
+
+STATIC = Path(__file__).parent.parent / "static"
+MAX_BODY = 16_384
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    require_json_from_here(request)  # no cross-site form posts (issue 14, defect 9)
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise HTTPException(413, "request too large")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        raise HTTPException(400, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the body must be a JSON object")
+    return data
+
+
+def _data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+
+class Kit:
+    """The lobby's services for its routes: the ``SocialHub``, the rate limiter, the sessions."""
+
+    def __init__(self, social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> None:
+        self.social, self.limiter, self.sessions = social, limiter, sessions
+
+    def limit(self, action: str, request: Request) -> None:
+        try:
+            self.limiter.take(action, _client(request))
+        except RateLimited as exc:
+            raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
+
+    def identify(self, session: str | None, key: str | None) -> PlayerRow | None:
+        """The player of an account's session cookie, else of a browser key (database reads)."""
+        pid = self.sessions.read(session)
+        if pid is not None:
+            found = self.social.player(pid)
+            if found is not None:
+                return found
+        return self.social.player_by_key(key)
+
+    def who(self, request: Request) -> PlayerRow | None:
+        """The player making a request, for the sync routes (they run in FastAPI's threadpool)."""
+        return self.identify(request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key"))
+
+    async def who_async(self, request: Request) -> PlayerRow | None:
+        """``who`` for the async routes: the reads in a worker thread (``SocialHub.db``)."""
+        return await self.social.db(self.identify, request.cookies.get(SESSION_COOKIE),
+                                    request.headers.get("x-player-key"))
+
+    async def need_player(self, request: Request) -> PlayerRow:
+        p = await self.who_async(request)
+        if p is None:
+            raise HTTPException(401, "pick a name first (or log in)")
+        return p
+
+    @staticmethod
+    def known(table: LiveTable | None) -> LiveTable:
+        if table is None:
+            raise HTTPException(404, "no such table")
+        return table
+
+    async def table_of(self, table_id: str) -> LiveTable:
+        return self.known(await self.social.hub.load_async(table_id) if len(table_id) <= 32 else None)
+
+    @staticmethod
+    def me_json(p: PlayerRow) -> dict[str, Any]:
+        return {"id": p.id, "name": p.name, "account": p.password_hash is not None}
+
+    @staticmethod
+    def absolute(request: Request, path: str | None) -> str | None:
+        return None if path is None else str(request.base_url).rstrip("/") + path
+
+    def invite(self, request: Request, path: str | None) -> dict[str, Any] | None:
+        url = self.absolute(request, path)
+        if url is None:
+            return None
+        return {"path": path, "url": url, "qr": _data_uri(qr_svg(url)) if len(url) <= MAX_QR_TEXT else None}
+
+    @staticmethod
+    def fail(exc: SocialError | TextError) -> HTTPException:
+        return HTTPException(getattr(exc, "status", 400), str(exc))

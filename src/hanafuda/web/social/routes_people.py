@@ -1,0 +1,185 @@
+"""The lobby's routes for people: its pages, names and accounts, presets and invite QR codes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from ...rules import GAMES
+from ...rules.presets import APPLIES, presets
+from ...words.languages import LANGUAGES as WORD_LANGUAGES
+from ...words.languages import choice_text, option_text, preset_text
+from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
+from .bodies import LoginBody, NameBody, parse
+from .i18n import LANGUAGES, catalogue
+from .invites import qr_svg
+from .models import PlayerRow
+from .names import TextError, check_name, name_key
+from .route_kit import STATIC, Kit, _json
+from .service import CLOCK_CHOICES, MAX_WAIT, SocialError
+
+__all__ = ["routes"]
+
+
+def routes(kit: Kit) -> APIRouter:
+    router = APIRouter()
+    social = kit.social
+    sessions = kit.sessions
+    limit = kit.limit
+    identify = kit.identify
+    who = kit.who
+    me_json = kit.me_json
+    fail = kit.fail
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    @router.get("/leaderboard", include_in_schema=False)
+    @router.get("/leaderboard/{game}", include_in_schema=False)
+    def leaderboard_page(game: str = "") -> FileResponse:
+        return page("leaderboard.html")
+
+    @router.get("/player/{name:path}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return page("player.html")
+
+    @router.get("/account", include_in_schema=False)
+    def account_page() -> FileResponse:
+        return page("account.html")
+
+    @router.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> Response:
+        body = {"name": "hanafuda", "short_name": "hanafuda", "start_url": "/", "display": "standalone",
+                "background_color": "#f6f1e7", "theme_color": "#8b1e2d",
+                "description": "Five hanafuda and hwatu fishing games with friends and bots",
+                "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml",
+                           "purpose": "any maskable"}]}
+        return Response(json.dumps(body), media_type="application/manifest+json")
+
+    @router.get("/i18n/{lang}.json", include_in_schema=False)
+    def messages(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise HTTPException(404, f"languages are: {', '.join(LANGUAGES)}")
+        return catalogue(lang)
+
+    # -- names and accounts --------------------------------------------------------------------
+
+    @router.get("/api/social/me")
+    def me(request: Request) -> dict[str, Any]:
+        p = who(request)
+        return {"player": me_json(p) if p else None, "lang": request.state.lang}
+
+    @router.post("/api/social/names", status_code=201)
+    async def pick_name(request: Request) -> dict[str, Any]:
+        """Hold a display name in this browser (no password): answers the browser key to keep."""
+        data = await _json(request)
+        try:
+            name = check_name(parse(NameBody, data).name)
+        except TextError as exc:
+            raise fail(exc) from None
+        limit("account", request)
+        try:
+            p, key = await social.db(social.new_player, name, name_key(name))
+        except SocialError as exc:
+            raise fail(exc) from None
+        return {"player": me_json(p), "key": key}
+
+    @router.post("/api/social/accounts", status_code=201)
+    async def create_account(request: Request) -> JSONResponse:
+        """An account: a new name with a password, or a password for the name this browser holds."""
+        data = await _json(request)
+        try:
+            body = parse(NameBody, data)
+            name = check_name(body.name)
+            password = check_password(body.password)
+        except TextError as exc:
+            raise fail(exc) from None
+        limit("account", request)
+        session, held = request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key")
+
+        def make() -> tuple[PlayerRow, str]:  # the reads, the password hash and the writes: off the loop
+            mine = identify(session, held)
+            if mine is not None and name_key(name) == mine.name_key:
+                social.set_password(mine.id, hash_password(password))
+                return fresh(mine), social.new_key_for(mine.id)
+            return social.new_player(name, name_key(name), hash_password(password))
+
+        try:
+            p, key = await social.db(make)
+        except SocialError as exc:
+            raise fail(exc) from None
+        return _logged_in(p, key, 201)
+
+    @router.post("/api/social/login")
+    async def login(request: Request) -> JSONResponse:
+        data = await _json(request)
+        body = parse(LoginBody, data)
+        name, password = body.name, body.password
+        limit("account", request)
+
+        def check() -> tuple[PlayerRow, str] | None:  # the read, the password check, the new key
+            p = social.player_by_name(name_key(name.strip()))
+            if p is None or not verify_password(p.password_hash if p else None, password):
+                return None
+            return fresh(p), social.new_key_for(p.id)
+
+        found = await social.db(check)
+        if found is None:
+            raise HTTPException(401, "wrong name or password")
+        return _logged_in(*found, 200)
+
+    @router.post("/api/social/logout")
+    def logout() -> JSONResponse:
+        resp = JSONResponse({"player": None})
+        resp.delete_cookie(SESSION_COOKIE, path="/")
+        return resp
+
+    def fresh(p: PlayerRow) -> PlayerRow:
+        """``p`` as stored now (a database read)."""
+        return social.player(p.id) or p
+
+    def _logged_in(p: PlayerRow, key: str, status: int) -> JSONResponse:
+        resp = JSONResponse({"player": me_json(p), "key": key}, status_code=status)
+        resp.set_cookie(SESSION_COOKIE, sessions.issue(p.id), max_age=SESSION_DAYS * 86400, httponly=True,
+                        samesite="lax", path="/")
+        return resp
+
+    # -- presets and invites -------------------------------------------------------------------
+
+    @router.get("/api/social/presets")
+    def all_presets(lang: str = "en") -> dict[str, Any]:
+        """Every game's presets and option words (label, help, choice labels) in ``lang``
+        (``words.languages``: en, ja or ko)."""
+        if lang not in WORD_LANGUAGES:
+            raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(WORD_LANGUAGES)}")
+
+        def words_of(game: str) -> dict[str, Any]:
+            out = {}
+            for spec in GAMES[game].option_specs():
+                label, help_ = option_text(GAMES[game], spec, lang)
+                out[spec.name] = {"label": label, "help": help_, "choices": {
+                    str(v).lower() if isinstance(v, bool) else str(v): choice_text(GAMES[game], spec, v, lang)
+                    for v in spec.choices}}
+            return out
+
+        return {"lang": lang,
+                "presets": {g: [dict(zip(("name", "description"), preset_text(GAMES[g], p, lang),
+                                         strict=True), id=p.id, options=p.options)
+                                for p in presets(g)] for g in GAMES},
+                "applies": {g: {o: list(n) for o, n in opts.items()} for g, opts in APPLIES.items()},
+                "words": {g: words_of(g) for g in GAMES},
+                "clock": list(CLOCK_CHOICES), "max_wait": MAX_WAIT}
+
+    @router.get("/api/social/qr.svg", include_in_schema=False)
+    def qr(text: str) -> Response:
+        try:
+            return Response(qr_svg(text), media_type="image/svg+xml")
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+
+    return router

@@ -1,0 +1,71 @@
+"""The lobby's rating routes: leaderboards and player pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from sqlalchemy import select
+
+from ...agents import AGENTS
+from ...rules import GAMES
+from ..db import TableRow
+from .models import PlayerRow, RatingRow, ResultRow
+from .names import name_key
+from .ratings import BOT_RATINGS, MODEL, display
+from .route_kit import Kit
+
+__all__ = ["routes"]
+
+
+def routes(kit: Kit) -> APIRouter:
+    router = APIRouter()
+    social = kit.social
+    hub = kit.social.hub
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    @router.get("/api/social/leaderboard/{game}")
+    def leaderboard(game: str) -> dict[str, Any]:
+        if game not in GAMES:
+            raise HTTPException(404, f"unknown game; games are: {', '.join(GAMES)}")
+        with social.sessions() as db:
+            rows = db.execute(select(PlayerRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
+                              .join(RatingRow, RatingRow.player_id == PlayerRow.id)
+                              .where(RatingRow.game == game)).all()
+        board = sorted(({"name": n, "rating": display(mu, sg), "matches": k} for n, mu, sg, k in rows),
+                       key=lambda r: (-int(r["rating"]), str(r["name"]).casefold()))[:200]
+        for i, r in enumerate(board):
+            r["rank"] = i + 1
+        return {"game": game, "title": GAMES[game].title, "players": board,
+                "bots": [{"name": AGENTS[b].display_name if b in AGENTS else f"{b} bot",
+                          "rating": display(mu, sg)}
+                         for b, (mu, sg) in BOT_RATINGS.items()],
+                "start": display(MODEL.mu, MODEL.sigma)}
+
+    @router.get("/api/social/players/{name:path}")
+    def player(name: str) -> dict[str, Any]:
+        p = social.player_by_name(name_key(name.strip())) if len(name) <= 100 else None
+        if p is None:
+            raise HTTPException(404, "no player of that name")
+        with social.sessions() as db:
+            ratings = db.scalars(select(RatingRow).where(RatingRow.player_id == p.id)).all()
+            results = db.execute(select(ResultRow, TableRow.players)
+                                 .join(TableRow, TableRow.id == ResultRow.table_id)
+                                 .where(ResultRow.player_id == p.id)
+                                 .order_by(ResultRow.created.desc()).limit(200)).all()
+        matches = []
+        for r, n in results:
+            table = hub.load(r.table_id)
+            matches.append({"table": r.table_id, "game": r.game, "title": GAMES[r.game].title,
+                            "place": r.place,
+                            "players": n, "total": r.total,
+                            "before": display(r.before, 0), "after": display(r.after, 0),
+                            "at": r.created.isoformat(), "replay": f"/replay/{r.table_id}",
+                            "seats": [s.name for s in table.seats] if table else []})
+        return {"name": p.name, "account": p.password_hash is not None,
+                "ratings": [{"game": r.game, "title": GAMES[r.game].title, "rating": display(r.mu, r.sigma),
+                             "matches": r.matches} for r in ratings if r.game in GAMES],
+                "matches": matches}
+
+    return router
