@@ -3,17 +3,17 @@ not learn from the server's answers that another seat decides on a teyaku.  Its 
 answered at once — before the other seat has decided — and with the same messages whether the
 other seat holds a teyaku (and keeps it hidden) or holds none.
 
-Today the hub holds that play silently until the other seat decides (``TableHub.move``,
-``LiveTable.deferred``): the dealer waits as long as the other player thinks (9.9 s measured), so
-the wait tells it the other hand holds six or more chaff.  ``Match.submit`` queues the play in the
-match (``engine.match``); the hub is wired to it separately, hence the strict xfail below.
+The hub once held that play silently until the other seat decided: the dealer waited as long as
+the other player thought (9.9 s measured), so the wait told it the other hand held six or more
+chaff.  Now ``TableHub.submit`` hands the play to ``Match.submit``, which queues it in the match
+(``engine.match``), and the first play of every deal with teyaku is answered at once with a
+``settling`` message, whether or not a decision is pending.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from hanafuda import Match
@@ -48,9 +48,6 @@ def _holds_play(msg: dict[str, Any], first: int) -> bool:
                                           for e in msg["log"])
 
 
-@pytest.mark.xfail(strict=True, reason="the hub still holds the first play silently until the "
-                   "other seat's teyaku decision (TableHub.move / LiveTable.deferred); the lead "
-                   "wires the hub to Match.submit (issue 28)")
 def test_the_first_play_is_answered_alike_with_and_without_a_teyaku(client: TestClient) -> None:
     seed, first, asked = _seed()
     hub = client.app.state.hub  # type: ignore[attr-defined]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, hint, make_agent, unavailable_reason
-from ..engine.moves import MalformedMoveError
-from ..engine.round import PHASE_TEYAKU
+from ..engine.match import PlayMade, Submission
+from ..engine.moves import PLAY, MalformedMoveError, move_kind
 from ..records import Match
 from ..rules import GAMES
 from ..rules.options import OptionError
@@ -39,9 +39,11 @@ from .live import (
     LiveTable,
     NewTokens,
     Outgoing,
+    Plan,
     Refusal,
     Seat,
     SeatSpec,
+    Step,
     TableError,
     fork,
 )
@@ -582,7 +584,6 @@ class TableHub:
         for seat, name in names.items():
             s = table.seats[seat]
             s.kind, s.bot, s.name = "bot", bot, name
-            table.deferred.pop(seat, None)
         self.setup_agents(table)
         return True
 
@@ -592,63 +593,50 @@ class TableHub:
                      at_seq: int | None = None) -> Refusal | None:
         """The one door (issue 28): every move and every deal of a live table comes in here,
         whoever makes it (``source``: a ``person``'s socket, a ``bot``, the turn ``clock``); None
-        once it is stored and shown, else why it was refused (nothing changed).
+        once it is stored and shown (or queued by the match), else why it was refused (nothing
+        changed).
 
         Under the table's lock: checked (whose turn, RULES.md §7 notation and legality, a deal
-        only between rounds, RULES.md §6), applied to a copy of the match (``_next_match``),
-        stored (``TableStore.append``), and only then put in place and shown to every page; a
-        refused write leaves the table exactly as it was.  ``move`` is ``NEXT_ROUND`` for a deal.
+        only between rounds, RULES.md §6), applied to a copy of the match (``Match.submit``,
+        which also queues a play made while another seat's hidden teyaku decision is pending and
+        makes it once that decision is made, RULES.md §4.2), each resulting event stored
+        (``TableStore.append``), and only then put in place and shown to every page; a refused
+        write leaves the table exactly as it was.  ``move`` is ``NEXT_ROUND`` for a deal.
         ``at_seq``: refused as ``stale`` unless the table is still at that event (a bot or the clock
         that decided on an older position)."""
         move = move.strip()
         async with table.lock:
             if at_seq is not None and table.seq != at_seq:
                 return Refusal("stale", "the table moved on meanwhile")
-            nxt = self._checked(table, seat, move, source)
-            if isinstance(nxt, Refusal):
-                return nxt
-            if nxt is None:  # a play that waits for another seat's teyaku decision (RULES.md §4.2)
-                assert seat is not None
-                table.deferred[seat] = move
+            plan = self._checked(table, seat, move, source)
+            if isinstance(plan, Refusal):
+                return plan
+            if seat is not None and self._settles_first(table.match, seat):
+                # the first play of a deal with teyaku is shown as waiting for the deal to settle,
+                # to everyone and whether or not a hidden decision is pending: timing tells nothing
+                await self._tell_all(table, {"type": "settling", "seat": seat})
+            if not plan.steps:  # queued by the match: nothing to store until the deal settles
+                table.match = plan.match
                 return None
-            refusal = await self._store_and_swap(table, seat, move, nxt)
-            if refusal is not None:
-                return refusal
-            shown = [(seat, move)]
-            refused: tuple[int, Refusal] | None = None
-            while (waiting := self._waiting_play(table)) is not None:
-                # made and stored BEFORE the move is shown: else the pages of its seat would see a
-                # state where it is still their turn, and a page answering at once would play twice
-                try:
-                    after = self._next_match(table.match, waiting[1])
-                except ValueError:
-                    refused = waiting[0], Refusal("illegal-move", f"{waiting[1]!r} can no longer be played; "
-                                                  "please choose again")
-                    break
-                stored = await self._store_and_swap(table, waiting[0], waiting[1], after)
-                if stored is not None:
-                    refused = waiting[0], stored
-                    break
-                shown.append(waiting)
-            for who, what in shown:
-                await self._publish(table, who, what)
-            player = next((c for c in table.connections if refused and c.seat == refused[0]), None)
-            if refused is not None and player is not None:
-                await self.error(table, player, refused[1].code, refused[1].message)
+            stopped = await self._store_steps(table, plan)
+            if stopped is not None:
+                index, refusal = stopped
+                if index == 0:  # the submitted move itself: nothing changed
+                    return refusal
+                await self._tell_seat(table, plan.steps[index].seat, refusal)
         self.kick_bots(table)
         return None
 
-    def _checked(self, table: LiveTable, seat: int | None, move: str,
-                 source: str) -> Match | Refusal | None:
-        """The match after ``move`` (a copy: ``table.match`` is untouched), a ``Refusal``, or None
-        for a person's play that must wait for another seat's teyaku decision."""
+    def _checked(self, table: LiveTable, seat: int | None, move: str, source: str) -> Plan | Refusal:
+        """What ``move`` makes of the table (on a copy: ``table.match`` is untouched), or why not."""
         m = table.match
         if source not in SOURCES:
             raise ValueError(f"unknown source {source!r}; sources are: {', '.join(SOURCES)}")
         if move == NEXT_ROUND:
             if not m.round_over or m.finished:
                 return Refusal("not-now", "the match is over" if m.finished else "the round is not over")
-            return self._next_match(m, move)
+            nxt = self._next_match(m)
+            return Plan(nxt, [Step(seat, move, nxt)], [])
         if seat is None or not 0 <= seat < len(table.seats):
             return Refusal("spectator", "spectators cannot play")
         kind = table.seats[seat].kind
@@ -656,30 +644,66 @@ class TableHub:
             return Refusal("bot-seat", "a bot plays this seat now (the table's creator handed it over)")
         if kind != "bot" and source == "bot":
             return Refusal("not-now", "a person plays this seat")
-        if source == "person" and self._waits_for_teyaku(m, seat):
-            legal = list(m.view(seat).legal)
-            if move not in legal:
-                return Refusal(*_refusal(move, ValueError("illegal move"), legal))
-            return None
-        if m.to_move != seat:
-            return Refusal("not-your-turn", "it is not your turn" if m.to_move is not None
+        if m.queued_move(seat) is not None:
+            return Refusal("not-your-turn", "your play waits for the deal to settle already")
+        if m.seen_to_move(seat) != seat:
+            return Refusal("not-your-turn", "it is not your turn" if m.seen_to_move(seat) is not None
                            else "no move is due now (the round is over)")
+        nxt = fork(m)
         try:
-            return self._next_match(m, move)
+            answer = self._submit_to(nxt, seat, move)
         except ValueError as exc:
-            return Refusal(*_refusal(move, exc, m.legal_moves()))
+            return Refusal(*_refusal(move, exc, m.seen_legal_moves(seat)))
+        made = answer.applied
+        steps = [Step(step.seat, step.move, nxt if i == len(made) - 1 else self._partial(m, made[:i + 1]))
+                 for i, step in enumerate(made)]
+        return Plan(nxt, steps, [(d.seat, Refusal("illegal-move", d.reason)) for d in answer.dropped])
 
     @staticmethod
-    def _next_match(match: Match, move: str) -> Match:
-        """A copy of ``match`` with ``move`` (or the next deal) applied, checked by the engine:
-        the only place in the web that plays a live match (``submit`` alone calls it; the test
-        ``tests/web/test_one_door.py`` keeps it so)."""
+    def _submit_to(match: Match, seat: int, move: str) -> Submission:
+        """``move`` of ``seat`` made on ``match`` (a fork of the live one): the only place in the web
+        that plays a live match's moves (``submit`` alone calls it; ``tests/web/test_one_door.py``
+        keeps it so)."""
+        return match.submit(seat, move)
+
+    @staticmethod
+    def _partial(match: Match, made: tuple[PlayMade, ...]) -> Match:
+        """The match after the first of several events one submission made (a decision and the
+        queued play it released): what stands if a later one cannot be stored."""
+        part = fork(match)
+        part.queued.clear()
+        for step in made:
+            part.apply(step.action)
+        return part
+
+    @staticmethod
+    def _next_match(match: Match) -> Match:
+        """A copy of ``match`` with the next deal: the only place in the web that deals a live
+        match's rounds (``submit`` alone calls it)."""
         nxt = fork(match)
-        if move == NEXT_ROUND:
-            nxt.next_round()
-        else:
-            nxt.play(move)
+        nxt.next_round()
         return nxt
+
+    async def _store_steps(self, table: LiveTable, plan: Plan) -> tuple[int, Refusal] | None:
+        """Store each event of one submission, put the match after it in place and show it.  Every
+        event is stored before any is shown: else the pages of a seat whose queued play follows a
+        decision would see a state where it is still their turn, and answer it twice.  The first
+        that cannot be stored stops there (the table stays after the last stored event): its index
+        and the refusal.  Plays the match dropped are told to their seats."""
+        stored = 0
+        for step in plan.steps:
+            refusal = await self._store_and_swap(table, step.seat, step.move, step.after)
+            if refusal is not None:
+                break
+            stored += 1
+        for step in plan.steps[:stored]:
+            await self._publish(table, step.seat, step.move)
+        if stored < len(plan.steps):
+            assert refusal is not None
+            return stored, refusal
+        for seat, dropped in plan.dropped:
+            await self._tell_seat(table, seat, dropped)
+        return None
 
     async def _store_and_swap(self, table: LiveTable, seat: int | None, move: str,
                               nxt: Match) -> Refusal | None:
@@ -702,8 +726,8 @@ class TableHub:
 
     async def _publish(self, table: LiveTable, seat: int | None, move: str) -> None:
         """Show a stored event to every page.  A kept teyaku goes only to its own seat's pages: to
-        every other page nothing happened (RULES.md §4.2)."""
-        if move != "keep":
+        every other page nothing happened (RULES.md §4.2, ``engine.visibility``)."""
+        if is_public({"kind": "move", "text": move, "seat": seat}, None):
             await self.broadcast(table, {"seat": seat, "move": move})
             return
         built: dict[Any, tuple[Outgoing, LogMark]] = {}
@@ -712,25 +736,25 @@ class TableHub:
                 await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
                                                              built))
 
-    # -- the play that waits for a teyaku decision (RULES.md §4.2) --------------------------------
-    # (``LiveTable.deferred``: kept here, in these two functions, until ``Match`` holds the rule)
+    async def _tell_all(self, table: LiveTable, message: dict[str, Any]) -> None:
+        for conn in list(table.connections):
+            await self.send(table, conn, message)
+
+    async def _tell_seat(self, table: LiveTable, seat: int | None, refusal: Refusal) -> None:
+        """A refusal for a play the caller of ``submit`` did not make (a queued one), to its seat."""
+        for conn in list(table.connections):
+            if seat is not None and conn.seat == seat:
+                await self.error(table, conn, refusal.code, refusal.message)
 
     @staticmethod
-    def _waits_for_teyaku(m: Match, seat: int) -> bool:
-        """To ``seat``'s page it is its turn, but another seat decides on a teyaku first, which this
-        seat must not learn of: its play waits (checked) in ``table.deferred``."""
-        return m.to_move != seat and m.view(seat).to_move == seat
-
-    @staticmethod
-    def _waiting_play(table: LiveTable) -> tuple[int, str] | None:
-        """The play a seat sent while another seat decided on a teyaku, once it is due (taken out of
-        ``table.deferred``); every waiting play is dropped once no teyaku decision is pending."""
-        m = table.match
-        due = m.to_move
-        waiting = table.deferred.pop(due, None) if due is not None else None
-        if m.current.phase != PHASE_TEYAKU:
-            table.deferred.clear()
-        return None if waiting is None or due is None else (due, waiting)
+    def _settles_first(m: Match, seat: int) -> bool:
+        """The first play of a deal where teyaku may be pending (RULES.md §4.2): the web shows it
+        to everyone as waiting for the deal to settle, identical whether or not a seat holds a
+        teyaku — decided from public facts only (the game's options, the order of play, no play
+        made yet), never from whether a decision is pending."""
+        rnd = m.current
+        return (m.config.teyaku and not m.finished and seat == rnd.order[0]
+                and not any(move_kind(a) == PLAY for a in rnd.moves))
 
     # -- changing a table ----------------------------------------------------------------------
 

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from .messages import LogMark
 
 __all__ = ["BURST", "MAX_MESSAGE", "NEXT_ROUND", "OUTBOX", "RATE", "SOURCES", "TOO_SLOW", "CapacityError",
-           "Close", "Connection", "LiveTable", "NewTokens", "Outgoing", "Refusal", "Role", "Seat", "SeatSpec",
-           "Send", "SendText", "TableError", "fork"]
+           "Close", "Connection", "LiveTable", "NewTokens", "Outgoing", "Plan", "Refusal", "Role", "Seat",
+           "SeatSpec", "Send", "SendText", "Step", "TableError", "fork"]
 
 MAX_MESSAGE = 4096
 """Largest accepted client message in characters (a move is well under 100)."""
@@ -63,6 +63,27 @@ NEXT_ROUND = "next-round"
 """The ``move`` of ``TableHub.submit`` that deals the next round (RULES.md §6)."""
 SOURCES = ("person", "bot", "clock")
 """Who may submit a move: a person's socket, a bot seat's runner, the turn clock."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event of a submission (``TableHub.submit``): who made it, the move (or ``NEXT_ROUND``)
+    and the match after it (a copy, put in place once the event is stored)."""
+
+    seat: int | None
+    move: str
+    after: Match
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one submission makes of a table: the match after it all, the events to store in order
+    (none: a play the match queued, RULES.md §4.2) and the queued plays the match dropped, with
+    what to tell their seats."""
+
+    match: Match
+    steps: list[Step]
+    dropped: list[tuple[int, Refusal]]
 
 
 @dataclass(frozen=True)
@@ -237,9 +258,6 @@ class LiveTable:
     """No person has been connected for the hub's ``abandon_after`` seconds (the lobby says so)."""
     last_seen: float = field(default_factory=time.monotonic)
     """When a person was last connected (or the table made or loaded), monotonic seconds."""
-    deferred: dict[int, str] = field(default_factory=dict)
-    """A first play sent while another seat's teyaku decision is pending (RULES.md §4.2): to
-    that player the turn looked due, so it is applied once the decision is made."""
     stopped: bool = False
     """The creator stopped this table without people: its bots play no more."""
     touched: float = field(default_factory=time.monotonic)
