@@ -108,8 +108,9 @@ def _given_python(name: str) -> dict[str, Any]:
 
 
 def _given_file(name: str, folder: Path) -> None:
-    """A file a shell block names without making it: a sample record as ``game.json``, and two
-    small arena runs on one seed as ``a.json`` / ``b.json`` (what ``arena-compare`` reads)."""
+    """A file a shell block names without making it: a sample record as ``game.json``, two small
+    arena runs on one seed as ``a.json`` / ``b.json`` (what ``arena-compare`` reads), and a
+    KoiKoi-AI match as ``IN.json`` (what ``hanafuda import koikoi-ai`` reads)."""
     if name == "game.json":
         shutil.copy(ROOT / "tests" / "records" / "mushi-2p-default-12rounds.json", folder / name)
     elif name in ("a.json", "b.json"):
@@ -118,8 +119,12 @@ def _given_file(name: str, folder: Path) -> None:
         first = "greedy" if name == "a.json" else "policy"
         result = run_arena("mushi", 2, [first, "random"], deals=3, seed=1)
         (folder / name).write_text(json.dumps(result.to_json()), encoding="utf-8")
+    elif name == "IN.json":  # an outside Koi-Koi record (../shared/external, as the koi-koi tests read it)
+        shared = Path(os.environ.get("HANAFUDA_SHARED", ROOT.parent / "shared"))
+        shutil.copy(shared / "external" / "koikoi-ai-records" / "1.json", folder / name)
     else:
-        raise KeyError(f"no given file {name!r} for a shell block (known: game.json, a.json, b.json)")
+        raise KeyError(f"no given file {name!r} for a shell block (known: game.json, a.json, b.json, "
+                       "IN.json)")
 
 
 NAMESPACES: dict[str, dict[str, Any]] = {}
