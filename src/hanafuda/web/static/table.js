@@ -11,6 +11,7 @@ let previewing = null;    // hand card hovered or focused
 let queued = null;        // a move made while disconnected, sent once the connection is back
 let seenResult = "", lastTurnMine = false, lastLogKey = "";
 let hinted = null;        // the server's hint for this decision (cleared once the decision is made)
+let settling = null;      // the seat whose first play waits for the deal to settle (RULES.md §4.2)
 
 // -- sending --------------------------------------------------------------------------------
 function send(obj) {
@@ -31,7 +32,9 @@ function showOffline() {
 }
 
 // -- what the seat may do --------------------------------------------------------------------
-function myTurn() { return !!(S && S.you !== null && S.view.to_move === S.you && W.legal.length); }
+function myTurn() {
+  return !!(S && S.you !== null && S.view.to_move === S.you && W.legal.length && settling !== S.you);
+}
 function movesOf(code) { return myTurn() ? W.legal.filter((m) => m.card === code && m.kind === "play") : []; }
 function fieldIndex(code) { const i = S.view.field.indexOf(code); return i < 0 ? 99 : i; }
 // choices in the order their cards lie on the field; a play without a capture last
@@ -84,7 +87,8 @@ function draw() {
   HF.values = S.table.card_values || null;
   $("title").textContent = S.table.title;
   $("round").textContent = HF.t("table.round", { n: v.round });
-  $("turn").textContent = W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "");
+  $("turn").textContent = W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
+    + (settling !== null ? ` · ${HF.t("table.settling")}` : "");
   HF.lang($("turn"), W.turn);
   $("stock").textContent = HF.t("table.stock", { n: v.stock_count });
   notifyTurn();
@@ -527,6 +531,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       if (!withLog(msg)) return;
+      if (msg.event) settling = null;  // a move was made: the waiting play's, or the deal settled
       const before = S ? cardRects() : null;
       S = msg; W = msg.words;
       if (selected && !S.view.hand.includes(selected)) selected = null;
@@ -542,6 +547,10 @@ function connect() {
         else $("error").textContent = HF.t("table.queued_gone");
         showOffline();
       }
+    } else if (msg.type === "settling") {
+      // the first play of a deal with teyaku: shown to everyone, made once the deal settles
+      settling = msg.seat;
+      if (S) render();
     } else if (msg.type === "error") {
       $("error").textContent = msg.error;
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
