@@ -6,7 +6,6 @@ shows ``<html lang>`` right and none of the English catalogue's UI strings."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
-from hanafuda.web.social.i18n import LANGUAGES, LOCALES, say_error, translate_page
+from hanafuda.web.social.i18n import LANGUAGES, catalogue, say_error, translate_page
 from hanafuda.web.social.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
@@ -45,8 +44,8 @@ KEY_USE = re.compile(r'data-t(?:-label|-title|-placeholder)?="([^"]+)"|\b(?:HF\.
 
 
 def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
-    return data
+    """The interface part of the one catalogue (``hanafuda/locales``) the pages get."""
+    return catalogue(lang)
 
 
 ENGLISH = _catalogue("en")
