@@ -9,10 +9,12 @@ from typing import Any
 
 from ..cards import CardSet
 from ..rules.base import RoundScore
+from .catalogue import text
+from .languages import yaku_name
 from .names import Namer, join_words
 from .piles import SidePile, side_pile
 from .scores import ScoreWords, score_line, score_words
-from .sentences import say
+from .sentences import note_text, say
 
 __all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "totals_text"]
 
@@ -60,16 +62,21 @@ def totals_text(namer: Namer, totals: Sequence[int]) -> str:
 def round_result_lines(namer: Namer, number: int, result: RoundScore,
                        captures: Sequence[CardSet | int], totals: Sequence[int]) -> list[str]:
     """The end-of-round screen: each side's pile by kind, yaku and score; then the totals."""
-    lines = [f"Round {number} over"]
+    lang = namer.lang
+    lines = [text("result.round_over", lang, n=number)]
+    separator = ", " if lang == "en" else text("list.separator", lang)
     for r in round_result(namer, result, captures):
         lines.append("")
         lines.extend(r.pile.lines())
         if r.yaku:
-            lines.append("  yaku: " + ", ".join(f"{name} {points}" for _, name, points in r.yaku))
-        lines.append(f"  score: {r.line}")
+            named = (name if lang == "en" else yaku_name(namer.config.game, yaku_id, name, lang)
+                     for yaku_id, name, _ in r.yaku)
+            lines.append(text("result.yaku", lang, yaku=separator.join(
+                f"{name} {points}" for name, (_, _, points) in zip(named, r.yaku, strict=True))))
+        lines.append(text("result.score", lang, line=r.line))
     if result.note:
-        lines += ["", f"Note: {result.note}"]
-    lines += ["", "Totals: " + totals_text(namer, totals)]
+        lines += ["", text("result.note", lang, note=note_text(result.note, lang))]
+    lines += ["", text("result.totals", lang, totals=totals_text(namer, totals))]
     return lines
 
 
