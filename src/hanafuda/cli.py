@@ -263,7 +263,9 @@ def play(
 
     saved = PlayApp(session).run()
     if saved is not None:
-        typer.echo(f"Match saved to {saved} (continue with: hanafuda play --resume {saved})")
+        from .words.catalogue import text
+
+        typer.echo(text("tui.saved_cli", session.lang, path=saved))
 
 
 @app.command()

@@ -30,6 +30,8 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
+_ANIMAL_SUBJECT = re.compile(r"^(?:\S+ )?열끗 \((.+)\)$")
+"""A Korean animal card's name, "매조 열끗 (휘파람새)": its subject in brackets."""
 
 
 @cache
@@ -169,6 +171,9 @@ class Namer:
             if name.startswith(prefix) and len(name) > len(prefix):
                 name = name[len(prefix):]
                 break
+        subject = _ANIMAL_SUBJECT.match(name) if self.lang == "ko" else None
+        if subject:  # "매조 열끗 (휘파람새)" → "휘파람새": the cell's kind line says 열끗
+            name = subject.group(1)
         return self._mark(name, wild and self.is_wild(cid))
 
     def month(self, card: int | str) -> str:
