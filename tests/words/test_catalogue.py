@@ -92,3 +92,17 @@ def test_a_japanese_table_names_its_cards_in_japanese() -> None:
     korean = Namer(match.config, "hanafuda", 1, ("Ann", "Bo"), "ko")
     [entry] = log_entries(match.view(1), korean)
     assert "송학 광" in entry.text and "공산 광" in entry.text, entry.text
+
+
+def test_yaku_progress_lines_in_japanese_and_korean() -> None:
+    from hanafuda.words import progress_lines
+
+    hands = [["pine-chaff1", "cherry-ribbon"], ["plum-chaff1", "iris-chaff1"]]
+    match = deal_match("hana-awase", 2, None, hands=hands, field=["pine-ribbon", "cherry-chaff1"],
+                       stock_head=["susuki-geese"])
+    match.play("play pine-chaff1")
+    ja = progress_lines(Namer(match.config, "hanafuda", 0, (), "ja"), match.view(0), 0)
+    assert "赤短（40点）：松に赤短あり、あと梅に赤短、桜に赤短" in ja, ja
+    ko = progress_lines(Namer(match.config, "hanafuda", 0, (), "ko"), match.view(0), 0)
+    assert any(line.startswith("홍단(아카탄)(40점): 솔 홍단 있음") for line in ko), ko
+    assert not any(re.search(r"[A-Za-z]{3,}", line) for line in ja + ko), ja + ko

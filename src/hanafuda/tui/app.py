@@ -60,6 +60,9 @@ CHOICE_SLOTS = 12
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
 
+_COMPLETE = (": complete", "：完成", ": 완성")
+"""How a made yaku's progress line says so in each language (``words.table.progress_lines``)."""
+
 _KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon",
                Kind.CHAFF: "chaff"}
 
@@ -636,7 +639,8 @@ class PlayApp(App[Path | None]):
                     text.append(("" if n == 0 else separator) + name, style=card_style(code, namer))
                 text.append("\n")
             for note in side_notes(namer, view, side):
-                text.append(f" {note}\n", style="bold green" if ": complete" in note else "yellow")
+                made = any(mark in note for mark in _COMPLETE)
+                text.append(f" {note}\n", style="bold green" if made else "yellow")
         for note in table_notes(namer, view):
             text.append(note + "\n")
         return text
