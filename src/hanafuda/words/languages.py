@@ -27,10 +27,6 @@ __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "d
            "how_to_play", "option_text", "preset_text", "seat_words", "side_words", "table_words",
            "value_word", "value_words", "yaku_name"]
 
-_KINDS = frozenset({"bright", "animal", "ribbon", "chaff"})
-"""The pile groups titled by the catalogue's ``kind.<kind>`` words."""
-
-
 def _check(lang: str) -> None:
     check_language(lang)
 
@@ -201,46 +197,11 @@ def side_words(config: Config, side: int, viewer: int | None, players: Sequence[
 
 def table_words(words: dict[str, Any], view: Any, config: Config, players: Sequence[str | None],
                 pending_name: str | None, lang: str, bots: frozenset[int] = frozenset()) -> dict[str, Any]:
-    """The table page's words (``words.table.view_words`` and the result) with their labels in
-    ``lang``: seat, team and side names, the turn line, yaku names, pile headings and headlines."""
+    """The table page's words as ``words.table.view_words`` and ``summary.round_result`` give them.
+
+    Kept for its callers: the words layer now says every label in the namer's language itself
+    (seat, team and side names, headlines, pile headings, yaku names, the turn line: one
+    catalogue, issue 28), so nothing is overwritten after the fact; only ``lang`` is checked.
+    """
     _check(lang)
-    if lang == "en":
-        return words
-    game, viewer = config.game, view.seat
-    for seat in words["seats"]:
-        seat["name"] = seat_words(seat["seat"], viewer, players, lang, bots)
-        if seat["team"]:
-            seat["team"] = side_words(config, seat["side"], viewer, players, lang, bots)
-    for side in words["sides"]:
-        side["name"] = side["pile"]["name"] = side_words(config, side["side"], viewer, players, lang, bots)
-        side["headline"] = _word("headline", lang, name=side["name"], count=side["pile"]["count"],
-                                 points=side["pile"]["points"])
-        for group in side["pile"]["groups"]:
-            if group["kind"] in _KINDS:
-                group["title"] = text(f"kind.{group['kind']}", lang)
-    for p in words["progress"]:
-        p["name"] = yaku_name(game, p["id"], p["name"], lang)
-    for r in words.get("result", []):
-        r["name"] = side_words(config, r["side"], viewer, players, lang, bots)
-        for y in r["yaku"]:
-            y["name"] = yaku_name(game, y["id"], y["name"], lang)
-        for group in r["pile"]["groups"]:
-            if group["kind"] in _KINDS:
-                group["title"] = text(f"kind.{group['kind']}", lang)
-    words["turn"] = _turn(view, viewer, players, pending_name, lang, bots)
     return words
-
-
-def _turn(view: Any, viewer: int | None, players: Sequence[str | None], pending_name: str | None, lang: str,
-          bots: frozenset[int]) -> str:
-    if view.finished:
-        return _word("match_over", lang)
-    if view.to_move is None:
-        return _word("round_over", lang)
-    if view.to_move == viewer:
-        if view.phase == "teyaku":
-            return _word("teyaku", lang)
-        if view.phase == "take" and view.pending is not None and pending_name:
-            return _word("choose", lang, card=pending_name)
-        return _word("play", lang)
-    return _word("to_move", lang, who=seat_words(view.to_move, viewer, players, lang, bots))

@@ -46,7 +46,8 @@ def round_result(namer: Namer, result: RoundScore,
     for side in range(config.num_sides):
         out.append(SideResult(
             side, namer.side(side), side_pile(namer, side, captures[side]),
-            tuple((y.id, y.name, y.points) for y in result.yaku[side]),
+            tuple((y.id, y.name if namer.lang == "en" else yaku_name(config.game, y.id, y.name, namer.lang),
+                   y.points) for y in result.yaku[side]),
             tuple(score_words(config, result.terms[side], namer.lang)), result.scores[side],
             score_line(config, result.terms[side], result.scores[side], namer.lang)))
     return out
@@ -69,10 +70,8 @@ def round_result_lines(namer: Namer, number: int, result: RoundScore,
         lines.append("")
         lines.extend(r.pile.lines())
         if r.yaku:
-            named = (name if lang == "en" else yaku_name(namer.config.game, yaku_id, name, lang)
-                     for yaku_id, name, _ in r.yaku)
             lines.append(text("result.yaku", lang, yaku=separator.join(
-                f"{name} {points}" for name, (_, _, points) in zip(named, r.yaku, strict=True))))
+                f"{name} {points}" for _, name, points in r.yaku)))
         lines.append(text("result.score", lang, line=r.line))
     if result.note:
         lines += ["", text("result.note", lang, note=note_text(result.note, lang))]

@@ -83,7 +83,7 @@ def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] 
         "legal": [m.to_dict() for m in legal_move_words(view, namer)],
         "log": ([e.to_dict() for e in log_entries(view, namer)] if log_memo is None
                 else log_entry_dicts(view, namer, log_memo)),
-        "progress": [p.to_dict() for p in progress],
+        "progress": [_named(p.to_dict(), namer) for p in progress],
         "turn": turn_text(view, namer),
         "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
                     if view.pending is not None else None),
@@ -120,6 +120,13 @@ def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
         if mine.complete or (mine.possible and mine.held):
             out.append(p.side_text(namer, side) if namer.lang == "en" else _progress_in(namer, p, side))
     return out
+
+
+def _named(progress: dict[str, Any], namer: Namer) -> dict[str, Any]:
+    """A yaku's progress with its name in the namer's language (``languages.yaku_name``)."""
+    if namer.lang != "en":
+        progress["name"] = yaku_name(namer.config.game, progress["id"], progress["name"], namer.lang)
+    return progress
 
 
 def _progress_in(namer: Namer, p: YakuProgress, side: int) -> str:
