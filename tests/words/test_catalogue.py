@@ -106,3 +106,19 @@ def test_yaku_progress_lines_in_japanese_and_korean() -> None:
     ko = progress_lines(Namer(match.config, "hanafuda", 0, (), "ko"), match.view(0), 0)
     assert any(line.startswith("홍단(아카탄)(40점): 솔 홍단 있음") for line in ko), ko
     assert not any(re.search(r"[A-Za-z]{3,}", line) for line in ja + ko), ja + ko
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_games_rules_reference_in_the_language(lang: str) -> None:
+    from hanafuda.rules import GAMES
+    from hanafuda.words import rules_reference
+
+    for game in GAMES.values():
+        players = 2 if 2 in game.player_counts() else game.player_counts()[0]
+        ref = rules_reference(game.configure(players, {}), game.default_theme, lang)
+        assert ref.match and ref.dealer and ref.misdeals, game.id
+        said = "\n".join([*ref.match, *ref.dealer, *ref.misdeals, *(y.text() for y in ref.yaku)])
+        assert not re.search(r"\b(the|and|of|with|when)\b", said), (game.id, said)
+    hana = GAMES["hana-awase"]
+    groups = rules_reference(hana.configure(2, {}), "hanafuda", lang).exclusive
+    assert {len(g) for g in groups} == {4, 2, 3}  # brights, ribbon rows, viewings (RULES.md §4.2)
