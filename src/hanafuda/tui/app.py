@@ -311,7 +311,7 @@ class PlayApp(App[Path | None]):
         self.title = f"hanafuda · {cfg.game.title}"
         self.log_widget.write(Text(self.say(
             "tui.app_header", game=cfg.game.title, players=cfg.players, seat=seat_number(self.session.seat),
-            bots=self.session.bots), style="bold"))
+            bots=self.session.bots_word), style="bold"))
         if self.session.resumed_from is not None:
             self.log_widget.write(Text(self.say("tui.resumed_saving", path=self.session.resumed_from,
                                                 save=self.session.save_path), style="italic"))

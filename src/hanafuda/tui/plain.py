@@ -22,6 +22,7 @@ from ..words import (
     view_lines,
 )
 from ..words.catalogue import text
+from ..words.options import given_options_text
 from .session import PlaySession
 
 __all__ = ["rules_screen", "run_plain"]
@@ -38,7 +39,7 @@ def rules_screen(session: PlaySession) -> str:
     cfg = session.config
     said = rules_reference(cfg, session.theme, session.lang).text(options_in_force=True)
     return said + "\n" + text("rules.session", session.lang, players=cfg.players,
-                              seat=seat_number(session.seat), bots=session.bots,
+                              seat=seat_number(session.seat), bots=session.bots_word,
                               theme=session.theme) + "\n"
 
 
@@ -54,7 +55,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
 
     cfg = session.config
     say(t("tui.header", game=cfg.game.title, players=cfg.players, seat=seat_number(session.seat),
-          bots=session.bots, options=cfg.describe_options()))
+          bots=session.bots_word, options=given_options_text(cfg, session.lang)))
     say(t("tui.plain_help"))
     if session.resumed_from is not None:
         say(t("tui.resumed", path=session.resumed_from, save=session.save_path))

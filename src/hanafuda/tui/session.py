@@ -24,7 +24,7 @@ from ..rules.options import OptionError, parse_option_args
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import PlayerView
 from ..words import Namer
-from ..words.catalogue import UnknownLanguageError, check_language
+from ..words.catalogue import UnknownLanguageError, check_language, has, text
 
 __all__ = ["META_KEY", "SAVES_ENV", "PlayError", "PlaySession", "default_save_path", "latest_saved_match",
            "resumed_save_path", "saves_directory"]
@@ -227,6 +227,12 @@ class PlaySession:
     def namer(self) -> Namer:
         """What things are called at this table, as the human seat sees it (hanafuda.words)."""
         return Namer(self.config, self.theme, self.seat, self.names, self.lang, self.bot_seats)
+
+    @property
+    def bots_word(self) -> str:
+        """The bots' level as the session's language says it ("greedy", "貪欲", "욕심")."""
+        key = f"botname.{self.bots}"
+        return text(key, self.lang) if self.lang != "en" and has(key, self.lang) else self.bots
 
     @property
     def bot_seats(self) -> frozenset[int]:

@@ -22,6 +22,7 @@ from .catalogue import text
 from .events import round_log_entries
 from .languages import yaku_name
 from .names import Namer, seat_number
+from .options import given_options_text
 from .piles import KIND_ORDER
 from .scores import score_line
 from .sentences import note_text
@@ -98,7 +99,8 @@ def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str
     cfg = match.config
     namer = Namer(cfg, theme or cfg.game.default_theme, lang=lang)
     out = [
-        text("replay.header", lang, game=cfg.game.title, players=cfg.players, options=cfg.describe_options()),
+        text("replay.header", lang, game=cfg.game.title, players=cfg.players,
+             options=given_options_text(cfg, lang)),
         text("replay.sides", lang, sides="; ".join(text("replay.side", lang, n=i, name=namer.side(i))
                                                     for i in range(cfg.num_sides))),
     ]
