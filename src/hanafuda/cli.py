@@ -239,6 +239,9 @@ def play(
             if players is not None or option or rounds is not None or seed is not None:
                 raise PlayError("--resume continues a saved match: give no --players, "
                                 "--option, --rounds or --seed with it")
+            if game in GAMES and not Path(game).exists():
+                raise PlayError(f"--resume continues a saved match: give its FILE (or nothing for "
+                                f"the latest), not the game {game!r}")
             path = Path(game) if game is not None else latest_saved_match()
             session = PlaySession.resume(path, seat=seat, bots=bots, theme=theme, save=save,
                                          pause=wait, lang=lang)

@@ -98,6 +98,9 @@ def test_resume_without_a_file_continues_the_latest_saved_match(saves: Path) -> 
     assert "에서 이어서 합니다" in korean.output  # the match keeps its language
     empty = runner.invoke(app, ["play", "--plain", "--resume", "--players", "3"], input="q\n")
     assert empty.exit_code != 0 and "give no --players" in empty.output
+    game = runner.invoke(app, ["play", "mushi", "--plain", "--resume"], input="q\n")
+    assert game.exit_code != 0
+    assert "give its FILE (or nothing for the latest), not the game 'mushi'" in game.output
 
 
 def test_a_bad_language_of_a_session_is_refused() -> None:
