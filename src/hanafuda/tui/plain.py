@@ -38,7 +38,7 @@ def rules_screen(session: PlaySession) -> str:
 
     cfg = session.config
     said = rules_reference(cfg, session.theme, session.lang).text(options_in_force=True)
-    return said + "\n" + text("rules.session", session.lang, players=cfg.players,
+    return said + "\n" + text("reference.session", session.lang, players=cfg.players,
                               seat=seat_number(session.seat), bots=session.bots_word,
                               theme=session.theme) + "\n"
 

@@ -22,11 +22,17 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "TranslationMissing", "UnknownLanguageError", "check_language", "has", "messages",
-           "placeholders", "text"]
+__all__ = ["LANGUAGES", "SERVER_AREAS", "TranslationMissing", "UnknownLanguageError", "check_language", "has",
+           "messages", "placeholders", "text"]
 
 LANGUAGES = ("en", "ja", "ko")
 """The languages the words are said in (English, Japanese, Korean)."""
+
+
+SERVER_AREAS = ("reference.", "replaytext.", "tui.", "screen.", "pile.", "result.", "phase.", "misdeal.",
+                "options.")
+"""Key areas only the server's words use (the terminal app, ``hanafuda rules``/``replay``, the
+words layer's own labels): the web pages are not sent them."""
 
 
 class TranslationMissing(KeyError):

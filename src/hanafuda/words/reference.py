@@ -76,9 +76,9 @@ class YakuEntry:
         lang = self.lang
         what = _listed(self.names, lang)
         if self.needed < len(self.cards):
-            what = text("rules.yaku_any", lang, n=self.needed, cards=what)
-        declared = text("rules.yaku_declared", lang) if self.needs_declaration else ""
-        return text("rules.yaku_line", lang, name=self.name, points=self.points, cards=what,
+            what = text("reference.yaku_any", lang, n=self.needed, cards=what)
+        declared = text("reference.yaku_declared", lang) if self.needs_declaration else ""
+        return text("reference.yaku_line", lang, name=self.name, points=self.points, cards=what,
                     declared=declared)
 
 
@@ -124,33 +124,34 @@ class Reference:
         def t(key: str, **fields: Any) -> str:
             return text(key, self.lang, **fields)
 
-        out = [self.title, "", self.summary, "", t("rules.players")]
-        out += ["  " + t("rules.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
-        out += ["", t("rules.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
-        out += ["", t("rules.scoring"), f"  {self.scoring}"]
-        out += ["", t("rules.values", total=self.deck_total)]
+        out = [self.title, "", self.summary, "", t("reference.players")]
+        out += ["  " + t("reference.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
+        out += ["", t("reference.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
+        out += ["", t("reference.scoring"), f"  {self.scoring}"]
+        out += ["", t("reference.values", total=self.deck_total)]
         out += [f"  {v}" for v in self.values]
-        out += ["", t("rules.wild")] + [f"  {w}" for w in self.wild or (t("rules.no_wild"),)]
-        out += ["", t("rules.yaku_in_force") if options_in_force else t("rules.yaku_default")]
-        out += [f"  {y.text()}" for y in self.yaku] or ["  " + t("rules.no_yaku")]
-        out += ["", t("rules.exclusive")]
-        out += ["  " + t("rules.exclusive_line", yaku=_listed(g, self.lang, "or"))
-                for g in self.exclusive] or ["  " + t("rules.exclusive_none")]
+        out += ["", t("reference.wild")] + [f"  {w}" for w in self.wild or (t("reference.no_wild"),)]
+        out += ["", t("reference.yaku_in_force") if options_in_force else t("reference.yaku_default")]
+        out += [f"  {y.text()}" for y in self.yaku] or ["  " + t("reference.no_yaku")]
+        out += ["", t("reference.exclusive")]
+        out += ["  " + t("reference.exclusive_line", yaku=_listed(g, self.lang, "or"))
+                for g in self.exclusive] or ["  " + t("reference.exclusive_none")]
         if self.other_yaku:
-            out += ["", t("rules.other_yaku")]
-            out += ["  " + t("rules.other_yaku_with", yaku=y.text(), option=y.enabled_by)
+            out += ["", t("reference.other_yaku")]
+            out += ["  " + t("reference.other_yaku_with", yaku=y.text(), option=y.enabled_by)
                     for y in self.other_yaku]
-        out += ["", t("rules.match")] + [f"  {line}" for line in self.match]
-        out += ["", t("rules.dealer")] + [f"  {line}" for line in self.dealer]
-        out += ["", t("rules.misdeals")] + [f"  {line}" for line in self.misdeals]
-        out += ["", t("rules.options_in_force") if options_in_force else t("rules.options")]
+        out += ["", t("reference.match")] + [f"  {line}" for line in self.match]
+        out += ["", t("reference.dealer")] + [f"  {line}" for line in self.dealer]
+        out += ["", t("reference.misdeals")] + [f"  {line}" for line in self.misdeals]
+        out += ["", t("reference.options_in_force") if options_in_force else t("reference.options")]
         for o in self.options:
-            value = o.value_text if options_in_force else t("rules.option_default", value=o.default_text)
-            given = t("rules.option_chosen") if options_in_force and o.given else ""
-            out.append("  " + t("rules.option_line", label=o.label, name=o.name, value=value, chosen=given))
+            value = o.value_text if options_in_force else t("reference.option_default", value=o.default_text)
+            given = t("reference.option_chosen") if options_in_force and o.given else ""
+            out.append("  " + t("reference.option_line", label=o.label, name=o.name, value=value,
+                                chosen=given))
             out.append(f"      {o.help}")
             if not options_in_force:
-                out.append("      " + t("rules.option_allowed", allowed=o.allowed))
+                out.append("      " + t("reference.option_allowed", allowed=o.allowed))
         return out
 
     def text(self, *, options_in_force: bool = False) -> str:
@@ -163,8 +164,8 @@ def _values(config: Config, namer: Namer) -> tuple[str, ...]:
         cards = [c for c in cards_of(config.deck) if CARDS[c].kind is kind]
         common, _ = Counter(config.values[c] for c in cards).most_common(1)[0]
         odd = [f"{namer.card(c)} {config.values[c]}" for c in cards if config.values[c] != common]
-        extra = text("rules.value_except", namer.lang, cards=_listed(odd, namer.lang)) if odd else ""
-        out.append(text("rules.value_line", namer.lang, kind=namer.kind_title(kind), common=common,
+        extra = text("reference.value_except", namer.lang, cards=_listed(odd, namer.lang)) if odd else ""
+        out.append(text("reference.value_line", namer.lang, kind=namer.kind_title(kind), common=common,
                         extra=extra, count=len(cards)))
     return tuple(out)
 
@@ -255,12 +256,12 @@ def _match_end(config: Config, lang: str) -> tuple[str, ...]:
     """How the match ends and who wins (RULES.md §6), from the rounds and target in force."""
     rounds, target = config.rounds_limit, config.target
     if rounds is not None and target is not None:
-        end = text("rules.match_both", lang, n=rounds, target=target)
+        end = text("reference.match_both", lang, n=rounds, target=target)
     elif rounds is not None:
-        end = text("rules.match_rounds", lang, n=rounds)
+        end = text("reference.match_rounds", lang, n=rounds)
     else:
-        end = text("rules.match_target", lang, target=target)
-    return end, text("rules.match_winner", lang)
+        end = text("reference.match_target", lang, target=target)
+    return end, text("reference.match_winner", lang)
 
 
 def _mask(*codes: str) -> int:
@@ -279,12 +280,12 @@ other cards, and eight cards making four pairs."""
 def _misdeals(config: Config, lang: str) -> tuple[str, ...]:
     """The misdeals in force (RULES.md §2, §9): four of a month on the field (``four_on_field``),
     then whatever the game's own ``extra_misdeal`` finds on the probe fields."""
-    four = "rules.misdeal_redeal" if config.four_on_field == "redeal" else "rules.misdeal_captures"
+    four = "reference.misdeal_redeal" if config.four_on_field == "redeal" else "reference.misdeal_captures"
     out = [text(four, lang)]
     for field in _MISDEAL_PROBES:
         reason = config.game.extra_misdeal(config, field & config.deck)
         if reason is not None:
-            out.append(text("rules.misdeal_other", lang, reason=text(f"misdeal.{reason}", lang)))
+            out.append(text("reference.misdeal_other", lang, reason=text(f"misdeal.{reason}", lang)))
     return tuple(out)
 
 
@@ -313,7 +314,7 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
     native = f" ({game.native_title})" if game.native_title != game.title else ""
     calls: tuple[str, ...] = ()
     if game.bright_capture_call:
-        calls = (text("rules.calls", lang, call=game.bright_capture_call),)
+        calls = (text("reference.calls", lang, call=game.bright_capture_call),)
     if lang == "en":
         order, turn, scoring, summary = game.play_order_text, turn_text(), game.scoring_text, game.summary
         wild = _wild(config, namer)
@@ -338,7 +339,7 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
         _options(config, lang),
         _exclusive(config, lang),
         _match_end(config, lang),
-        (text("rules.dealer_line", lang),),
+        (text("reference.dealer_line", lang),),
         _misdeals(config, lang),
         lang,
     )
@@ -346,11 +347,11 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
 
 def games_text(games: Mapping[str, type[Game]], lang: str = "en") -> str:
     """The list of ``hanafuda rules``: each game with its native title and player counts."""
-    lines = [text("rules.games", lang)]
+    lines = [text("reference.games", lang)]
     for gid, g in games.items():
         counts = g.player_counts()
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         native = f" ({g.native_title})" if g.native_title != g.title else ""
         title = f"{g.title}{native}"
-        lines.append(f"  {gid:<11} " + text("rules.game_line", lang, title=title, players=players))
+        lines.append(f"  {gid:<11} " + text("reference.game_line", lang, title=title, players=players))
     return "\n".join(lines) + "\n"

@@ -46,49 +46,49 @@ def _captures_block(namer: Namer, rnd: Round, side: int) -> list[str]:
             title = namer.kind_title(kind).lower()
             lines.append(f"    {_label(title, namer.lang)}{', '.join(CODES[c] for c in cards_of(cards))}")
     if not lines:
-        lines.append("    " + text("replay.nothing", namer.lang))
+        lines.append("    " + text("replaytext.nothing", namer.lang))
     return lines
 
 
 def _position(rnd: Round, lang: str) -> str:
     """Where a round in play stands, seat read from 1: "move 9 (seat 2 to play)"."""
     if rnd.phase == PHASE_OVER:
-        return text("replay.position_over", lang, n=len(rnd.moves) + 1)
-    return text("replay.position", lang, n=len(rnd.moves) + 1, seat=seat_number(rnd.seat),
+        return text("replaytext.position_over", lang, n=len(rnd.moves) + 1)
+    return text("replaytext.position", lang, n=len(rnd.moves) + 1, seat=seat_number(rnd.seat),
                 phase=text(f"phase.{PHASE_NAMES[rnd.phase]}", lang))
 
 
 def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[str]:
     cfg, lang = match.config, namer.lang
-    lines = [text("replay.round", lang, n=number, dealer=seat_number(rnd.dealer),
+    lines = [text("replaytext.round", lang, n=number, dealer=seat_number(rnd.dealer),
                   order=", ".join(str(seat_number(s)) for s in rnd.order))]
     lines += ["  " + entry.text for entry in round_log_entries(round_history(rnd, None), namer,
                                                           rnd.stock_left)]
     standing: RoundScore = rnd.standing()
     for side in range(cfg.num_sides):
         count = rnd.captures[side].bit_count()
-        lines.append("  " + text("replay.side_line", lang, name=namer.side(side), count=count,
+        lines.append("  " + text("replaytext.side_line", lang, name=namer.side(side), count=count,
                                  points=standing.card_points[side]))
         lines.extend(_captures_block(namer, rnd, side))
         yaku = standing.yaku[side]
         if yaku:
-            lines.append("    " + _label(text("replay.yaku", lang), lang) + ", ".join(
+            lines.append("    " + _label(text("replaytext.yaku", lang), lang) + ", ".join(
                 f"{y.name if lang == 'en' else yaku_name(cfg.game, y.id, y.name, lang)} {y.points}"
                 for y in yaku))
         if rnd.result is not None:
-            lines.append("    " + _label(text("replay.score", lang), lang) + score_line(
+            lines.append("    " + _label(text("replaytext.score", lang), lang) + score_line(
                 cfg, rnd.result.terms[side], rnd.result.scores[side], lang))
     if rnd.discard:
-        lines.append("  " + text("replay.discard", lang, n=rnd.discard.bit_count()))
+        lines.append("  " + text("replaytext.discard", lang, n=rnd.discard.bit_count()))
     field = ", ".join(CODES[c] for c in cards_of(rnd.field))
     if rnd.result is not None:
         if field:
-            lines.append("  " + text("replay.left", lang, cards=field))
+            lines.append("  " + text("replaytext.left", lang, cards=field))
         if rnd.result.note:
-            lines.append("  " + text("replay.note", lang, note=note_text(rnd.result.note, lang)))
+            lines.append("  " + text("replaytext.note", lang, note=note_text(rnd.result.note, lang)))
     else:
-        lines.append("  " + text("replay.in_play", lang, position=_position(rnd, lang), stock=rnd.stock_left,
-                                 field=field or text("replay.empty", lang)))
+        lines.append("  " + text("replaytext.in_play", lang, position=_position(rnd, lang),
+                                 stock=rnd.stock_left, field=field or text("replaytext.empty", lang)))
     return lines
 
 
@@ -99,18 +99,18 @@ def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str
     cfg = match.config
     namer = Namer(cfg, theme or cfg.game.default_theme, lang=lang)
     out = [
-        text("replay.header", lang, game=cfg.game.title, players=cfg.players,
+        text("replaytext.header", lang, game=cfg.game.title, players=cfg.players,
              options=given_options_text(cfg, lang)),
-        text("replay.sides", lang, sides="; ".join(text("replay.side", lang, n=i, name=namer.side(i))
+        text("replaytext.sides", lang, sides="; ".join(text("replaytext.side", lang, n=i, name=namer.side(i))
                                                     for i in range(cfg.num_sides))),
     ]
     limits = []
     if cfg.rounds_limit is not None:
-        limits.append(text("replay.rounds_one", lang) if cfg.rounds_limit == 1
-                      else text("replay.rounds", lang, n=cfg.rounds_limit))
+        limits.append(text("replaytext.rounds_one", lang) if cfg.rounds_limit == 1
+                      else text("replaytext.rounds", lang, n=cfg.rounds_limit))
     if cfg.target is not None:
-        limits.append(text("replay.first_to", lang, n=cfg.target))
-    out.append(text("replay.match", lang, limits=text("replay.or", lang).join(limits)))
+        limits.append(text("replaytext.first_to", lang, n=cfg.target))
+    out.append(text("replaytext.match", lang, limits=text("replaytext.or", lang).join(limits)))
     running = [0] * cfg.num_sides
     for number, rnd in enumerate(match.rounds, start=1):
         out.append("")
@@ -118,18 +118,18 @@ def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str
         if rnd.result is not None:
             for side, score in enumerate(rnd.result.scores):
                 running[side] += score
-            out.append("  " + text("replay.totals", lang, totals=totals_text(namer, running)))
+            out.append("  " + text("replaytext.totals", lang, totals=totals_text(namer, running)))
             last = number == len(match.rounds)
             if not (last and match.finished):
-                out.append("  " + text("replay.next_dealer", lang, n=seat_number(next_dealer(cfg, rnd))))
+                out.append("  " + text("replaytext.next_dealer", lang, n=seat_number(next_dealer(cfg, rnd))))
     out.append("")
     if match.finished:
         out.append(match_result_text(namer, match.winners, match.totals, len(match.rounds)))
     elif match.to_move is not None:
-        out.append(text("replay.to_move", lang, n=seat_number(match.to_move),
+        out.append(text("replaytext.to_move", lang, n=seat_number(match.to_move),
                         moves=", ".join(match.legal_moves())))
     elif match.due_dealer is not None:
-        out.append(text("replay.due", lang, n=len(match.rounds), dealer=seat_number(match.due_dealer)))
+        out.append(text("replaytext.due", lang, n=len(match.rounds), dealer=seat_number(match.due_dealer)))
     else:
-        out.append(text("replay.no_round", lang))
+        out.append(text("replaytext.no_round", lang))
     return "\n".join(out) + "\n"

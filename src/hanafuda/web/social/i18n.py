@@ -23,7 +23,7 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ...words.catalogue import LANGUAGES, messages
+from ...words.catalogue import LANGUAGES, SERVER_AREAS, messages
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
            "say_error", "translate_page"]
@@ -46,7 +46,7 @@ def catalogue(lang: str) -> dict[str, str]:
     server's words layer, not sent with every page).  ``tests/words/test_catalogue.py`` checks
     that every English key has its Japanese and Korean words."""
     own = messages(lang)
-    return {key: own[key] for key in messages("en")}
+    return {key: own[key] for key in messages("en") if not key.startswith(SERVER_AREAS)}
 
 
 def messages_json(lang: str) -> str:
