@@ -122,3 +122,19 @@ def test_every_games_rules_reference_in_the_language(lang: str) -> None:
     hana = GAMES["hana-awase"]
     groups = rules_reference(hana.configure(2, {}), "hanafuda", lang).exclusive
     assert {len(g) for g in groups} == {4, 2, 3}  # brights, ribbon rows, viewings (RULES.md §4.2)
+
+
+
+PAGE_KEY = re.compile(r'data-t(?:-label|-title|-placeholder)?="([^"]+)"|\bHF\.t\(\s*"([a-z_]+\.[a-z0-9_.]+)"')
+
+
+def test_the_pages_keys_and_the_servers_areas_do_not_meet() -> None:
+    """A key a web page names is sent to it; the terminal's and the reference's own areas are
+    not (``SERVER_AREAS``), so a page never names one of them."""
+    from hanafuda.words.catalogue import SERVER_AREAS
+
+    used: set[str] = set()
+    for path in (ROOT / "src/hanafuda/web/static").iterdir():
+        if path.suffix in (".html", ".js"):
+            used |= {a or b for a, b in PAGE_KEY.findall(path.read_text("utf-8"))}
+    assert used and not {k for k in used if k.startswith(SERVER_AREAS)}
