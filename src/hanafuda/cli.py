@@ -23,22 +23,25 @@ app.add_typer(dataset_app, name="dataset")
 
 
 
+LANG_HELP = "Language of the text: en, ja or ko (default: en)."
+
+
 def rules_text(game: str | None = None, options: dict[str, object] | None = None,
-               players: int | None = None, theme: str | None = None) -> str:
+               players: int | None = None, theme: str | None = None, lang: str = "en") -> str:
     """The text of ``hanafuda rules [GAME]``: the game list, or one game's rules reference
-    (from the words layer) with the options in force when ``options`` are given."""
+    (from the words layer) with the options in force when ``options`` are given, in ``lang``."""
     from .rules import GAMES, get_game
     from .themes import normalize_theme
     from .words import games_text, rules_reference
 
     if game is None:
-        return games_text(GAMES)
+        return games_text(GAMES, lang)
     g = get_game(game)
     if players is None:
         players = 2 if 2 in g.player_counts() else g.player_counts()[0]
     config = g.configure(players, options or {})
     shown = normalize_theme(theme or g.default_theme)
-    return rules_reference(config, shown).text(options_in_force=bool(options))
+    return rules_reference(config, shown, lang).text(options_in_force=bool(options))
 
 
 @app.command()
@@ -54,16 +57,19 @@ def rules(
         str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, "
                                  "kwa-do (default: the game's own).")
     ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
     """List the games, or teach one: a turn, the order of play, card values, the wild card, every
-    yaku with its cards, and the options."""
+    yaku with its cards and which exclude each other, how a match is won, who deals next, the
+    misdeals, and the options."""
     from .rules.options import OptionError, parse_option_args
     from .themes import UnknownThemeError
+    from .words.catalogue import UnknownLanguageError, check_language
 
     try:
         options = parse_option_args(option or [])
-        typer.echo(rules_text(game, options, players, theme), nl=False)
-    except (OptionError, UnknownThemeError) as exc:
+        typer.echo(rules_text(game, options, players, theme, check_language(lang)), nl=False)
+    except (OptionError, UnknownThemeError, UnknownLanguageError) as exc:
         raise fail(str(exc)) from None
 
 
@@ -73,19 +79,31 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the RULES.md §8 summary object.")
     ] = False,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Card names: hanafuda, hwatu, hawaiifuda, "
+                                 "kwa-do (default: the game's own).")
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
-    """Replay a record: a readable account, or with --json the §8 summary object."""
+    """Replay a record: a readable account (cards named as the game names them), or with --json
+    the §8 summary object."""
     from .records import RecordError, load_record, match_from_record, replay_summary
+    from .themes import UnknownThemeError, normalize_theme
     from .words import replay_text
+    from .words.catalogue import UnknownLanguageError, check_language
 
     try:
+        check_language(lang)
+        shown = normalize_theme(theme) if theme is not None else None
         match = match_from_record(load_record(file))
+    except (UnknownThemeError, UnknownLanguageError) as exc:
+        raise fail(str(exc)) from None
     except RecordError as exc:
         raise fail(f"{file}: {exc}") from None
     if as_json:
         typer.echo(json.dumps(replay_summary(match), ensure_ascii=False))
     else:
-        typer.echo(replay_text(match), nl=False)
+        typer.echo(replay_text(match, shown or match.config.game.default_theme, lang), nl=False)
 
 
 IMPORT_FORMATS = ("koikoi-ai",)
@@ -280,7 +298,8 @@ _register_train()
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="The game (not needed with --resume).")] = None,
+    game: Annotated[str | None, typer.Argument(
+        help="The game; with --resume the saved match to continue (default: the latest).")] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players (default 2).")
     ] = None,
@@ -303,35 +322,42 @@ def play(
         bool, typer.Option("--plain", help="Line-based play on standard input/output.")
     ] = False,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue a saved match (a record); the "
-                                  "file is left as it is, the match is saved next to it under "
-                                  "a new name unless --save is given.")
-    ] = None,
+        bool, typer.Option("--resume", help="Continue a saved match: --resume FILE, or --resume "
+                           "alone for the latest one saved; the file is left as it is, the match is "
+                           "saved next to it under a new name unless --save is given.")
+    ] = False,
     save: Annotated[
         Path | None, typer.Option("--save", help="Where the record is saved on quitting.")
     ] = None,
     pause: Annotated[
         float | None, typer.Option("--pause", help="Seconds between bot moves (default 0.6; plain 0).")
     ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Language of the game: en, ja or ko "
+                                             "(default: en; a resumed match keeps its own).")] = None,
 ) -> None:
-    """Play against bots: a Textual app, or with --plain a line-based game."""
-    from .tui.session import PlayError, PlaySession
+    """Play against bots: a Textual app, or with --plain a line-based game. Finished and quit
+    matches are saved in the user's data folder (the path is printed)."""
+    from .rules import GAMES
+    from .tui.session import PlayError, PlaySession, latest_saved_match
 
     wait = pause if pause is not None else (0.0 if plain else 0.6)
     try:
-        if resume is not None:
-            if game is not None or players is not None or option or rounds is not None \
-                    or seed is not None:
-                raise PlayError("--resume continues a saved match: give no GAME, --players, "
+        if resume:
+            if players is not None or option or rounds is not None or seed is not None:
+                raise PlayError("--resume continues a saved match: give no --players, "
                                 "--option, --rounds or --seed with it")
-            session = PlaySession.resume(resume, seat=seat, bots=bots, theme=theme, save=save,
-                                         pause=wait)
+            if game is not None and game in GAMES and not Path(game).exists():
+                raise PlayError(f"--resume continues a saved match: give its FILE (or nothing for "
+                                f"the latest), not the game {game!r}")
+            path = Path(game) if game is not None else latest_saved_match()
+            session = PlaySession.resume(path, seat=seat, bots=bots, theme=theme, save=save,
+                                         pause=wait, lang=lang)
         else:
             if game is None:
                 raise PlayError("which game? e.g. hanafuda play mushi (hanafuda rules lists them)")
             session = PlaySession.new(
                 game, players=players, seat=seat or 0, bots=bots or "strong", options=option,
-                theme=theme, rounds=rounds, seed=seed, save=save, pause=wait)
+                theme=theme, rounds=rounds, seed=seed, save=save, pause=wait, lang=lang or "en")
     except PlayError as exc:
         raise fail(str(exc)) from None
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -347,7 +373,9 @@ def play(
 
     saved = PlayApp(session).run()
     if saved is not None:
-        typer.echo(f"Match saved to {saved} (continue with: hanafuda play --resume {saved})")
+        from .words.catalogue import text
+
+        typer.echo(text("tui.saved_cli", session.lang, path=saved))
 
 
 @app.command()

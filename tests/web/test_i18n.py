@@ -6,7 +6,6 @@ shows ``<html lang>`` right and none of the English catalogue's UI strings."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -16,14 +15,17 @@ from typing import Any
 import httpx
 import pytest
 
+from hanafuda.cards import CARDS
 from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
-from hanafuda.web.social.i18n import LANGUAGES, LOCALES, say_error, translate_page
+from hanafuda.web.social.i18n import LANGUAGES, catalogue, say_error, translate_page
 from hanafuda.web.social.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
+from hanafuda.words import Namer
+from hanafuda.words.catalogue import text as words_text
 from hanafuda.words.languages import (
     allowed_words,
     choice_text,
@@ -45,8 +47,8 @@ KEY_USE = re.compile(r'data-t(?:-label|-title|-placeholder)?="([^"]+)"|\b(?:HF\.
 
 
 def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
-    return data
+    """The interface part of the one catalogue (``hanafuda/locales``) the pages get."""
+    return catalogue(lang)
 
 
 ENGLISH = _catalogue("en")
@@ -215,7 +217,8 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
                                    arg={"ja": "あなたの番", "ko": "내 차례"}[lang])
             sentences = _play_the_round(page)
             assert len(sentences) > 10, sentences
-            leaks = sorted({t for t in sentences if _latin_words(t, "mushi", names=("Ann",))})
+            leaks = sorted({t for t in sentences if _latin_words(t, "mushi", lang, names=("Ann",))})
+            _says_card_names_in(page, lang)
             assert not leaks, f"{lang} table says English sentences: {leaks}"
             page.keyboard.press("Escape")  # the round's result dialog
             page.wait_for_function("!document.querySelector('#summary').open")
@@ -227,7 +230,7 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
                 page.keyboard.press("ArrowRight")
             page.wait_for_function("document.querySelector('#label').textContent.length > 8")
             said = page.evaluate(SENTENCES, "#viewer #label")
-            assert said and not [t for t in said if _latin_words(t, "mushi", names=("Ann",))], said
+            assert said and not [t for t in said if _latin_words(t, "mushi", lang, names=("Ann",))], said
         assert page.evaluate("document.documentElement.lang") == lang, kind
         texts = page.evaluate(TEXTS, NOTHING)
         leaks = sorted({(key, t) for t in texts for key, p in patterns if p.match(t)})
@@ -236,6 +239,18 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
     assert not errors, errors
     page.close()
+
+
+def _says_card_names_in(page: Any, lang: str) -> None:
+    """The table page names its cards in the language (issue 28): the hand's labels and the log
+    carry the catalogue's card names ("松に鶴", "송학 광"), never the English ones."""
+    names = {words_text(f"card.hanafuda.{c.code}", lang) for c in CARDS}
+    english = {Namer(GAMES["mushi"].configure(2, {}), "hanafuda").card(c.id) for c in CARDS}
+    labels = page.eval_on_selector_all("#hand [data-card]", "(es) => es.map((e) => e.getAttribute('aria-label'))")
+    log = page.eval_on_selector("[data-region=log]", "(e) => e.innerText")
+    for said in [*labels, log]:
+        assert any(n in said for n in names), (lang, said)
+        assert not any(e in said for e in english), (lang, said)
 
 
 def _play_the_round(page: Any) -> list[str]:
@@ -406,17 +421,17 @@ def test_every_validation_message_is_in_the_catalogue(check: Any, bad: list[Any]
             assert say_error(str(caught.value), lang) != str(caught.value), (value, str(caught.value))
 
 
-def _latin_words(text: str, game: str, theme: str = "hanafuda", names: tuple[str, ...] = ()) -> list[str]:
-    """The Latin words of a sentence once every card name of the theme (and ``names``) is taken out:
-    what would be English left in a Japanese or Korean sentence."""
+def _latin_words(text: str, game: str, lang: str, names: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of a sentence once every card name of ``lang`` (in every theme: Hawaiʻifuda's
+    Hawaiian names stay in Latin letters) and ``names`` are taken out: what would be English left in
+    a Japanese or Korean sentence — an English card name included (issue 28)."""
     from hanafuda.cards import CARDS
     from hanafuda.themes import THEMES
     from hanafuda.words import Namer
     cards = set(names)
-    for each in {theme, *THEMES}:
-        for lang in ("en", *OTHERS):
-            namer = Namer(GAMES[game].configure(2, {}), each, lang=lang)
-            cards |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+    for each in THEMES:
+        namer = Namer(GAMES[game].configure(2, {}), each, lang=lang)
+        cards |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
     for name in sorted(cards, key=len, reverse=True):
         text = text.replace(name, " ")
     return re.findall(r"[A-Za-z]{2,}", text)
@@ -453,13 +468,15 @@ def test_the_table_socket_says_its_sentences_in_the_language(client: Any, lang: 
     said += [e["text"] for e in words["log"]] + [r["line"] for r in words["result"]]
     said += [words["totals_text"], words["match_result"]]
     assert hinted and len(said) > 30
-    leaks = {s for s in said if _latin_words(s, "mushi", names=("Ann",))}
+    leaks = {s for s in said if _latin_words(s, "mushi", lang, names=("Ann",))}
+    for code, card in words["cards"].items():  # the table's card names: the language's own
+        assert card["name"] == words_text(f"card.hanafuda.{code}", lang) or card["wild"], (code, card)
     assert not leaks, leaks
     assert words["match_result"].startswith({"ja": "1回で対局終了：", "ko": "1판으로 대국 끝: "}[lang])
     replay = client.get(f"/api/tables/{t['id']}/replay?lang={lang}").json()
     labels = [f["label"] for f in replay["frames"]]
     assert labels[0] == {"ja": "第1回の配札", "ko": "1판 패 돌림"}[lang]
-    assert not {s for s in labels if _latin_words(s, "mushi", names=("Ann",))}
+    assert not {s for s in labels if _latin_words(s, "mushi", lang, names=("Ann",))}
     english = client.get(f"/api/tables/{t['id']}/replay").json()
     assert english["frames"][0]["label"] == "round 1 dealt"
     assert client.get(f"/api/tables/{t['id']}/replay?lang=xx").status_code == 400

@@ -29,13 +29,25 @@ from hanafuda.words import (
     term_label,
     totals_text,
 )
-from hanafuda.words.sentences import NOTES, SENTENCES, TERMS, note_text, say
+from hanafuda.words.catalogue import messages
+from hanafuda.words.sentences import note_text, say
 
 from .helpers import deal_match, playouts
 
 LANGS = ("ja", "ko")
 PLAYERS = ("Ann", "greedy", "Bo", "Cy")
 CALLS = ("Kwa-Dō!",)
+
+
+def _entries(prefix: str) -> dict[str, dict[str, str]]:
+    """The catalogue's entries under ``prefix`` ("say.", "term.", "note.") by key, then language."""
+    keys = {k[len(prefix):] for lang in LANGS for k in messages(lang) if k.startswith(prefix)}
+    return {k: {lang: messages(lang)[prefix + k] for lang in LANGS if prefix + k in messages(lang)} for k in keys}
+
+
+SENTENCES = _entries("say.")
+TERMS = _entries("term.")
+NOTES = _entries("note.")
 
 
 def _fields(template: str) -> set[str]:
@@ -134,15 +146,15 @@ def test_a_turn_waiting_for_its_choice_then_complete() -> None:
     match = deal_match("min-hwatu", 2, None, hands=[["pine-chaff1"], ["plum-chaff1"]],
                        field=["cherry-curtain", "cherry-chaff1"], stock_head=["cherry-chaff2"])
     match.play("play pine-chaff1")
-    assert _texts(match, 0, "ja") == ["あなた：Pine Chaffを出しました（取り札なし）。"
-                                      "Cherry Chaffをめくりました。取る札を選んでください。"]
-    assert _texts(match, 1, "ko") == ["Ann(1번 자리): Pine Chaff을(를) 냈습니다(먹은 패 없음). "
-                                      "Cherry Chaff을(를) 뒤집었습니다. 먹을 패를 고르는 중입니다."]
+    assert _texts(match, 0, "ja") == ["あなた：松のカスを出しました（取り札なし）。"
+                                      "桜のカスをめくりました。取る札を選んでください。"]
+    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 솔 피을(를) 냈습니다(먹은 패 없음). "
+                                      "벚꽃 피을(를) 뒤집었습니다. 먹을 패를 고르는 중입니다."]
     [take] = legal_move_words(match.view(0), _namer(match, 0, "ja", "hanafuda"))[:1]
-    assert (take.text, take.choice) == ("Cherry ChaffでCherry Curtainを取る", "Cherry Curtainを取る")
+    assert (take.text, take.choice) == ("桜のカスで桜に幕を取る", "桜に幕を取る")
     match.play("take cherry-curtain")
-    assert _texts(match, 1, "ja") == ["Ann（1番席）：Pine Chaffを出しました（取り札なし）。"
-                                      "Cherry Chaffをめくり、Cherry Curtainを取りました。"]
+    assert _texts(match, 1, "ja") == ["Ann（1番席）：松のカスを出しました（取り札なし）。"
+                                      "桜のカスをめくり、桜に幕を取りました。"]
 
 
 def test_ppeok_in_both_languages() -> None:
@@ -150,10 +162,10 @@ def test_ppeok_in_both_languages() -> None:
                        hands=[["plum-chaff1"], ["pine-chaff1"]], field=["plum-chaff2"],
                        stock_head=["plum-warbler"])
     match.play("play plum-chaff1")
-    assert _texts(match, 0, "ja") == ["あなた：Plum Chaffを出してPlum Chaffに合わせました。"
-                                      "同じ月のPlum Bush Warblerをめくりました。ポク：3枚とも場に重ねて残ります。"]
-    assert _texts(match, 1, "ko") == ["Ann(1번 자리): Plum Chaff을(를) 내어 Plum Chaff에 맞췄습니다. "
-                                      "같은 달의 Plum Bush Warbler을(를) 뒤집었습니다. 뻑: 세 장 모두 바닥에 쌓여 남습니다."]
+    assert _texts(match, 0, "ja") == ["あなた：梅のカスを出して梅のカスに合わせました。"
+                                      "同じ月の梅に鶯をめくりました。ポク：3枚とも場に重ねて残ります。"]
+    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 매화 피을(를) 내어 매화 피에 맞췄습니다. "
+                                      "같은 달의 매조 열끗 (휘파람새)을(를) 뒤집었습니다. 뻑: 세 장 모두 바닥에 쌓여 남습니다."]
 
 
 def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
@@ -162,8 +174,8 @@ def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
     match.play("play willow-lightning take cherry-curtain")
     [ja] = _texts(match, 0, "ja")
     [ko] = _texts(match, 0, "ko")
-    assert ja.startswith("貪欲（2番席）：Willow Lightning (万能)を出してCherry Curtainを取りました。")
-    assert ko.startswith("욕심(2번 자리): Willow Lightning (만능)을(를) 내어 Cherry Curtain을(를) 먹었습니다.")
+    assert ja.startswith("貪欲（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
+    assert ko.startswith("욕심(2번 자리): 비 쌍피 (만능)을(를) 내어 벚꽃 광을(를) 먹었습니다.")
 
 
 def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
@@ -172,8 +184,8 @@ def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
     match.play("play pine-chaff1")
     english = _texts(match, 0, "en")[0]
     assert "took Willow Lightning from the field" in english, english
-    assert _texts(match, 0, "ja")[0].endswith("Cherry Chaffをめくり、場からWillow Lightningを取りました。")
-    assert _texts(match, 0, "ko")[0].endswith("Cherry Chaff을(를) 뒤집어 바닥에서 Willow Lightning을(를) 먹었습니다.")
+    assert _texts(match, 0, "ja")[0].endswith("桜のカスをめくり、場から柳のカス（雷）を取りました。")
+    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피을(를) 뒤집어 바닥에서 비 쌍피을(를) 먹었습니다.")
 
 
 def test_teyaku_kept_and_exposed() -> None:
@@ -192,7 +204,7 @@ def test_teyaku_kept_and_exposed() -> None:
     exposed = deal_match("hana-awase", 3, {"teyaku": True}, hands=[[*chaff, "iris-bridge"], *others], field=field)
     exposed.play("expose")
     [ja] = _texts(exposed, 2, "ja")
-    assert ja.startswith("Ann（1番席）：手役を見せました。カス6枚（Pine Chaff") and ja.endswith("、ほかの全員が20ずつ支払います。")
+    assert ja.startswith("Ann（1番席）：手役を見せました。カス6枚（松のカス") and ja.endswith("、ほかの全員が20ずつ支払います。")
 
 
 @pytest.mark.parametrize(("lang", "start"), [("ja", "1番席（親）：場に配られた"), ("ko", "1번 자리(선): 바닥에 깔린 ")])
@@ -210,7 +222,7 @@ def test_a_record_reads_in_the_language() -> None:
     match = deal_match("min-hwatu", 2, None, hands=[["pine-chaff1"], ["plum-chaff1"]], field=["pine-crane"])
     match.play("play pine-chaff1")
     entries = round_log_entries(match.view(0).history, _namer(match, None, "ko", "hanafuda"), match.current.stock_left)
-    assert entries[0].text.startswith("Ann(1번 자리): Pine Chaff을(를) 내어 Pine Crane and Sun을(를) 먹었습니다.")
+    assert entries[0].text.startswith("Ann(1번 자리): 솔 피을(를) 내어 송학 광을(를) 먹었습니다.")
 
 
 # -- a round's result and the match's ---------------------------------------------------------------

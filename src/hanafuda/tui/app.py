@@ -16,6 +16,7 @@ get borders and a third line (their kind) and the captures and log move to a rig
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -46,6 +47,7 @@ from ..words import (
     totals_text,
     turn_text,
 )
+from ..words.catalogue import text
 from .plain import rules_screen
 from .session import PlaySession
 from .text import card_cell, card_style
@@ -55,9 +57,11 @@ __all__ = ["PlayApp"]
 FIELD_SLOTS = 24
 HAND_SLOTS = 16
 CHOICE_SLOTS = 12
-RULES_TITLE = "Rules and options in force"
 COMPACT_WIDTH = 110
 COMPACT_HEIGHT = 34
+
+_COMPLETE = (": complete", "：完成", ": 완성")
+"""How a made yaku's progress line says so in each language (``words.table.progress_lines``)."""
 
 _KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon",
                Kind.CHAFF: "chaff"}
@@ -92,7 +96,7 @@ class CardView(Static):
         month, name, kind = card_cell(code, namer, wild=wild)
         if exposed_by:  # another seat's exposed teyaku card: capturable like a field card
             month = "⚑ " + month
-            kind = f"exposed by {exposed_by}"
+            kind = app.say("tui.exposed_by", who=exposed_by)
         marker = "▶" if cursor else ("◆" if target else "")
         head = f"{marker}{number} " if number is not None else (f"{marker} " if marker else "")
         text = Text(head + month, style="bold" if legal or target else "")
@@ -100,7 +104,7 @@ class CardView(Static):
         if not app.compact:
             if set(re.findall(r"\w+", kind.casefold())) & set(re.findall(r"\w+", name.casefold())):
                 kind = ""  # the name already says it ("Poetry Ribbon", "Chaff")
-            text.append("\n" + kind + ("  ◆ takes" if target else ""))
+            text.append("\n" + kind + (app.say("tui.takes") if target else ""))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -168,7 +172,7 @@ class TextScreen(ModalScreen[bool]):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
             with PageBody(id="page-body"):
                 yield Static(Text(self.body))
-            yield Static(Text(self.footer_text + " · ↑/↓ PgUp/PgDn scroll", style="italic"),
+            yield Static(Text(self.footer_text, style="italic"),
                          id="page-footer")
 
     def on_mount(self) -> None:
@@ -231,7 +235,7 @@ class PlayApp(App[Path | None]):
     #page { width: 96%; height: 96%; border: thick $accent; background: $surface; padding: 0 1; }
     #page-title { height: 1; }
     #page-body { height: 1fr; }
-    #page-footer { height: 1; }
+    #page-footer { height: auto; }
     TextScreen { align: center middle; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -258,6 +262,7 @@ class PlayApp(App[Path | None]):
         self.choices: list[tuple[str, str]] = []  # (label, move) for "variant"/"choice"
         self.cursor = 0
         self.selected: str | None = None
+        self._say_bindings()
         self.bot_timer: Timer | None = None
         self.logged = (0, 0)
         self.saved_to: Path | None = None
@@ -269,12 +274,12 @@ class PlayApp(App[Path | None]):
         yield Static(id="status")
         with Container(id="body", classes="-compact"):
             with Panel(id="table"):
-                yield Static("Field", classes="zone-title", id="field-title")
+                yield Static(self.say("tui.field"), classes="zone-title", id="field-title")
                 with Container(id="field", classes="cards"):
                     for i in range(FIELD_SLOTS):
                         yield CardView("field", i)
                 yield Static(id="pending")
-                yield Static("Your hand", classes="zone-title", id="hand-title")
+                yield Static(self.say("tui.hand"), classes="zone-title", id="hand-title")
                 with Container(id="hand", classes="cards"):
                     for i in range(HAND_SLOTS):
                         yield CardView("hand", i)
@@ -288,16 +293,28 @@ class PlayApp(App[Path | None]):
                 yield Log(id="log", wrap=True, min_width=20)
         yield Footer()
 
+    def say(self, key: str, **fields: object) -> str:
+        """The catalogue's words ``key`` in the session's language (``words.catalogue``)."""
+        return text(key, self.session.lang, **fields)
+
+    def _say_bindings(self) -> None:
+        """The footer's key descriptions in the session's language."""
+        words = {"confirm": "confirm", "go_back": "back", "rules": "rules", "captures": "captures",
+                 "whole_log": "log", "hint": "hint", "quit_match": "quit"}
+        table = self._bindings.key_to_bindings
+        for key, bindings in table.items():
+            table[key] = [replace(b, description=self.say(f"tui.binding.{words[b.action]}"))
+                          if b.action in words else b for b in bindings]
+
     def on_mount(self) -> None:
         cfg = self.session.config
         self.title = f"hanafuda · {cfg.game.title}"
-        self.log_widget.write(Text(
-            f"{cfg.game.title}: {cfg.players} players, you are seat {seat_number(self.session.seat)}, "
-            f"bots: {self.session.bots}. ? rules · c captures · l log · h hint · q save & quit",
-            style="bold"))
+        self.log_widget.write(Text(self.say(
+            "tui.app_header", game=cfg.game.title, players=cfg.players, seat=seat_number(self.session.seat),
+            bots=self.session.bots_word), style="bold"))
         if self.session.resumed_from is not None:
-            self.log_widget.write(Text(f"Resumed from {self.session.resumed_from}; saving to "
-                                       f"{self.session.save_path}", style="italic"))
+            self.log_widget.write(Text(self.say("tui.resumed_saving", path=self.session.resumed_from,
+                                                save=self.session.save_path), style="italic"))
         self.fit(self.size.width, self.size.height)
         self.advance()
 
@@ -376,15 +393,15 @@ class PlayApp(App[Path | None]):
         if s.match.finished:
             path = s.save()
             head = [match_result_text(namer, view.winners, view.totals, view.round_number),
-                    "Totals: " + totals_text(namer, view.totals),
-                    f"The match record is saved to {path}", ""]
-            footer = "Enter or q: quit"
-            title = "Match over"
+                    self.say("tui.totals", totals=totals_text(namer, view.totals)),
+                    self.say("tui.record_saved", path=path), ""]
+            footer = self.say("tui.enter_or_q_quit")
+            title = self.say("screen.match_over")
         else:
-            head = ["Totals: " + totals_text(namer, view.totals), ""]
-            footer = "Enter: deal the next round · q: save and quit"
-            title = f"Round {view.round_number} over"
-        self.push_screen(TextScreen(title, "\n".join(head + details), footer),
+            head = [self.say("tui.totals", totals=totals_text(namer, view.totals)), ""]
+            footer = self.say("tui.next_round_keys")
+            title = self.say("tui.round_over", n=view.round_number)
+        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll")),
                          self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:
@@ -488,33 +505,32 @@ class PlayApp(App[Path | None]):
     def _page(self, title: str, body: str) -> None:
         if isinstance(self.screen, TextScreen):
             return
-        self.push_screen(TextScreen(title, body,
-                                    "Enter or Escape: back to the game · q: save and quit"),
+        self.push_screen(TextScreen(title, body, self.say("tui.page_keys") + self.say("tui.scroll")),
                          self.after_page)
 
     def action_rules(self) -> None:
-        self._page(RULES_TITLE, rules_screen(self.session))
+        self._page(self.say("tui.rules_title"), rules_screen(self.session))
 
     def action_captures(self) -> None:
-        self._page("Captures and yaku",
+        self._page(self.say("tui.captures_title"),
                    "\n".join(captures_lines(self.session.namer, self.session.view())))
 
     def action_whole_log(self) -> None:
         view = self.session.view()
-        lines = [f"Round {view.round_number} (dealer: {self.session.namer.seat(view.dealer)})"]
+        lines = [self.say("tui.log_head", n=view.round_number, dealer=self.session.namer.seat(view.dealer))]
         lines += [e.text for e in log_entries(view, self.session.namer)]
-        self._page("This round's log", "\n".join(lines))
+        self._page(self.say("tui.log_title"), "\n".join(lines))
 
     def action_hint(self) -> None:
         """``h``: the learned network's best move and runner-up for your decision (issue 13)."""
         if not self.session.human_to_move:
-            self.notify("A hint is for your own decision: wait for your turn.", title="Hint")
+            self.notify(self.say("tui.hint_wait"), title=self.say("tui.hint"))
             return
         view = self.session.view()
         found = hint(view)
         self.notify("\n".join(hint_lines(view, self.session.namer, found.best, found.best_value,
                                           found.runner_up, found.runner_up_value)),
-                    title="Hint", timeout=12)
+                    title=self.say("tui.hint"), timeout=12)
 
     def after_page(self, keep_playing: bool | None) -> None:
         if keep_playing is False:
@@ -567,16 +583,15 @@ class PlayApp(App[Path | None]):
         pending = ""
         if view.pending:
             wild = namer.wild_from_stock(view.pending)
-            pending = f"Turned over from the stock: {namer.card(view.pending, wild=wild)}"
+            pending = self.say("tui.turned_over", card=namer.card(view.pending, wild=wild))
         if overflow > 0:
-            pending += f"  (+{overflow} more field cards: " + ", ".join(
-                namer.card(c) for c in table[FIELD_SLOTS:]) + ")"
+            pending += self.say("tui.more_field", n=overflow, cards=namer.cards(table[FIELD_SLOTS:]))
         self.query_one("#pending", Static).update(Text(pending, style="bold"))
         self.query_one("#pending", Static).display = bool(pending)
-        exposed = f" + {len(owners)} exposed teyaku (⚑)" if owners else ""
+        exposed = self.say("tui.exposed_count", n=len(owners)) if owners else ""
         self.query_one("#field-title", Static).update(
-            f"Field ({len(field)}){exposed} · stock {view.stock_count}")
-        self.query_one("#hand-title", Static).update(f"Your hand ({len(hand)})")
+            self.say("tui.field_title", n=len(field), exposed=exposed, stock=view.stock_count))
+        self.query_one("#hand-title", Static).update(self.say("tui.hand_title", n=len(hand)))
         for choice in self.query(ChoiceView):
             active = self.step in ("variant", "choice") and choice.index < len(self.choices)
             choice.show(self.choices[choice.index][0] if active else None,
@@ -602,20 +617,18 @@ class PlayApp(App[Path | None]):
         said = " · ".join(m.text + ("  " + " ".join(m.calls) if m.calls else "")
                           for m in focused)
         if self.step == "card":
-            head = "Choose a card: ←/→ Enter, its number, or click. "
-            return Text(head) + Text(said, style="bold")
+            return Text(self.say("tui.choose_card")) + Text(said, style="bold")
         if self.step == "variant":
-            return Text("Which move? ←/→ Enter, a number, or click a target; Escape: back. ") + \
-                Text(said, style="bold")
+            return Text(self.say("tui.which_move")) + Text(said, style="bold")
         if self.step == "choice":
             view = self.session.view()
             if view.phase == "teyaku":
                 texts = " · ".join(f"{m.choice}: {m.text}" for m in self.moves)
-                return Text("Teyaku — " + texts, style="bold")
+                return Text(self.say("tui.teyaku", moves=texts), style="bold")
             if view.phase == "koikoi":  # Koi-Koi: your turn made or raised a yaku
                 texts = " · ".join(m.text for m in self.moves)
-                return Text("You made a yaku — " + texts, style="bold")
-            return Text("Choose what the turned-over card takes: ") + Text(said, style="bold")
+                return Text(self.say("tui.koikoi", moves=texts), style="bold")
+            return Text(self.say("tui.choose_take")) + Text(said, style="bold")
         return Text("")
 
     def captures_text(self) -> Text:
@@ -627,12 +640,15 @@ class PlayApp(App[Path | None]):
             pile = side_pile(namer, side, view.captures[side])
             text.append(pile.headline() + "\n", style="bold")
             for group in pile.groups:
-                text.append(f" {group.title} ×{len(group.cards)} ({group.points}): ", style="bold")
+                text.append(" " + self.say("pile.group", title=group.title, count=len(group.cards),
+                                           points=group.points, names=""), style="bold")
+                separator = ", " if namer.lang == "en" else self.say("list.separator")
                 for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
-                    text.append(("" if n == 0 else ", ") + name, style=card_style(code, namer))
+                    text.append(("" if n == 0 else separator) + name, style=card_style(code, namer))
                 text.append("\n")
             for note in side_notes(namer, view, side):
-                text.append(f" {note}\n", style="bold green" if ": complete" in note else "yellow")
+                made = any(mark in note for mark in _COMPLETE)
+                text.append(f" {note}\n", style="bold green" if made else "yellow")
         for note in table_notes(namer, view):
             text.append(note + "\n")
         return text
@@ -643,7 +659,7 @@ class PlayApp(App[Path | None]):
         log = self.log_widget
         if self.logged[0] != view.round_number:
             self.logged = (view.round_number, 0)
-            log.write(Text(f"— Round {view.round_number}: dealer {namer.seat(view.dealer)} —",
+            log.write(Text(self.say("tui.log_round", n=view.round_number, dealer=namer.seat(view.dealer)),
                            style="bold"))
         done = [e for e in log_entries(view, namer) if e.complete]
         for entry in done[self.logged[1]:]:

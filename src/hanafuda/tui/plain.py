@@ -21,36 +21,44 @@ from ..words import (
     seat_number,
     view_lines,
 )
+from ..words.catalogue import text
+from ..words.options import given_options_text
 from .session import PlaySession
 
 __all__ = ["rules_screen", "run_plain"]
 
-PROMPT = "Your move (number or notation; ? rules, q quit): "
+PROMPT = text("tui.prompt", "en")
 
 
 def rules_screen(session: PlaySession) -> str:
-    """The ``?`` screen: the game's rules reference with the options in force for this match."""
+    """The ``?`` screen: the game's rules reference with the options in force for this match
+    (which yaku exclude each other, how the match is won, who deals next, the misdeals), in the
+    session's language."""
     from ..words import rules_reference
 
     cfg = session.config
-    text = rules_reference(cfg, session.theme).text(options_in_force=True)
-    return text + (f"\nPlayers: {cfg.players}; you are seat {seat_number(session.seat)}; "
-                   f"bots: {session.bots}; theme: {session.theme}\n")
+    said = rules_reference(cfg, session.theme, session.lang).text(options_in_force=True)
+    return said + "\n" + text("reference.session", session.lang, players=cfg.players,
+                              seat=seat_number(session.seat), bots=session.bots_word,
+                              theme=session.theme) + "\n"
 
 
 def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
     """Play until the match ends or the input ends; save the record and return its path."""
 
-    def say(text: str = "") -> None:
-        stdout.write(text + "\n")
+    def say(line: str = "") -> None:
+        stdout.write(line + "\n")
         stdout.flush()
 
+    def t(key: str, **fields: object) -> str:
+        return text(key, session.lang, **fields)
+
     cfg = session.config
-    say(f"{cfg.game.title}: {cfg.players} players, you are seat {seat_number(session.seat)}, "
-        f"bots: {session.bots}, options: {cfg.describe_options()}")
-    say("Type a move's number or its notation; ? shows the rules, q quits (the match is saved).")
+    say(t("tui.header", game=cfg.game.title, players=cfg.players, seat=seat_number(session.seat),
+          bots=session.bots_word, options=given_options_text(cfg, session.lang)))
+    say(t("tui.plain_help"))
     if session.resumed_from is not None:
-        say(f"Resumed from {session.resumed_from}; this match is saved to {session.save_path}")
+        say(t("tui.resumed", path=session.resumed_from, save=session.save_path))
     shown = (0, 0)  # (round number, log entries printed)
     while True:
         match = session.match
@@ -59,7 +67,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
         if shown[0] != view.round_number:
             shown = (view.round_number, 0)
             say()
-            say(f"-- Round {view.round_number}: dealer {namer.seat(view.dealer)} --")
+            say(t("tui.round_head", n=view.round_number, dealer=namer.seat(view.dealer)))
         entries = log_entries(view, namer)
         done = [e for e in entries if e.complete]
         for entry in done[shown[1]:]:
@@ -78,7 +86,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
                 say()
                 say(match_result_text(namer, view.winners, view.totals, view.round_number))
                 path = session.save()
-                say(f"Match saved to {path}")
+                say(t("tui.saved", path=path))
                 return path
             session.next_round()
             continue
@@ -98,40 +106,38 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
         if pending:
             say(pending[0].text)
         moves = legal_move_words(view, namer)
-        say("Legal moves:")
+        say(t("tui.legal_moves"))
         for number, words in enumerate(moves, start=1):
             calls = " " + " ".join(words.calls) if words.calls else ""
             say(f"  {number}. {words.text}{calls}  [{words.move}]")
         while True:
-            stdout.write(PROMPT)
+            stdout.write(t("tui.prompt"))
             stdout.flush()
             line = stdin.readline()
             if not line:
                 say()
                 path = session.save()
-                say(f"Input ended: match saved to {path} (continue with --resume {path})")
+                say(t("tui.input_ended", path=path))
                 return path
-            text = line.strip()
+            typed = line.strip()
             if not stdin.isatty():
-                say(text)  # echo, so a transcript reads like a terminal session
-            if not text:
-                say("Please type a move: its number (1 to "
-                    f"{len(moves)}) or its notation, e.g. {moves[0].move!r}.")
+                say(typed)  # echo, so a transcript reads like a terminal session
+            if not typed:
+                say(t("tui.type_a_move", n=len(moves), example=repr(moves[0].move)))
                 continue
-            if text == "?":
+            if typed == "?":
                 say(rules_screen(session))
                 continue
-            if text.lower() in ("q", "quit", "exit"):
+            if typed.lower() in ("q", "quit", "exit"):
                 path = session.save()
-                say(f"Match saved to {path} (continue with --resume {path})")
+                say(t("tui.saved_continue", path=path))
                 return path
-            if text.isdigit() and 1 <= int(text) <= len(moves):
-                text = moves[int(text) - 1].move
+            if typed.isdigit() and 1 <= int(typed) <= len(moves):
+                typed = moves[int(typed) - 1].move
             try:
-                session.play(text)
+                session.play(typed)
             except ValueError as exc:
                 reason = exc.reason if isinstance(exc, MoveError) else str(exc)
-                say(f"Not a legal move: {text!r} ({reason.rstrip(':')}). "
-                    f"Choose a number from 1 to {len(moves)} or type one of the moves listed.")
+                say(t("tui.not_legal", move=repr(typed), reason=reason.rstrip(":"), n=len(moves)))
                 continue
             break

@@ -13,6 +13,7 @@ once the bot exposed its teyaku is dropped and the human is told (``dropped``) a
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Mapping
@@ -31,8 +32,10 @@ from ..rules.options import OptionError, parse_option_args
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import PlayerView
 from ..words import Namer
+from ..words.catalogue import UnknownLanguageError, check_language, has, text
 
-__all__ = ["META_KEY", "PlayError", "PlaySession", "default_save_path", "resumed_save_path"]
+__all__ = ["META_KEY", "SAVES_ENV", "PlayError", "PlaySession", "default_save_path", "latest_saved_match",
+           "resumed_save_path", "saves_directory"]
 
 META_KEY = "play"
 """The key under the record's ``meta`` where a play session keeps seat, bots, theme and seed."""
@@ -42,10 +45,44 @@ class PlayError(ValueError):
     """A bad ``hanafuda play`` setting: game, players, seat, bots, option, theme or record."""
 
 
+SAVES_ENV = "HANAFUDA_SAVES"
+"""An environment variable naming the folder of saved matches instead of the user data folder
+(tests and portable installs)."""
+
+
+def saves_directory() -> Path:
+    """Where ``hanafuda play`` saves its matches: ``$HANAFUDA_SAVES``, else ``matches/`` in the
+    user's data folder (platformdirs: ``~/.local/share/hanafuda/matches`` on Linux) — never the
+    folder the game was started in."""
+    chosen = os.environ.get(SAVES_ENV)
+    if chosen:
+        return Path(chosen).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("hanafuda", appauthor=False) / "matches"
+
+
 def default_save_path(game: str, directory: Path | None = None) -> Path:
-    """``hanafuda-GAME-YYYYmmdd-HHMMSS.json`` in the current directory (or ``directory``)."""
+    """``hanafuda-GAME-YYYYmmdd-HHMMSS.json`` in the saves folder (or ``directory``); a second
+    match started in the same second gets "-2", "-3", … rather than overwriting the first."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return (directory or Path.cwd()) / f"hanafuda-{game}-{stamp}.json"
+    folder = directory or saves_directory()
+    path = folder / f"hanafuda-{game}-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"hanafuda-{game}-{stamp}-{number}.json"
+        number += 1
+    return path
+
+
+def latest_saved_match(directory: Path | None = None) -> Path:
+    """The most recently saved match in the saves folder (or ``directory``), for ``hanafuda play
+    --resume`` without a file; ``PlayError`` saying where it looked when there is none."""
+    folder = directory or saves_directory()
+    found = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
+    if not found:
+        raise PlayError(f"no saved match in {folder}; give the file: hanafuda play --resume FILE")
+    return max(found, key=lambda p: (p.stat().st_mtime_ns, p.name))
 
 
 def resumed_save_path(path: Path) -> Path:
@@ -68,6 +105,13 @@ def _check_bots(bots: str) -> str:
     return bots
 
 
+def _check_lang(lang: str) -> str:
+    try:
+        return check_language(lang)
+    except UnknownLanguageError as exc:
+        raise PlayError(str(exc)) from None
+
+
 def _check_theme(theme: str) -> str:
     try:
         return normalize_theme(theme)
@@ -86,6 +130,8 @@ class PlaySession:
     save_path: Path = field(default_factory=lambda: Path("hanafuda-match.json"))
     pause: float = 0.6
     resumed_from: Path | None = None
+    lang: str = "en"
+    """The language of every text of the session (``LANGUAGES``: en, ja, ko)."""
     agents: dict[int, Agent] = field(init=False)
     dropped: QueuedPlayDropped | None = field(default=None, init=False)
     """The human's queued play the match could not make (say why, then ask again); None once
@@ -97,6 +143,7 @@ class PlaySession:
             raise PlayError(f"seat {self.seat} is not at this table (seats are 0..{players - 1})")
         _check_bots(self.bots)
         self.theme = _check_theme(self.theme)
+        self.lang = _check_lang(self.lang)
         self.agents = {s: make_agent(self.bots) for s in range(players) if s != self.seat}
 
     # -- building ------------------------------------------------------------------------------
@@ -115,8 +162,10 @@ class PlaySession:
         seed: int | None = None,
         save: Path | None = None,
         pause: float = 0.6,
+        lang: str = "en",
     ) -> PlaySession:
         """A new match; every bad setting raises ``PlayError`` with a clear message."""
+        _check_lang(lang)
         if game not in GAMES:
             raise PlayError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
         _check_bots(bots)
@@ -134,7 +183,7 @@ class PlaySession:
             raise PlayError(str(exc)) from None
         if pause < 0:
             raise PlayError(f"--pause must not be negative, not {pause}")
-        return cls(match, seat, bots, theme, save or default_save_path(game), pause)
+        return cls(match, seat, bots, theme, save or default_save_path(game), pause, lang=lang)
 
     @classmethod
     def resume(
@@ -146,6 +195,7 @@ class PlaySession:
         theme: str | None = None,
         save: Path | None = None,
         pause: float = 0.6,
+        lang: str | None = None,
     ) -> PlaySession:
         """Continue a saved match exactly: same deals, moves, seat, bots and theme.
 
@@ -170,6 +220,7 @@ class PlaySession:
             save or resumed_save_path(path),
             pause,
             path,
+            lang if lang is not None else str(meta.get("lang", "en")),
         )
 
     # -- state ---------------------------------------------------------------------------------
@@ -186,7 +237,18 @@ class PlaySession:
     @property
     def namer(self) -> Namer:
         """What things are called at this table, as the human seat sees it (hanafuda.words)."""
-        return Namer(self.config, self.theme, self.seat, self.names)
+        return Namer(self.config, self.theme, self.seat, self.names, self.lang, self.bot_seats)
+
+    @property
+    def bots_word(self) -> str:
+        """The bots' level as the session's language says it ("greedy", "貪欲", "욕심")."""
+        key = f"botname.{self.bots}"
+        return text(key, self.lang) if self.lang != "en" and has(key, self.lang) else self.bots
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        """The seats the bots play (they read by the bot level's word in Japanese and Korean)."""
+        return frozenset(s for s in range(self.config.players) if s != self.seat)
 
     def view(self) -> PlayerView:
         return self.match.view(self.seat)
@@ -262,14 +324,17 @@ class PlaySession:
     def meta(self) -> dict[str, Any]:
         """This session's settings, kept under the record's ``meta``."""
         return {META_KEY: {"seed": self.match.seed, "seat": self.seat, "bots": self.bots,
-                           "theme": self.theme}}
+                           "theme": self.theme, "lang": self.lang}}
 
     def record(self) -> dict[str, Any]:
         """The RULES.md §8 record with this session's settings under ``meta``."""
         return {**self.match.to_record(), "meta": self.meta()}
 
     def save(self, path: Path | None = None) -> Path:
-        return save_record(self.match, Path(path or self.save_path), self.meta())
+        """Write the record (its folder made first) and return where it went."""
+        target = Path(path or self.save_path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return save_record(self.match, target, self.meta())
 
 
 def _play_meta(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -197,7 +197,7 @@ def _declared_name(step: LogStep, namer: Namer) -> str:
 
 
 def _step_key(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool) -> str:
-    """The kind of sentence of a step (``sentences.SENTENCES``): the same cases as the English."""
+    """The kind of sentence of a step (the catalogue's ``say.<kind>``): the same cases as the English."""
     if step.kind == EV_PLAY:
         return "play_on" if ppeok else "play_took" if step.captured else "play_none"
     if step.kind == EV_DECLARE:

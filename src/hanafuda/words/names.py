@@ -21,7 +21,8 @@ from string import ascii_uppercase
 
 from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
-from ..themes import face, kind_label, month_label, normalize_theme
+from ..themes import face, kind_label, month_label, month_number, normalize_theme
+from .catalogue import check_language, text
 
 __all__ = ["Namer", "join_words", "player_label", "seat_number", "seat_numbers", "team_name"]
 
@@ -29,10 +30,8 @@ _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
 
 WILD = "wild"
-LANGUAGES = ("en", "ja", "ko")
-"""The languages the words are said in (English, Japanese, Korean): ``Namer.lang``, the web pages."""
-_WILD_WORD = {"ja": "万能", "ko": "만능"}
-_LIST_SEPARATOR = {"ja": "、", "ko": ", "}
+_ANIMAL_SUBJECT = re.compile(r"^(?:\S+ )?열끗 \((.+)\)$")
+"""A Korean animal card's name, "매조 열끗 (휘파람새)": its subject in brackets."""
 
 
 @cache
@@ -60,6 +59,15 @@ def _card_name(theme: str, cid: int) -> str:
         if plant not in name:
             name = f"{plant} {name}"
     return name
+
+
+@lru_cache(maxsize=2048)
+def _card_name_in(theme: str, cid: int, lang: str) -> str:
+    """A card's name in Japanese or Korean: the theme decides which deck's names apply (the
+    traditional names of the hanafuda and hwatu decks, Kwa-Dō's with its Gaji and Dragon,
+    Hawaiʻifuda's Hawaiian names with their English words translated), the language the words
+    (catalogue ``card.<theme>.<code>``, docs/play.md lists them; RULES.md §1)."""
+    return text(f"card.{theme}.{CARDS[cid].code}", lang)
 
 
 @lru_cache(maxsize=64)
@@ -120,8 +128,7 @@ class Namer:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "theme", normalize_theme(self.theme))
-        if self.lang not in LANGUAGES:
-            raise ValueError(f"unknown language {self.lang!r}; languages are: {', '.join(LANGUAGES)}")
+        check_language(self.lang)
         if self.lang == "en":  # English names a bot's seat like any other: one namer, one cache key
             object.__setattr__(self, "bots", frozenset())
 
@@ -133,38 +140,55 @@ class Namer:
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
         cid = card_id(card)
-        return self._mark(_card_name(self.theme, cid), wild and self.is_wild(cid))
+        name = _card_name(self.theme, cid) if self.lang == "en" else _card_name_in(self.theme, cid, self.lang)
+        return self._mark(name, wild and self.is_wild(cid))
 
     def _mark(self, name: str, wild: bool) -> str:
         """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"
         ("(万能)", "(만능)" in Japanese and Korean)."""
         if not wild:
             return name
-        word = WILD if self.lang == "en" else _WILD_WORD[self.lang]
+        word = text("kind.wild", self.lang)
         if name.endswith(")"):
             return f"{name[:-1]}, {word})"
-        return f"{name} ({word})"
+        if name.endswith("）"):  # "柳のカス（雷）" → "柳のカス（雷・万能）"
+            return f"{name[:-1]}・{word}）"
+        return f"{name}（{word}）" if self.lang == "ja" else f"{name} ({word})"
 
     def face_name(self, card: int | str, *, wild: bool = False) -> str:
         """The card's name without its month ("Curtain", "Light"), for a cell that shows the
         month on a line of its own; ``wild`` as in ``card``."""
         cid = card_id(card)
-        name = _short_names(self.theme)[cid]
-        plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
-        if name.startswith(plant + " "):
-            name = name[len(plant) + 1:]
+        if self.lang == "en":
+            name = _short_names(self.theme)[cid]
+            plant = month_label(CARDS[cid].month, self.theme).rsplit(" (", 1)[0]
+            prefixes: tuple[str, ...] = (plant + " ",)
+        else:  # "松に鶴" → "鶴", "松のカス" → "カス", "솔 홍단" → "홍단"
+            name = _card_name_in(self.theme, cid, self.lang)
+            plant = text(f"month.{self.theme}.{CARDS[cid].month}", self.lang)
+            prefixes = (plant + "に", plant + "の", plant + " ")
+        for prefix in prefixes:
+            if name.startswith(prefix) and len(name) > len(prefix):
+                name = name[len(prefix):]
+                break
+        subject = _ANIMAL_SUBJECT.match(name) if self.lang == "ko" else None
+        if subject:  # "매조 열끗 (휘파람새)" → "휘파람새": the cell's kind line says 열끗
+            name = subject.group(1)
         return self._mark(name, wild and self.is_wild(cid))
 
     def month(self, card: int | str) -> str:
-        """The card's month as the theme shows it: "Pine (1)", "비 (12)"."""
-        return month_label(CARDS[card_id(card)].month, self.theme)
+        """The card's month as the theme shows it: "Pine (1)", "비 (12)", in Japanese "松 (1)"."""
+        month = CARDS[card_id(card)].month
+        if self.lang == "en":
+            return month_label(month, self.theme)
+        return f"{text(f'month.{self.theme}.{month}', self.lang)} ({month_number(month, self.theme)})"
 
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
         """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun" (in
         Japanese "…、…、…", in Korean "…, …, …")."""
         names = [self.card(c, wild=wild) for c in cards]
         if self.lang != "en":
-            return _LIST_SEPARATOR[self.lang].join(names)
+            return text("list.separator", self.lang).join(names)
         return join_words(names, last)
 
     def is_wild(self, card: int | str) -> bool:
@@ -191,15 +215,23 @@ class Namer:
         """
         cid = card_id(card)
         if wild and self.is_wild(cid):
-            return WILD
+            return text("kind.wild", self.lang)
         c = CARDS[cid]
         value = self.config.values[cid]
         if c.kind is Kind.CHAFF and value > _least_chaff_value(self.config.values):
-            return f"{value} points"
-        return face(cid, self.theme).kind_name
+            return text("kind.points", self.lang, points=value)
+        kind_name = face(cid, self.theme).kind_name
+        if self.lang == "en":
+            return kind_name
+        if kind_name == kind_label(Kind.CHAFF, self.theme) or c.kind is not Kind.CHAFF:
+            return text(f"kind.{c.kind.name.lower()}", self.lang)
+        return text("kind.rubbish", self.lang)  # Hawaiʻifuda's unnamed chaff (RULES.md §1)
 
     def kind_title(self, kind: Kind, count: int | None = None) -> str:
-        """A kind as a heading: "Brights", "Kwang", "Scrolls" (plural unless count is 1)."""
+        """A kind as a heading: "Brights", "Kwang", "Scrolls" (plural unless count is 1); in
+        Japanese and Korean the catalogue's word (光, 띠)."""
+        if self.lang != "en":
+            return text(f"kind.{kind.name.lower()}", self.lang)
         word = kind_label(kind, self.theme)
         if count == 1 or word.endswith("s") or not word.isascii() or kind is Kind.CHAFF:
             return word

@@ -10,11 +10,18 @@ from typing import Any
 
 from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
+from .catalogue import text
 from .names import team_name
 
-__all__ = ["OptionWords", "option_label", "option_words", "value_text"]
+__all__ = ["OptionWords", "given_options_text", "option_label", "option_words", "value_text"]
 
 _NULL_TEXT = {"int-or-null": "none", "teams": "everyone plays alone"}
+
+
+def given_options_text(config: Config, lang: str = "en") -> str:
+    """The options given to a match as ``key=value`` (``Config.describe_options``), or "defaults"
+    in ``lang`` when none was given."""
+    return config.describe_options() if config.given_options else text("options.defaults", lang)
 
 
 def option_label(spec: OptionSpec) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CODES, KIND_MASKS, CardSet, Kind, cards_of
+from .catalogue import text
 from .names import Namer
 
 __all__ = ["KIND_ORDER", "PileGroup", "SidePile", "side_pile"]
@@ -22,14 +23,18 @@ class PileGroup:
     cards: tuple[str, ...]
     names: tuple[str, ...]
     points: int
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "title": self.title, "cards": list(self.cards),
                 "names": list(self.names), "points": self.points}
 
     def text(self) -> str:
-        """"Brights ×2 (40): Pine Crane and Sun, Cherry Curtain"."""
-        return f"{self.title} ×{len(self.cards)} ({self.points}): " + ", ".join(self.names)
+        """"Brights ×2 (40): Pine Crane and Sun, Cherry Curtain" ("光 ×2 (40)：松に鶴、桜に幕")."""
+        separator = ", " if self.lang == "en" else text("list.separator", self.lang)
+        names = separator.join(self.names)
+        return text("pile.group", self.lang, title=self.title, count=len(self.cards), points=self.points,
+                    names=names)
 
 
 @dataclass(frozen=True)
@@ -41,25 +46,28 @@ class SidePile:
     count: int
     points: int
     groups: tuple[PileGroup, ...]
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"side": self.side, "name": self.name, "count": self.count, "points": self.points,
                 "groups": [g.to_dict() for g in self.groups]}
 
     def headline(self) -> str:
-        cards = "card" if self.count == 1 else "cards"
-        return f"{self.name}: {self.count} {cards}, {self.points} card points"
+        if self.lang == "en":
+            cards = "card" if self.count == 1 else "cards"
+            return f"{self.name}: {self.count} {cards}, {self.points} card points"
+        return text("label.headline", self.lang, name=self.name, count=self.count, points=self.points)
 
     def lines(self) -> list[str]:
         return [self.headline()] + ["  " + g.text() for g in self.groups] + (
-            [] if self.groups else ["  (nothing captured)"])
+            [] if self.groups else ["  " + text("pile.nothing", self.lang)])
 
 
 def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
     """The pile of ``side`` (a mask or ``CardSet`` from a view, a round or a record)."""
     mask = int(pile)
     values = namer.config.values
-    key = (namer.theme, values, mask)
+    key = (namer.theme, namer.lang, values, mask)
     found = _GROUPS.get(key)
     if found is None:
         groups = []
@@ -68,13 +76,14 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
             if cards:
                 groups.append(PileGroup(
                     kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
-                    tuple(namer.card(c) for c in cards), sum(values[c] for c in cards)))
+                    tuple(namer.card(c) for c in cards), sum(values[c] for c in cards), namer.lang))
         if len(_GROUPS) >= 8192:  # forget the old piles now and then
             _GROUPS.clear()
         found = _GROUPS[key] = (tuple(groups), sum(values[c] for c in cards_of(mask)))
-    return SidePile(side, namer.side(side), mask.bit_count(), found[1], found[0])
+    return SidePile(side, namer.side(side), mask.bit_count(), found[1], found[0], namer.lang)
 
 
-_GROUPS: dict[tuple[str, tuple[int, ...], int], tuple[tuple[PileGroup, ...], int]] = {}
-"""A pile's groups and card points by theme, card values and cards: the groups' titles and card
-names depend on the theme alone (``Namer.kind_title``, ``Namer.card`` without ``wild``)."""
+_GROUPS: dict[tuple[str, str, tuple[int, ...], int], tuple[tuple[PileGroup, ...], int]] = {}
+"""A pile's groups and card points by theme, language, card values and cards: the groups' titles
+and card names depend on the theme and the language alone (``Namer.kind_title``, ``Namer.card``
+without ``wild``)."""

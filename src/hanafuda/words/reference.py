@@ -1,6 +1,7 @@
 """The rules reference of a configured game: how a turn goes, the order of play, the card
-values in force, the wild-card rule, every yaku in force with its cards, the yaku other options
-would add, and the options (RULES.md §1–§5, §9).
+values in force, the wild-card rule, every yaku in force with its cards, which yaku exclude each
+other, the yaku other options would add, how a match is won, who deals next, the misdeals and
+the options (RULES.md §1–§6, §9), in English, Japanese or Korean (``words.catalogue``).
 
 It is built from the game's data (``Game``, ``Config``, ``WildRule``, the yaku tables), so it
 stands on its own: ``hanafuda rules GAME``, the terminal's ``?`` screen and the web help all
@@ -10,19 +11,37 @@ show it, and none of them needs the docs/ folder (which pip does not install).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import CARDS, CODES, cards_of
+from ..cards import CARDS, CODES, NATURAL_WILLOWS, card_id, cards_of
 from ..rules.base import HOW_TO_PLAY_TURN, Config, Game
 from ..rules.options import OptionError
+from .catalogue import check_language, text
+from .languages import (
+    allowed_words,
+    choice_text,
+    default_words,
+    game_summary,
+    how_to_play,
+    option_text,
+    value_words,
+    yaku_name,
+)
 from .names import Namer, join_words
 from .options import OptionWords, option_label, option_words, value_text
 from .piles import KIND_ORDER
 from .progress import yaku_cards, yaku_in_force, yaku_needed
 
 __all__ = ["Reference", "YakuEntry", "games_text", "rules_reference", "turn_text"]
+
+def _listed(items: Sequence[str], lang: str, last: str = "and") -> str:
+    """"A, B and C" in English; "A、B、C" / "A, B, C" in Japanese and Korean."""
+    if lang == "en":
+        return join_words(list(items), last)
+    return text("list.separator", lang).join(items)
+
 
 def turn_text() -> tuple[str, ...]:
     """How a turn goes in every game (RULES.md §3), as the games' "How to play" says it."""
@@ -47,6 +66,7 @@ class YakuEntry:
     enabled_choice: Any = None
     per_extra: int = 0
     """Points for each card beyond ``needed`` (a scaling yaku: Koi-Koi's tane, tanzaku, kasu)."""
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "points": self.points, "cards": list(self.cards),
@@ -55,13 +75,14 @@ class YakuEntry:
                 "enabled_option": self.enabled_option, "enabled_choice": self.enabled_choice}
 
     def text(self) -> str:
+        lang = self.lang
+        what = _listed(self.names, lang)
         if self.needed < len(self.cards):
-            what = f"any {self.needed} of {join_words(list(self.names))}"
-        else:
-            what = join_words(list(self.names))
-        declared = " — scores only when declared" if self.needs_declaration else ""
-        more = f", +{self.per_extra} a further card" if self.per_extra else ""
-        return f"{self.name} ({self.points}{more}): {what}{declared}"
+            what = text("reference.yaku_any", lang, n=self.needed, cards=what)
+        declared = text("reference.yaku_declared", lang) if self.needs_declaration else ""
+        more = text("reference.yaku_more", lang, n=self.per_extra) if self.per_extra else ""
+        return text("reference.yaku_line", lang, name=self.name, points=f"{self.points}{more}",
+                    cards=what, declared=declared)
 
 
 @dataclass(frozen=True)
@@ -82,9 +103,18 @@ class Reference:
     yaku: tuple[YakuEntry, ...]
     other_yaku: tuple[YakuEntry, ...]
     options: tuple[OptionWords, ...]
+    exclusive: tuple[tuple[str, ...], ...] = ()
+    """Yaku names that exclude each other, one tuple per exclusion group (``Yaku.group``,
+    RULES.md §4.2): only the highest-valued held one scores."""
+    match: tuple[str, ...] = ()
+    dealer: tuple[str, ...] = ()
+    misdeals: tuple[str, ...] = ()
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "title": self.title, "summary": self.summary,
+                "exclusive": [list(g) for g in self.exclusive], "match": list(self.match),
+                "dealer": list(self.dealer), "misdeals": list(self.misdeals), "lang": self.lang,
                 "players": [{"players": n, "hand": h, "field": f} for n, h, f in self.players],
                 "order": self.order, "turn": list(self.turn), "scoring": self.scoring,
                 "values": list(self.values),
@@ -94,26 +124,37 @@ class Reference:
                 "options": [o.to_dict() for o in self.options]}
 
     def lines(self, *, options_in_force: bool = False) -> list[str]:
-        out = [self.title, "", self.summary, "", "Players:"]
-        out += [f"  {n}: {h} cards each, {f} to the field" for n, h, f in self.players]
-        out += ["", "How a turn goes:", f"  {self.order}"] + [f"  {p}" for p in self.turn]
-        out += ["", "How a round scores:", f"  {self.scoring}"]
-        out += ["", f"Card values (deck total {self.deck_total}):"]
+        def t(key: str, **fields: Any) -> str:
+            return text(key, self.lang, **fields)
+
+        out = [self.title, "", self.summary, "", t("reference.players")]
+        out += ["  " + t("reference.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
+        out += ["", t("reference.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
+        out += ["", t("reference.scoring"), f"  {self.scoring}"]
+        out += ["", t("reference.values", total=self.deck_total)]
         out += [f"  {v}" for v in self.values]
-        out += ["", "Wild card:"] + [f"  {w}" for w in self.wild or ("There is no wild card.",)]
-        out += ["", "Yaku in force:" if options_in_force else "Yaku (default options):"]
-        out += [f"  {y.text()}" for y in self.yaku] or ["  none with these options"]
+        out += ["", t("reference.wild")] + [f"  {w}" for w in self.wild or (t("reference.no_wild"),)]
+        out += ["", t("reference.yaku_in_force") if options_in_force else t("reference.yaku_default")]
+        out += [f"  {y.text()}" for y in self.yaku] or ["  " + t("reference.no_yaku")]
+        out += ["", t("reference.exclusive")]
+        out += ["  " + t("reference.exclusive_line", yaku=_listed(g, self.lang, "or"))
+                for g in self.exclusive] or ["  " + t("reference.exclusive_none")]
         if self.other_yaku:
-            out += ["", "Yaku other options add:"]
-            out += [f"  {y.text()} — with {y.enabled_by}" for y in self.other_yaku]
-        out += ["", "Options in force:" if options_in_force else "Options (--option key=value):"]
+            out += ["", t("reference.other_yaku")]
+            out += ["  " + t("reference.other_yaku_with", yaku=y.text(), option=y.enabled_by)
+                    for y in self.other_yaku]
+        out += ["", t("reference.match")] + [f"  {line}" for line in self.match]
+        out += ["", t("reference.dealer")] + [f"  {line}" for line in self.dealer]
+        out += ["", t("reference.misdeals")] + [f"  {line}" for line in self.misdeals]
+        out += ["", t("reference.options_in_force") if options_in_force else t("reference.options")]
         for o in self.options:
-            value = o.value_text if options_in_force else f"default {o.default_text}"
-            given = " (chosen)" if options_in_force and o.given else ""
-            out.append(f"  {o.label} ({o.name}): {value}{given}")
+            value = o.value_text if options_in_force else t("reference.option_default", value=o.default_text)
+            given = t("reference.option_chosen") if options_in_force and o.given else ""
+            out.append("  " + t("reference.option_line", label=o.label, name=o.name, value=value,
+                                chosen=given))
             out.append(f"      {o.help}")
             if not options_in_force:
-                out.append(f"      allowed: {o.allowed}")
+                out.append("      " + t("reference.option_allowed", allowed=o.allowed))
         return out
 
     def text(self, *, options_in_force: bool = False) -> str:
@@ -126,8 +167,9 @@ def _values(config: Config, namer: Namer) -> tuple[str, ...]:
         cards = [c for c in cards_of(config.deck) if CARDS[c].kind is kind]
         common, _ = Counter(config.values[c] for c in cards).most_common(1)[0]
         odd = [f"{namer.card(c)} {config.values[c]}" for c in cards if config.values[c] != common]
-        extra = f" (except {join_words(odd)})" if odd else ""
-        out.append(f"{namer.kind_title(kind)}: {common} each{extra} — {len(cards)} cards")
+        extra = text("reference.value_except", namer.lang, cards=_listed(odd, namer.lang)) if odd else ""
+        out.append(text("reference.value_line", namer.lang, kind=namer.kind_title(kind), common=common,
+                        extra=extra, count=len(cards)))
     return tuple(out)
 
 
@@ -171,9 +213,10 @@ def _entry(config: Config, namer: Namer, yaku_id: str, enabled_by: str = "", opt
     y = next(y for y in yaku_in_force(config) if y.id == yaku_id)
     cards = yaku_cards(config, y)
     declarable = {d.id for d in config.declarable}
-    return YakuEntry(y.id, y.name, y.points, tuple(CODES[c] for c in cards),
+    name = y.name if namer.lang == "en" else yaku_name(config.game, y.id, y.name, namer.lang)
+    return YakuEntry(y.id, name, y.points, tuple(CODES[c] for c in cards),
                      tuple(namer.card(c) for c in cards), yaku_needed(config, y),
-                     y.id in declarable, enabled_by, option, choice, y.per_extra)
+                     y.id in declarable, enabled_by, option, choice, y.per_extra, namer.lang)
 
 
 def _other_yaku(config: Config, namer: Namer) -> tuple[YakuEntry, ...]:
@@ -190,49 +233,128 @@ def _other_yaku(config: Config, namer: Namer) -> tuple[YakuEntry, ...]:
                 other = game.configure(config.players, {**config.given_options, spec.name: choice})
             except OptionError:
                 continue
-            other_namer = Namer(other, namer.theme)
+            other_namer = Namer(other, namer.theme, lang=namer.lang)
             for y in yaku_in_force(other):
                 key = (y.id, y.points, y.name)
                 if key not in seen:
                     seen.add(key)
-                    label = f"{option_label(spec)} = {value_text(spec, choice)}"
+                    lang = namer.lang
+                    label = (f"{option_label(spec)} = {value_text(spec, choice)}" if lang == "en" else
+                             f"{option_text(game, spec, lang)[0]} = {choice_text(game, spec, choice, lang)}")
                     out.append(_entry(other, other_namer, y.id, label, spec.name, choice))
     return tuple(out)
 
 
-def rules_reference(config: Config, theme: str = "hanafuda") -> Reference:
-    """The reference of a configured game in the theme's card names."""
-    namer = Namer(config, theme)
+def _exclusive(config: Config, lang: str) -> tuple[tuple[str, ...], ...]:
+    """The exclusion groups of the yaku in force (``Yaku.group``, RULES.md §4.2), by name."""
+    groups: dict[str, list[str]] = {}
+    for y in yaku_in_force(config):
+        if y.group is not None:
+            groups.setdefault(y.group, []).append(
+                y.name if lang == "en" else yaku_name(config.game, y.id, y.name, lang))
+    return tuple(tuple(names) for names in groups.values() if len(names) > 1)
+
+
+def _match_end(config: Config, lang: str) -> tuple[str, ...]:
+    """How the match ends and who wins (RULES.md §6), from the rounds and target in force."""
+    rounds, target = config.rounds_limit, config.target
+    if rounds is not None and target is not None:
+        end = text("reference.match_both", lang, n=rounds, target=target)
+    elif rounds is not None:
+        end = text("reference.match_rounds", lang, n=rounds)
+    else:
+        end = text("reference.match_target", lang, target=target)
+    return end, text("reference.match_winner", lang)
+
+
+def _mask(*codes: str) -> int:
+    return sum(1 << card_id(c) for c in codes)
+
+
+_MISDEAL_PROBES = (
+    NATURAL_WILLOWS | _mask("pine-crane", "plum-warbler", "cherry-curtain", "wisteria-cuckoo", "iris-bridge"),
+    _mask("pine-crane", "pine-ribbon", "plum-warbler", "plum-ribbon", "cherry-curtain", "cherry-ribbon",
+          "iris-bridge", "iris-ribbon"),
+)
+"""Fields that show a game's own misdeals (``Game.extra_misdeal``): the three natural willows with
+other cards, and eight cards making four pairs."""
+
+
+def _misdeals(config: Config, lang: str) -> tuple[str, ...]:
+    """The misdeals in force (RULES.md §2, §9): four of a month on the field (``four_on_field``),
+    then whatever the game's own ``extra_misdeal`` finds on the probe fields."""
+    four = "reference.misdeal_redeal" if config.four_on_field == "redeal" else "reference.misdeal_captures"
+    out = [text(four, lang)]
+    for field in _MISDEAL_PROBES:
+        reason = config.game.extra_misdeal(config, field & config.deck)
+        if reason is not None:
+            out.append(text("reference.misdeal_other", lang, reason=text(f"misdeal.{reason}", lang)))
+    return tuple(out)
+
+
+def _options(config: Config, lang: str) -> tuple[OptionWords, ...]:
+    """The options in words, in ``lang`` (``option_words`` is English)."""
+    words = tuple(option_words(config.game, config))
+    if lang == "en":
+        return words
+    game, out = config.game, []
+    specs = {spec.name: spec for spec in game.option_specs()}
+    for o in words:
+        spec = specs[o.name]
+        label, help_ = option_text(game, spec, lang)
+        out.append(replace(o, label=label, help=help_, default_text=default_words(game, spec, lang),
+                           allowed=allowed_words(game, spec, lang),
+                           choices=tuple((v, choice_text(game, spec, v, lang)) for v, _ in o.choices),
+                           value_text=value_words(game, spec, o.value, lang)))
+    return tuple(out)
+
+
+def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -> Reference:
+    """The reference of a configured game in the theme's card names, in ``lang``."""
+    check_language(lang)
+    namer = Namer(config, theme, lang=lang)
     game = config.game
     native = f" ({game.native_title})" if game.native_title != game.title else ""
     calls: tuple[str, ...] = ()
     if game.bright_capture_call:
-        calls = (f"Players call “{game.bright_capture_call}” whenever a bright is captured.",)
+        calls = (text("reference.calls", lang, call=game.bright_capture_call),)
+    if lang == "en":
+        order, turn, scoring, summary = game.play_order_text, turn_text(), game.scoring_text, game.summary
+        wild = _wild(config, namer)
+    else:  # the game's translated "How to play": order, the turn, wild card, scoring
+        order, turn_1, turn_2, wild_text, scoring = how_to_play(game, lang)
+        turn, summary = (turn_1, turn_2), game_summary(game, lang)
+        wild = (wild_text,) if config.wild is not None else ()
     return Reference(
         game.id,
         f"{game.title}{native} — {game.id}",
-        game.summary,
+        summary,
         tuple((n, *game.deal_size(n, config.options)) for n in game.player_counts()),
-        game.play_order_text,
-        turn_text(),
-        game.scoring_text,
+        order,
+        turn,
+        scoring,
         _values(config, namer),
         config.deck_total,
-        _wild(config, namer),
+        wild,
         calls,
         tuple(_entry(config, namer, y.id) for y in yaku_in_force(config)),
         _other_yaku(config, namer),
-        tuple(option_words(game, config)),
+        _options(config, lang),
+        _exclusive(config, lang),
+        _match_end(config, lang),
+        (text("reference.dealer_line", lang),),
+        _misdeals(config, lang),
+        lang,
     )
 
 
-
-def games_text(games: Mapping[str, type[Game]]) -> str:
+def games_text(games: Mapping[str, type[Game]], lang: str = "en") -> str:
     """The list of ``hanafuda rules``: each game with its native title and player counts."""
-    lines = ["Games (hanafuda rules GAME teaches one):"]
+    lines = [text("reference.games", lang)]
     for gid, g in games.items():
         counts = g.player_counts()
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         native = f" ({g.native_title})" if g.native_title != g.title else ""
-        lines.append(f"  {gid:<11} {g.title}{native}, {players} players")
+        title = f"{g.title}{native}"
+        lines.append(f"  {gid:<11} " + text("reference.game_line", lang, title=title, players=players))
     return "\n".join(lines) + "\n"

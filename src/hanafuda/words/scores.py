@@ -15,8 +15,9 @@ from typing import Any
 
 from ..rules.base import Config, ScoreTerm
 from ..rules.kwa_do import NEGATIVE_AS_ZERO
+from .catalogue import TranslationMissing, text
 from .progress import yaku_in_force
-from .sentences import TERMS, say
+from .sentences import say, term_text
 
 __all__ = ["ScoreWords", "score_line", "score_words", "term_label"]
 
@@ -48,20 +49,21 @@ _TIMES_KEY = {"own yaku": "term_own_yaku_times", "own teyaku": "term_own_teyaku_
 
 def _label_in(config: Config, label: str, names: dict[str, str], lang: str) -> str:
     """``term_label`` in Japanese or Korean."""
-    from .languages import TranslationMissing, yaku_name
+    from .languages import yaku_name
     if label in names:
         return yaku_name(config.game, label, names[label], lang)
     if label.startswith(_FLOOR_PREFIX) and "/" in label:
         total, _, sides = label[len(_FLOOR_PREFIX):].partition("/")
         return say("term_floor", lang, total=total.strip(), sides=sides.strip())
     if label == NEGATIVE_AS_ZERO:
-        return TERMS["a negative score counts as 0"][lang]
+        return text("term.a negative score counts as 0", lang)
     times = _TIMES.match(label)
     if times:
         what, first, second = times.groups()
         return say(_TIMES_KEY[what], lang, points=first, times=second, count=first, each=second)
-    if label in TERMS:
-        return TERMS[label][lang]
+    fixed = term_text(label, lang)
+    if fixed is not None:
+        return fixed
     raise TranslationMissing(f"no words for the score term {label!r}")
 
 

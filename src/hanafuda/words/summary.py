@@ -9,10 +9,12 @@ from typing import Any
 
 from ..cards import CardSet
 from ..rules.base import RoundScore
+from .catalogue import text
+from .languages import yaku_name
 from .names import Namer, join_words
 from .piles import SidePile, side_pile
 from .scores import ScoreWords, score_line, score_words
-from .sentences import say
+from .sentences import note_text, say
 
 __all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "totals_text"]
 
@@ -44,7 +46,8 @@ def round_result(namer: Namer, result: RoundScore,
     for side in range(config.num_sides):
         out.append(SideResult(
             side, namer.side(side), side_pile(namer, side, captures[side]),
-            tuple((y.id, y.name, y.value(int(captures[side]))) for y in result.yaku[side]),
+            tuple((y.id, y.name if namer.lang == "en" else yaku_name(config.game, y.id, y.name, namer.lang),
+                   y.value(int(captures[side]))) for y in result.yaku[side]),
             tuple(score_words(config, result.terms[side], namer.lang)), result.scores[side],
             score_line(config, result.terms[side], result.scores[side], namer.lang)))
     return out
@@ -60,16 +63,19 @@ def totals_text(namer: Namer, totals: Sequence[int]) -> str:
 def round_result_lines(namer: Namer, number: int, result: RoundScore,
                        captures: Sequence[CardSet | int], totals: Sequence[int]) -> list[str]:
     """The end-of-round screen: each side's pile by kind, yaku and score; then the totals."""
-    lines = [f"Round {number} over"]
+    lang = namer.lang
+    lines = [text("result.round_over", lang, n=number)]
+    separator = ", " if lang == "en" else text("list.separator", lang)
     for r in round_result(namer, result, captures):
         lines.append("")
         lines.extend(r.pile.lines())
         if r.yaku:
-            lines.append("  yaku: " + ", ".join(f"{name} {points}" for _, name, points in r.yaku))
-        lines.append(f"  score: {r.line}")
+            lines.append(text("result.yaku", lang, yaku=separator.join(
+                f"{name} {points}" for _, name, points in r.yaku)))
+        lines.append(text("result.score", lang, line=r.line))
     if result.note:
-        lines += ["", f"Note: {result.note}"]
-    lines += ["", "Totals: " + totals_text(namer, totals)]
+        lines += ["", text("result.note", lang, note=note_text(result.note, lang))]
+    lines += ["", text("result.totals", lang, totals=totals_text(namer, totals))]
     return lines
 
 

@@ -7,13 +7,15 @@ yaku progress and the turn line, as JSON-ready data in which every text is alrea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..cards import CARDS, card_id
 from ..rules import configure
 from ..views import PlayerView
+from .catalogue import text
 from .events import log_entries, log_entry_dicts
+from .languages import yaku_name
 from .moves import legal_move_words
 from .names import Namer, seat_number
 from .piles import side_pile
@@ -33,19 +35,20 @@ def namer_for(view: PlayerView, theme: str = "hanafuda",
 
 def turn_text(view: PlayerView, namer: Namer) -> str:
     """"Your turn: play a card", "Greedy (seat 2) to move", "Round over", "Match over"."""
+    lang = namer.lang
     if view.finished:
-        return "Match over"
+        return text("screen.match_over", lang)
     if view.to_move is None:
-        return "Round over"
+        return text("screen.round_over", lang)
     who = namer.seat(view.to_move)
     if view.to_move == view.seat:
         if view.phase == "teyaku":
-            return "Your turn: expose your teyaku or keep it hidden"
+            return text("screen.teyaku", lang)
         if view.phase == "take" and view.pending is not None:
             wild = namer.wild_from_stock(view.pending)
-            return f"Your turn: choose what {namer.card(view.pending, wild=wild)} takes"
-        return "Your turn: play a card"
-    return f"{who} to move"
+            return text("screen.choose", lang, card=namer.card(view.pending, wild=wild))
+        return text("screen.play", lang)
+    return text("screen.to_move", lang, who=who)
 
 
 def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] | None = None,
@@ -80,7 +83,7 @@ def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] 
         "legal": [m.to_dict() for m in legal_move_words(view, namer)],
         "log": ([e.to_dict() for e in log_entries(view, namer)] if log_memo is None
                 else log_entry_dicts(view, namer, log_memo)),
-        "progress": [p.to_dict() for p in progress],
+        "progress": [_named(p.to_dict(), namer) for p in progress],
         "turn": turn_text(view, namer),
         "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
                     if view.pending is not None else None),
@@ -115,26 +118,57 @@ def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
     for p in yaku_progress(namer, view.captures, view.discard, view.declared):
         mine = p.sides[side]
         if mine.complete or (mine.possible and mine.held):
-            out.append(p.side_text(namer, side))
+            out.append(p.side_text(namer, side) if namer.lang == "en" else _progress_in(namer, p, side))
     return out
+
+
+def _named(progress: dict[str, Any], namer: Namer) -> dict[str, Any]:
+    """A yaku's progress with its name in the namer's language (``languages.yaku_name``)."""
+    if namer.lang != "en":
+        progress["name"] = yaku_name(namer.config.game, progress["id"], progress["name"], namer.lang)
+    return progress
+
+
+def _progress_in(namer: Namer, p: YakuProgress, side: int) -> str:
+    """``YakuProgress.side_text`` in Japanese or Korean: made, out of reach, or held and needed."""
+    lang, mine = namer.lang, p.sides[side]
+    name = yaku_name(namer.config.game, p.id, p.name, lang)
+    if mine.complete:
+        declared = "" if not p.needs_declaration else text(
+            "progress.declared" if mine.declared else "progress.undeclared", lang)
+        return text("progress.complete", lang, name=name, points=p.points, declared=declared)
+    if not mine.possible:
+        return text("progress.dead", lang, name=name, points=p.points, cards=namer.cards(mine.dead))
+    have = (text("progress.has", lang, cards=namer.cards(mine.held)) if mine.held
+            else text("progress.has_none", lang))
+    if p.cards and len(p.cards) > p.needed:  # a count yaku
+        need = text("progress.needs_count", lang, n=p.needed - len(mine.held), out=len(p.out))
+    else:
+        need = text("progress.needs", lang, cards=namer.cards([c for c in p.cards if c not in mine.held]))
+    return text("progress.line", lang, name=name, points=p.points, have=have, need=need)
 
 
 def status_line(namer: Namer, view: PlayerView) -> str:
     """"Mushi · round 2 of 12 · dealer: You · stock 14 · You 20, Random (seat 2) −20"."""
-    config = namer.config
-    limit = f" of {config.rounds_limit}" if config.rounds_limit is not None else ""
-    target = f" · first to {config.target}" if config.target is not None else ""
-    return (f"{config.game.title} · round {view.round_number}{limit}{target} · dealer: "
-            f"{namer.seat(view.dealer)} · stock {view.stock_count} · "
-            f"{totals_text(namer, view.totals)}")
+    config, lang = namer.config, namer.lang
+    rounds = config.rounds_limit
+    limit = text("screen.status_limit", lang, n=rounds) if rounds is not None else ""
+    target = text("screen.status_target", lang, n=config.target) if config.target is not None else ""
+    return text("screen.status", lang, game=config.game.title, round=view.round_number, limit=limit,
+                target=target, dealer=namer.seat(view.dealer), stock=view.stock_count,
+                totals=totals_text(namer, view.totals))
 
 
 def side_notes(namer: Namer, view: PlayerView, side: int) -> list[str]:
     """Under a side's pile: its yaku made or in reach, and the sets it declared (Kwa-Dō)."""
-    lines = [f"yaku: {text}" for text in progress_lines(namer, view, side)]
+    lang = namer.lang
+    lines = [text("screen.yaku_note", lang, text=line) for line in progress_lines(namer, view, side)]
     if view.declared and view.declared[side]:
-        names = {y.id: y.name for y in namer.config.declarable}
-        lines.append("declared: " + ", ".join(names.get(d, d) for d in view.declared[side]))
+        names = {y.id: y.name if lang == "en" else yaku_name(namer.config.game, y.id, y.name, lang)
+                 for y in namer.config.declarable}
+        sets = (", " if lang == "en" else text("list.separator", lang)).join(
+            names.get(d, d) for d in view.declared[side])
+        lines.append(text("screen.declared", lang, sets=sets))
     return lines
 
 
@@ -143,10 +177,10 @@ def table_notes(namer: Namer, view: PlayerView) -> list[str]:
     lines = []
     for seat, cards in enumerate(view.exposed):
         if cards:
-            lines.append(f"Teyaku exposed by {namer.seat(seat)} (others may capture them): "
-                         + "; ".join(card_text(c, namer) for c in cards))
+            lines.append(text("screen.exposed", namer.lang, who=namer.seat(seat),
+                              cards=_card_list(namer, cards)))
     if view.discard:
-        lines.append(f"Discard pile: {len(view.discard)} rubbish")
+        lines.append(text("screen.discard", namer.lang, n=len(view.discard)))
     return lines
 
 
@@ -161,14 +195,23 @@ def captures_lines(namer: Namer, view: PlayerView) -> list[str]:
 
 def view_lines(namer: Namer, view: PlayerView) -> list[str]:
     """The whole seat view as text (plain mode)."""
-    you = f" · you are seat {seat_number(view.seat)}" if view.seat is not None else ""
+    lang = namer.lang
+    you = text("screen.you_are", lang, n=seat_number(view.seat)) if view.seat is not None else ""
     lines = [f"== {status_line(namer, view)}{you} =="]
-    lines.append("Hands: " + ", ".join(f"{namer.seat(s)} {n}" for s, n in
-                                       enumerate(view.hand_counts)))
-    lines.append("Field: " + ("; ".join(card_text(c, namer) for c in view.field) or "empty"))
+    separator = ", " if lang == "en" else text("list.separator", lang)
+    lines.append(text("screen.hands", lang, hands=separator.join(
+        f"{namer.seat(s)} {n}" for s, n in enumerate(view.hand_counts))))
+    lines.append(text("screen.field", lang, cards=_card_list(namer, view.field)))
     if view.pending:
         wild = namer.wild_from_stock(view.pending)
-        lines.append(f"Turned over: {card_text(view.pending, namer, wild=wild)}")
-    lines.append("Your hand: " + ("; ".join(card_text(c, namer, wild=namer.wild_in_hand(c))
-                                            for c in view.hand) or "empty"))
+        lines.append(text("screen.turned_over", lang, card=card_text(view.pending, namer, wild=wild)))
+    lines.append(text("screen.your_hand", lang, cards=_card_list(
+        namer, view.hand, wild=namer.wild_in_hand)))
     return lines + captures_lines(namer, view)
+
+
+def _card_list(namer: Namer, cards: Iterable[int | str],
+               wild: Callable[[int | str], bool] | None = None) -> str:
+    """Cards in running text with their codes, "; "-separated ("、" in Japanese), or "empty"."""
+    said = [card_text(c, namer, wild=wild(c) if wild else False) for c in cards]
+    return text("screen.card_separator", namer.lang).join(said) if said else text("screen.empty", namer.lang)

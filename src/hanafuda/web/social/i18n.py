@@ -1,5 +1,6 @@
-"""UI languages: message catalogues (en, ja, ko), the language of a request, and every HTML page
-served with the right ``<html lang>``, the theme stylesheet and the web app manifest.
+"""UI languages: the pages' words from the one catalogue (``words.catalogue``, issue 28), the
+language of a request, and every HTML page served with the right ``<html lang>``, the theme
+stylesheet and the web app manifest.
 
 The language is chosen by ``?lang=`` (then remembered in a cookie), else that cookie, else the
 browser's ``Accept-Language``, else English.
@@ -17,19 +18,17 @@ import html
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ...words.languages import LANGUAGES
+from ...words.catalogue import LANGUAGES, SERVER_AREAS, messages
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
            "say_error", "translate_page"]
 
 LANG_COOKIE = "hf_lang"
-LOCALES = Path(__file__).parent / "locales"
 _HTML_LANG = re.compile(rb'<html lang="[^"]*"')
 _TEXT = re.compile(r'(<([a-zA-Z][a-zA-Z0-9]*)\b[^<>]*?\sdata-t="([^"]+)"[^<>]*>)([^<]*)(</\2>)')
 _START_TAG = re.compile(r"<[a-zA-Z][a-zA-Z0-9]*\b[^<>]*\sdata-t-(?:label|title|placeholder)=[^<>]*>")
@@ -42,12 +41,12 @@ TABLE_EXTRA = b'<script src="/static/social-table.js" defer></script>'
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """Every UI message of ``lang`` by key (English fills any key a catalogue lacks)."""
-    english: dict[str, str] = json.loads((LOCALES / "en.json").read_text("utf-8"))
-    if lang == "en":
-        return english
-    own: dict[str, str] = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
-    return {**english, **own}
+    """Every interface message of ``lang`` by key: the catalogue's entries that English has (the
+    game words only Japanese and Korean need — card, yaku and option names — are said by the
+    server's words layer, not sent with every page).  ``tests/words/test_catalogue.py`` checks
+    that every English key has its Japanese and Korean words."""
+    own = messages(lang)
+    return {key: own[key] for key in messages("en") if not key.startswith(SERVER_AREAS)}
 
 
 def messages_json(lang: str) -> str:
