@@ -14,9 +14,10 @@ from typing import Any
 
 from ..cards import CODES, CardSet, cards_of
 from ..rules.base import Config, Yaku
+from .catalogue import text
 from .names import Namer
 
-__all__ = ["PROGRESS_LINE", "SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
+__all__ = ["LINE_WORDS", "line_words", "SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
 
 
 def yaku_in_force(config: Config) -> tuple[Yaku, ...]:
@@ -101,7 +102,7 @@ class YakuProgress:
         of its cards are gone for it and where (RULES.md §4, §5): "2/3 — needs Cherry Curtain;
         Willow Rain Man taken by Greedy (seat 2)".  The yaku's name is shown beside it."""
         p = self.sides[side]
-        w = PROGRESS_LINE[namer.lang]
+        w = line_words(namer.lang)
         parts = []
         if p.complete:
             parts.append(w["complete"])
@@ -126,23 +127,14 @@ class YakuProgress:
         return f"{len(p.held)}/{self.needed}{w['dash']}{w['sep'].join(parts)}"
 
 
-PROGRESS_LINE: dict[str, dict[str, str]] = {
-    "en": {"dash": " — ", "sep": "; ", "complete": "complete", "declared": "declared",
-           "undeclared": "scores only if declared", "unreachable": "out of reach",
-           "needs": "needs {cards}", "needs_more": "needs {n} more of {out} still out",
-           "taken": "{cards} taken by {side}", "discarded": "{cards} discarded"},
-    "ja": {"dash": " — ", "sep": "；", "complete": "完成", "declared": "宣言済み",
-           "undeclared": "宣言しないと得点になりません", "unreachable": "もう作れません",
-           "needs": "あと{cards}", "needs_more": "残り{out}枚のうちあと{n}枚",
-           "taken": "{cards}は{side}が取りました", "discarded": "{cards}は捨て札です"},
-    "ko": {"dash": " — ", "sep": "; ", "complete": "완성", "declared": "선언함",
-           "undeclared": "선언해야 점수가 됩니다", "unreachable": "더는 만들 수 없음",
-           "needs": "{cards} 필요", "needs_more": "남은 {out}장 중 {n}장 더 필요",
-           "taken": "{cards}은(는) {side}에게 감", "discarded": "{cards}은(는) 버려짐"},
-}
-"""The words of ``YakuProgress.line`` by language (``Namer.lang``): one small table, so it moves
-into the words catalogue as it is.  Korean avoids particles that depend on a name's last sound
-(``words.sentences``)."""
+LINE_WORDS = ("dash", "sep", "complete", "declared", "undeclared", "unreachable", "needs", "needs_more",
+              "taken", "discarded")
+"""The parts of ``YakuProgress.line``, each ``progress.line.<part>`` in the words catalogue."""
+
+
+def line_words(lang: str) -> dict[str, str]:
+    """The words of ``YakuProgress.line`` in ``lang`` (templates, filled where the line is built)."""
+    return {part: text(f"progress.line.{part}", lang) for part in LINE_WORDS}
 
 
 def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: CardSet | int = 0,
