@@ -35,7 +35,10 @@ AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("table-player")
-    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", bot_pause=0.2).start()
+    # one module of tests takes more names than a visitor may (5, then one a minute): lifted here
+    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", 0.2, "--bot-only-rate", "0",
+               "--tables-per-minute", "1000", "--lease-seconds", "3",
+               "--rate-limits", "account=1000/1").start()
     yield s
     s.stop()
 
