@@ -323,6 +323,8 @@ def test_chat_rated_match_leaderboard_and_rematch(server: Server, browser: Any) 
     board.wait_for_selector("tr[data-player='Ann Rated']")
     names = board.locator("#board tbody tr").all_inner_texts()
     assert any("Ann Rated" in r for r in names) and any("Bob <script>x</script>" in r for r in names)
+    bots = board.locator("#bots li").all_inner_texts()  # the bots' reference ratings, in words
+    assert bots and all(b.split(":")[0].endswith(" bot") and "bot." not in b for b in bots), bots
     shot(board, "leaderboard")
     board.click("a:has-text('Ann Rated')")
     board.wait_for_selector("#matches tbody tr")

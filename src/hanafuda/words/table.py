@@ -44,6 +44,8 @@ def turn_text(view: PlayerView, namer: Namer) -> str:
     if view.to_move == view.seat:
         if view.phase == "teyaku":
             return text("screen.teyaku", lang)
+        if view.phase == "koikoi":  # Koi-Koi: this turn made or raised a yaku
+            return text("screen.koikoi", lang)
         if view.phase == "take" and view.pending is not None:
             wild = namer.wild_from_stock(view.pending)
             return text("screen.choose", lang, card=namer.card(view.pending, wild=wild))

@@ -38,7 +38,7 @@ def routes(kit: Kit) -> APIRouter:
         for i, r in enumerate(board):
             r["rank"] = i + 1
         return {"game": game, "title": GAMES[game].title, "players": board,
-                "bots": [{"name": AGENTS[b].display_name if b in AGENTS else f"{b} bot",
+                "bots": [{"bot": b, "name": AGENTS[b].display_name if b in AGENTS else f"{b} bot",
                           "rating": display(mu, sg)}
                          for b, (mu, sg) in BOT_RATINGS.items()],
                 "start": display(MODEL.mu, MODEL.sigma)}

@@ -16,7 +16,7 @@ async function leaderboard() {
     HF.el("td", { text: String(p.rank) }), HF.el("td", {}, HF.el("a", { href: `/player/${encodeURIComponent(p.name)}`, text: p.name })),
     HF.el("td", { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
   $("empty").hidden = data.players.length > 0;
-  $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${T("bot." + b.name.split(" ")[0])}: ${b.rating}` })));
+  $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${T("bot." + b.bot)}: ${b.rating}` })));
   $("start-note").textContent = T("lb.start", { n: data.start });
 }
 

@@ -1,0 +1,35 @@
+"""The turn line at a Koi-Koi decision (issue 30): the seat that made a yaku is asked koi-koi or
+stop, not told to play a card — on the table page and in the terminal (``words.table.turn_text``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hanafuda import Match
+from hanafuda.words import Namer
+from hanafuda.words.catalogue import text
+from hanafuda.words.table import turn_text
+
+
+def a_decision() -> tuple[Match, int]:
+    for seed in range(200):
+        match, rng = Match("koi-koi", 2, seed=seed), random.Random(seed)
+        while not match.round_over:
+            seat = match.to_move
+            assert seat is not None
+            if match.view(seat).phase == "koikoi":
+                return match, seat
+            match.play(rng.choice(match.legal_moves()))
+    raise AssertionError("no koi-koi decision in 200 deals")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_decision_asks_koikoi_or_stop(lang: str) -> None:
+    match, seat = a_decision()
+    namer = Namer(match.config, "hanafuda", seat, ("You", "Bot"), lang)
+    line = turn_text(match.view(seat), namer)
+    assert line == text("screen.koikoi", lang) and line != text("screen.play", lang)
+    theirs = Namer(match.config, "hanafuda", 1 - seat, ("You", "Bot"), lang)
+    assert turn_text(match.view(1 - seat), theirs) == text("screen.to_move", lang, who=theirs.seat(seat))
