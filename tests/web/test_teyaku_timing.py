@@ -16,9 +16,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hanafuda import Match
 from hanafuda.engine.round import PHASE_PLAY
 
+from .test_table_keep import _same, _seed
 from .wsutil import create, next_state, receive
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -26,21 +26,6 @@ HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 ANSWER_WITHIN = 8.0
 """Seconds the first seat waits for the answer to its play while the other seat does nothing: a
 healthy answer takes milliseconds; a play held until the other seat decides never comes."""
-
-
-def _seed() -> tuple[int, int, int]:
-    """A deal where the seat that plays first holds no teyaku and the other seat is asked."""
-    for seed in range(500):
-        rnd = Match("hana-awase", 2, {"teyaku": True}, seed=seed).current
-        first = rnd.order[0]
-        if rnd.teyaku_queue and first not in rnd.teyaku_queue:
-            return seed, first, rnd.teyaku_queue[0]
-    raise AssertionError("no deal with one teyaku")
-
-
-def _public(msg: dict[str, Any]) -> dict[str, Any]:
-    """A message without what differs between two tables by construction (the table's id)."""
-    return {**msg, "table": {**msg["table"], "id": ""}} if msg.get("type") == "state" else msg
 
 
 def _holds_play(msg: dict[str, Any], first: int) -> bool:
@@ -68,11 +53,11 @@ def test_the_first_play_is_answered_alike_with_and_without_a_teyaku(client: Test
                     assert mine["view"]["legal"] == ["expose", "keep"]
                 dealer.send_json({"type": "move", "move": seen["view"]["legal"][0]})
                 # the answer comes while the other seat has not decided: no wait on it
-                out = [_public(receive(dealer, timeout=ANSWER_WITHIN))]
+                out = [_same(receive(dealer, timeout=ANSWER_WITHIN))]
                 if t is held:
                     other.send_json({"type": "move", "move": "keep"})
                 while not _holds_play(out[-1], first):
-                    out.append(_public(receive(dealer)))
+                    out.append(_same(receive(dealer)))
         answers[t["id"]] = out
     assert answers[held["id"]] == answers[plain["id"]]
     moves = hub.tables[held["id"]].match.current.moves
