@@ -24,8 +24,8 @@ from .catalogue import LANGUAGES, TranslationMissing, check_language, has, text
 from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
-           "how_to_play", "option_text", "preset_text", "seat_words", "side_words", "table_words",
-           "value_word", "value_words", "yaku_name"]
+           "game_title", "how_to_play", "option_text", "preset_text", "seat_words", "side_words",
+           "table_words", "value_word", "value_words", "yaku_name"]
 
 def _check(lang: str) -> None:
     check_language(lang)
@@ -45,6 +45,15 @@ def game_summary(game: type[Game], lang: str) -> str:
     if lang == "en":
         return game.summary
     return text(f"game.{game.id}.summary", lang)
+
+
+def game_title(game: type[Game], lang: str) -> str:
+    """The game's name in ``lang``: ``Game.title`` in English, the catalogue's ``game.<id>.title``
+    (its Japanese or Korean name) otherwise."""
+    _check(lang)
+    if lang == "en":
+        return game.title
+    return text(f"game.{game.id}.title", lang)
 
 
 def option_text(game: type[Game], spec: OptionSpec, lang: str) -> tuple[str, str]:

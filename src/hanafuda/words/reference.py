@@ -24,6 +24,7 @@ from .languages import (
     choice_text,
     default_words,
     game_summary,
+    game_title,
     how_to_play,
     option_text,
     value_words,
@@ -325,9 +326,10 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
         order, turn_1, turn_2, wild_text, scoring = how_to_play(game, lang)
         turn, summary = (turn_1, turn_2), game_summary(game, lang)
         wild = (wild_text,) if config.wild is not None else ()
+    title = f"{game.title}{native}" if lang == "en" else game_title(game, lang)
     return Reference(
         game.id,
-        f"{game.title}{native} — {game.id}",
+        f"{title} — {game.id}",
         summary,
         tuple((n, *game.deal_size(n, config.options)) for n in game.player_counts()),
         order,
@@ -355,6 +357,6 @@ def games_text(games: Mapping[str, type[Game]], lang: str = "en") -> str:
         counts = g.player_counts()
         players = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         native = f" ({g.native_title})" if g.native_title != g.title else ""
-        title = f"{g.title}{native}"
+        title = f"{g.title}{native}" if lang == "en" else game_title(g, lang)
         lines.append(f"  {gid:<11} " + text("reference.game_line", lang, title=title, players=players))
     return "\n".join(lines) + "\n"

@@ -20,7 +20,7 @@ from ..rules.base import RoundScore
 from ..views import round_history
 from .catalogue import text
 from .events import round_log_entries
-from .languages import yaku_name
+from .languages import game_title, yaku_name
 from .names import Namer, seat_number
 from .options import given_options_text
 from .piles import KIND_ORDER
@@ -100,7 +100,7 @@ def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str
     cfg = match.config
     namer = Namer(cfg, theme or cfg.game.default_theme, lang=lang)
     out = [
-        text("replaytext.header", lang, game=cfg.game.title, players=cfg.players,
+        text("replaytext.header", lang, game=game_title(cfg.game, lang), players=cfg.players,
              options=given_options_text(cfg, lang)),
         text("replaytext.sides", lang, sides="; ".join(text("replaytext.side", lang, n=i, name=namer.side(i))
                                                     for i in range(cfg.num_sides))),

@@ -15,7 +15,7 @@ from ..rules import configure
 from ..views import PlayerView
 from .catalogue import text
 from .events import log_entries, log_entry_dicts
-from .languages import yaku_name
+from .languages import game_title, yaku_name
 from .moves import legal_move_words
 from .names import Namer, seat_number
 from .piles import side_pile
@@ -87,6 +87,7 @@ def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] 
                 else log_entry_dicts(view, namer, log_memo)),
         "progress": [_named(p.to_dict(), namer) for p in progress],
         "turn": turn_text(view, namer),
+        "title": game_title(config.game, namer.lang),
         "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
                     if view.pending is not None else None),
         "cards": _card_words(view, namer),
@@ -156,8 +157,8 @@ def status_line(namer: Namer, view: PlayerView) -> str:
     rounds = config.rounds_limit
     limit = text("screen.status_limit", lang, n=rounds) if rounds is not None else ""
     target = text("screen.status_target", lang, n=config.target) if config.target is not None else ""
-    return text("screen.status", lang, game=config.game.title, round=view.round_number, limit=limit,
-                target=target, dealer=namer.seat(view.dealer), stock=view.stock_count,
+    return text("screen.status", lang, game=game_title(config.game, lang), round=view.round_number,
+                limit=limit, target=target, dealer=namer.seat(view.dealer), stock=view.stock_count,
                 totals=totals_text(namer, view.totals))
 
 

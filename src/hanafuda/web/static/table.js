@@ -85,7 +85,7 @@ let focusOwed = false;
 function draw() {
   const v = S.view;
   HF.values = S.table.card_values || null;
-  $("title").textContent = S.table.title;
+  $("title").textContent = W.title || S.table.title;  // the game's name in the page's language
   $("round").textContent = HF.t("table.round", { n: v.round });
   $("turn").textContent = W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
     + (settling !== null ? ` · ${HF.t("table.settling")}` : "");

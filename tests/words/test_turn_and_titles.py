@@ -1,5 +1,6 @@
-"""The turn line at a Koi-Koi decision (issue 30): the seat that made a yaku is asked koi-koi or
-stop, not told to play a card — on the table page and in the terminal (``words.table.turn_text``)."""
+"""Words at the table (issues 28 and 30): the seat that made a Koi-Koi yaku is asked koi-koi or
+stop, not told to play a card (``words.table.turn_text``, table page and terminal); games are named
+in the page's language."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from hanafuda import Match
 from hanafuda.words import Namer
 from hanafuda.words.catalogue import text
-from hanafuda.words.table import turn_text
+from hanafuda.words.table import turn_text, view_words
 
 
 def a_decision() -> tuple[Match, int]:
@@ -33,3 +34,19 @@ def test_the_decision_asks_koikoi_or_stop(lang: str) -> None:
     assert line == text("screen.koikoi", lang) and line != text("screen.play", lang)
     theirs = Namer(match.config, "hanafuda", 1 - seat, ("You", "Bot"), lang)
     assert turn_text(match.view(1 - seat), theirs) == text("screen.to_move", lang, who=theirs.seat(seat))
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_games_are_named_in_the_language(lang: str) -> None:
+    """Game names in ja/ko (issue 28: the table's title, `rules`, `replay`, the terminal status)."""
+    from hanafuda.rules import GAMES
+    from hanafuda.words import games_text
+    from hanafuda.words.languages import game_title
+
+    titles = {gid: game_title(g, lang) for gid, g in GAMES.items()}
+    assert all(t and t != GAMES[gid].title for gid, t in titles.items()), titles
+    listed = games_text(GAMES, lang)
+    assert all(t in listed for t in titles.values())
+    match, seat = a_decision()
+    words = view_words(match.view(seat), Namer(match.config, "hanafuda", seat, ("You", "Bot"), lang))
+    assert words["title"] == titles["koi-koi"]
