@@ -37,6 +37,12 @@ async def _noop(_payload: dict[str, Any]) -> None:
     return None
 
 
+def clocked_table(client: TestClient, seconds: int) -> tuple[dict[str, Any], LiveTable]:
+    """Ann's table with a turn clock of ``seconds`` and an invited seat nobody took."""
+    t = new_table(client, name(client, "Ann"), clock=seconds, seats=[{"kind": "me"}, {"kind": "invite"}])
+    return t, table(client, t["id"])
+
+
 def play_out(client: TestClient, t: LiveTable, humans: list[int]) -> None:
     """Play ``t`` to its end: every human seat makes its first legal move, rounds dealt on."""
     hub = client.app.state.hub  # type: ignore[attr-defined]

@@ -18,10 +18,10 @@ import pytest
 from hanafuda.cards import CARDS
 from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
+from hanafuda.web.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
 from hanafuda.web.social.i18n import LANGUAGES, catalogue, say_error, translate_page
-from hanafuda.web.social.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words import Namer

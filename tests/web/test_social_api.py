@@ -22,7 +22,7 @@ from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
 from hanafuda.web.social.service import role
 
 from .conftest import in_ci
-from .social_helpers import name, new_table, play_out, table, token_of
+from .social_helpers import clocked_table, name, new_table, play_out, table, token_of
 
 
 def count(client: TestClient, model: type) -> int:
@@ -312,9 +312,7 @@ def test_spectators_chat_when_the_creator_allows(client: TestClient) -> None:
 # -- the turn clock --------------------------------------------------------------------------------
 
 def test_turn_clock_moves_for_an_absent_player_and_tells_the_table(client: TestClient) -> None:
-    ann = name(client, "Ann")
-    t = new_table(client, ann, clock=15, seats=[{"kind": "me"}, {"kind": "invite"}])
-    live = table(client, t["id"])
+    t, live = clocked_table(client, 15)
     social = client.app.state.social  # type: ignore[attr-defined]
     portal = client.portal  # type: ignore[attr-defined]
     seat = live.match.to_move

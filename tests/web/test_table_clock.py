@@ -13,14 +13,12 @@ from hanafuda import Match
 from hanafuda.web.social.models import PlayerRow
 from hanafuda.words import Namer, describe_move
 
-from .social_helpers import name, new_table, table, token_of
+from .social_helpers import clocked_table, name, table, token_of
 from .wsutil import create
 
 
 def test_the_clock_counts_the_decision_it_times_and_only_that_one(client: TestClient) -> None:
-    ann = name(client, "Ann")
-    t = new_table(client, ann, clock=30, seats=[{"kind": "me"}, {"kind": "invite"}])
-    live = table(client, t["id"])
+    t, live = clocked_table(client, 30)
     social = client.app.state.social  # type: ignore[attr-defined]
     portal = client.portal  # type: ignore[attr-defined]
     seat = live.match.to_move
@@ -63,9 +61,7 @@ def test_no_clock_reveals_a_teyaku_decision_to_another_seat(client: TestClient) 
 
 
 def test_the_timeout_notice_names_the_move_in_words(client: TestClient) -> None:
-    ann = name(client, "Ann")
-    t = new_table(client, ann, clock=15, seats=[{"kind": "me"}, {"kind": "invite"}])
-    live = table(client, t["id"])
+    t, live = clocked_table(client, 15)
     social = client.app.state.social  # type: ignore[attr-defined]
     portal = client.portal  # type: ignore[attr-defined]
     seat = live.match.to_move

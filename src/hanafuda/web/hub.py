@@ -690,20 +690,18 @@ class TableHub:
         decision would see a state where it is still their turn, and answer it twice.  The first
         that cannot be stored stops there (the table stays after the last stored event): its index
         and the refusal.  Plays the match dropped are told to their seats."""
-        stored = 0
-        for step in plan.steps:
+        stopped: tuple[int, Refusal] | None = None
+        for index, step in enumerate(plan.steps):
             refusal = await self._store_and_swap(table, step.seat, step.move, step.after)
             if refusal is not None:
+                stopped = index, refusal
                 break
-            stored += 1
-        for step in plan.steps[:stored]:
+        for step in plan.steps[:stopped[0] if stopped else len(plan.steps)]:
             await self._publish(table, step.seat, step.move)
-        if stored < len(plan.steps):
-            assert refusal is not None
-            return stored, refusal
-        for seat, dropped in plan.dropped:
-            await self._tell_seat(table, seat, dropped)
-        return None
+        if stopped is None:
+            for seat, dropped in plan.dropped:
+                await self._tell_seat(table, seat, dropped)
+        return stopped
 
     async def _store_and_swap(self, table: LiveTable, seat: int | None, move: str,
                               nxt: Match) -> Refusal | None:
