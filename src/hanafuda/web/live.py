@@ -195,7 +195,7 @@ class Connection:
     client: str = ""
     """The client's address, hashed (``security.client_key``): the key of its per-address limits."""
     lang: str = "en"
-    """The page's language (``?lang=en|ja|ko``): the labels of its words (``words.languages.table_words``)."""
+    """The page's language (``?lang=en|ja|ko``): the namer says every label of its words in it."""
     mark: LogMark | None = None
     """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
 

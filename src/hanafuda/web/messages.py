@@ -49,7 +49,6 @@ from ..words import (
     view_words,
     yaku_progress,
 )
-from ..words.languages import table_words
 from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
@@ -172,9 +171,6 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     if rounds > 1:
         entries.append(_deal_entry(rounds, lang))
     # the current round's entries: view_words put them in words already (``log_entries``)
-    if lang != "en":  # the labels in the page's language (the sentences are, through the namer)
-        pending = out["pending"]
-        table_words(out, view, m.config, namer.players, pending, lang, namer.bots)
     out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
     entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries

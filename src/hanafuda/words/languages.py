@@ -25,7 +25,7 @@ from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
            "game_title", "how_to_play", "option_text", "preset_text", "seat_words", "side_words",
-           "table_words", "value_word", "value_words", "yaku_name"]
+           "value_word", "value_words", "yaku_name"]
 
 def _check(lang: str) -> None:
     check_language(lang)
@@ -202,15 +202,3 @@ def side_words(config: Config, side: int, viewer: int | None, players: Sequence[
     if viewer in seats:
         return _word("your_team", lang, seats=numbers)
     return _word("team", lang, letter="ABCDEF"[side], seats=numbers)
-
-
-def table_words(words: dict[str, Any], view: Any, config: Config, players: Sequence[str | None],
-                pending_name: str | None, lang: str, bots: frozenset[int] = frozenset()) -> dict[str, Any]:
-    """The table page's words as ``words.table.view_words`` and ``summary.round_result`` give them.
-
-    Kept for its callers: the words layer now says every label in the namer's language itself
-    (seat, team and side names, headlines, pile headings, yaku names, the turn line: one
-    catalogue, issue 28), so nothing is overwritten after the fact; only ``lang`` is checked.
-    """
-    _check(lang)
-    return words
