@@ -274,7 +274,9 @@ def equity(
     from .agents.equity import EquityError, build
     from .rules.options import OptionError, parse_option_args
 
-    command = " ".join(["hanafuda", "equity", *sys.argv[2:]]) if len(sys.argv) > 1 else ""
+    command = " ".join(["hanafuda", "equity", game, "--agent", agent, "--samples", str(samples),
+                        "--seed", str(seed), "--bootstrap", str(bootstrap),
+                        *(f"-o {o}" for o in option or [])])
     try:
         table, path = build(game, agent=agent, rounds=samples, seed=seed, bootstrap=bootstrap,
                             options=parse_option_args(option or []), out=out, command=command)
