@@ -1,6 +1,8 @@
-"""The ``hanafuda`` command (Typer). Thin: no rule lives here (DESIGN.md layer 7)."""
+"""The ``hanafuda`` command (Typer). Thin: no rule lives here (DESIGN.md layer 7).
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: Typer reads every command's annotations on
+each start, and string annotations cost it a compile and an eval apiece, twice (issue 32).
+"""
 
 import json
 import sys
@@ -9,14 +11,19 @@ from typing import Annotated, Any
 
 import typer
 
+from .cli_group import QuickGroup
 from .console import ProgressReport, fail
 from .datasets.cli import dataset_app
 
+# Plain Click help (no Rich) and plain values converted without pydantic: a command that
+# starts at once (issue 32; docs/performance.md, "CLI start-up").
 app = typer.Typer(
     name="hanafuda",
     help="Five hanafuda/hwatu fishing games on one rules engine.",
     no_args_is_help=True,
     add_completion=False,
+    cls=QuickGroup,
+    rich_markup_mode=None,
 )
 app.add_typer(dataset_app, name="dataset")
 
