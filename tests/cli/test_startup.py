@@ -9,6 +9,8 @@ message must be the one Typer's own converter gives, here compared command by co
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
 import subprocess
@@ -21,6 +23,7 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
+from hanafuda import words
 from hanafuda.cli import app
 from hanafuda.cli_group import UNSURE, PlainRuntimeParam, QuickGroup, plain_value, walk
 
@@ -30,6 +33,7 @@ HEAVY = ("numpy", "pydantic", "rich")
 
 PROBE = """
 import contextlib, io, json, sys
+from hanafuda import words
 from hanafuda.cli import app
 args = json.loads(sys.argv[1])
 if args is not None:
@@ -38,15 +42,16 @@ if args is not None:
             app(args)
         except SystemExit as exc:
             code = exc.code
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(sys.argv[2])))))
+watched = json.loads(sys.argv[2])
+print(json.dumps(sorted(w for w in watched if any(m == w or m.startswith(w + ".") for m in sys.modules))))
 """
 
 
-def heavy_modules(args: list[str] | None) -> list[str]:
-    """Which of NumPy, pydantic and Rich a fresh ``hanafuda ARGS`` process has loaded."""
+def heavy_modules(args: list[str] | None, watched: tuple[str, ...] = HEAVY) -> list[str]:
+    """Which of ``watched`` (NumPy, pydantic, Rich) a fresh ``hanafuda ARGS`` process loaded."""
     env = {**os.environ,
            "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), json.dumps(HEAVY)],
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), json.dumps(watched)],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -66,6 +71,35 @@ def test_the_command_loads_no_numpy_pydantic_or_rich(args: list[str] | None) -> 
 def test_the_probe_sees_what_a_command_loads() -> None:
     """The check above can fail: a value Typer must read itself (``-n x``) loads pydantic."""
     assert heavy_modules(["rules", "mushi", "-n", "x"]) == ["pydantic"]
+
+
+ENGINE = ("hanafuda.engine", "hanafuda.views", "hanafuda.records")
+
+
+def test_rules_loads_the_reference_words_alone() -> None:
+    """``hanafuda rules`` needs the rules and the reference words, not the engine that the
+    replay and table words stand on (``hanafuda.words`` loads each module on first use)."""
+    assert heavy_modules(["rules", "mushi"], ENGINE) == []
+    assert heavy_modules(["replay", str(RECORD)], ENGINE) == sorted(ENGINE)
+
+
+def test_every_words_name_loads_from_its_module() -> None:
+    """``hanafuda.words``: the names the type checker sees, the lazy table and ``__all__`` agree,
+    and each name is its module's own object."""
+    source = ROOT / "src" / "hanafuda" / "words" / "__init__.py"
+    typed: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for stmt in node.body:
+                assert isinstance(stmt, ast.ImportFrom) and stmt.level == 1 and stmt.module
+                typed.update((alias.name, stmt.module) for alias in stmt.names)
+    assert typed == words.WHERE
+    assert sorted(words.__all__) == sorted(typed)
+    for name, module in typed.items():
+        assert getattr(words, name) is getattr(importlib.import_module(f"hanafuda.words.{module}"),
+                                               name)
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        _ = words.nonsense  # type: ignore[attr-defined]
 
 
 def reference_app() -> typer.Typer:

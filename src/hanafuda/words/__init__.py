@@ -19,28 +19,62 @@ players)``), then:
 - ``replay_text(match)`` — the ``hanafuda replay`` account.
 """
 
-from .events import LogEntry, LogStep, log_entries, round_log_entries
-from .moves import MoveWords, describe_move, hint_lines, legal_move_words
-from .names import Namer, join_words, player_label, seat_number, seat_numbers
-from .options import OptionWords, option_label, option_words, value_text
-from .piles import PileGroup, SidePile, side_pile
-from .progress import SideProgress, YakuProgress, yaku_in_force, yaku_progress
-from .reference import Reference, YakuEntry, games_text, rules_reference
-from .replay import replay_text
-from .scores import ScoreWords, score_line, score_words, term_label
-from .summary import SideResult, match_result_text, round_result, round_result_lines, totals_text
-from .table import (
-    captures_lines,
-    card_text,
-    namer_for,
-    progress_lines,
-    side_notes,
-    status_line,
-    table_notes,
-    turn_text,
-    view_lines,
-    view_words,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names, for the type checker; at run time each module loads on first use
+    from .events import LogEntry, LogStep, log_entries, round_log_entries
+    from .moves import MoveWords, describe_move, hint_lines, legal_move_words
+    from .names import Namer, join_words, player_label, seat_number, seat_numbers
+    from .options import OptionWords, option_label, option_words, value_text
+    from .piles import PileGroup, SidePile, side_pile
+    from .progress import SideProgress, YakuProgress, yaku_in_force, yaku_progress
+    from .reference import Reference, YakuEntry, games_text, rules_reference
+    from .replay import replay_text
+    from .scores import ScoreWords, score_line, score_words, term_label
+    from .summary import SideResult, match_result_text, round_result, round_result_lines, totals_text
+    from .table import (
+        captures_lines,
+        card_text,
+        namer_for,
+        progress_lines,
+        side_notes,
+        status_line,
+        table_notes,
+        turn_text,
+        view_lines,
+        view_words,
+    )
+
+SUBMODULES: dict[str, tuple[str, ...]] = {
+    "events": ("LogEntry", "LogStep", "log_entries", "round_log_entries"),
+    "moves": ("MoveWords", "describe_move", "hint_lines", "legal_move_words"),
+    "names": ("Namer", "join_words", "player_label", "seat_number", "seat_numbers"),
+    "options": ("OptionWords", "option_label", "option_words", "value_text"),
+    "piles": ("PileGroup", "SidePile", "side_pile"),
+    "progress": ("SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"),
+    "reference": ("Reference", "YakuEntry", "games_text", "rules_reference"),
+    "replay": ("replay_text",),
+    "scores": ("ScoreWords", "score_line", "score_words", "term_label"),
+    "summary": ("SideResult", "match_result_text", "round_result", "round_result_lines",
+                "totals_text"),
+    "table": ("captures_lines", "card_text", "namer_for", "progress_lines", "side_notes",
+              "status_line", "table_notes", "turn_text", "view_lines", "view_words"),
+}
+"""Where each name above lives.  Loaded on first use (PEP 562), so ``hanafuda rules`` pays for
+the reference alone, not for the engine behind the replay and table words (issue 32)."""
+WHERE = {name: module for module, names in SUBMODULES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of this package, from its module, imported on first use (then cached here)."""
+    module = WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "table_notes",
