@@ -9,7 +9,9 @@ hands everything else (a typo such as ``--players x``, an option with a range or
 Typer's own converter, so results and error messages stay exactly Typer's.
 tests/cli/test_startup.py checks both against Typer's converter.
 
-A Typer without that machinery (older releases use Click's types, no pydantic) is left as it is.
+A Typer without that machinery (older releases use Click's types, no pydantic) or with another
+shape of it is left as it is: slower, never wrong (tests/cli/test_startup.py then fails on the
+group, not on a value).
 """
 
 from __future__ import annotations
@@ -77,8 +79,8 @@ try:  # Typer 0.2x: a RuntimeParam per parameter, pydantic behind it
     from typer._param_types import coerce_cli_path
 except ImportError:  # pragma: no cover - an older Typer converts with Click's types
     TYPER_COERCION = False
-else:
-    TYPER_COERCION = True
+else:  # the one method a converter implements; if Typer renames it, Typer converts everything
+    TYPER_COERCION = RuntimeParam.__abstractmethods__ == frozenset({"_coerce_value"})
 
 if TYPER_COERCION:
 
