@@ -12,7 +12,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
@@ -101,6 +101,9 @@ class TableHub:
         self.cluster: Cluster | None = None
         """Set on PostgreSQL (``cluster.Cluster``): tables are then shared with other processes,
         each changed only by its owner; ``None``: this process owns every table (SQLite)."""
+        self.extensions: dict[str, Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]] = {}
+        """Handlers of the page's social messages (hello, chat, rematch) on the table's one socket
+        (issue 28), registered by ``social``; handled in the process holding the socket."""
 
     @property
     def sessions(self) -> Any:
@@ -470,7 +473,8 @@ class TableHub:
             await self.error(table, conn, "server-error", "the server could not handle that message")
 
     async def _dispatch(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        if self.cluster is not None and msg["type"] not in LOCAL_TYPES and not self.cluster.owns(table):
+        local = msg["type"] in LOCAL_TYPES or msg["type"] in self.extensions
+        if self.cluster is not None and not local and not self.cluster.owns(table):
             await self.cluster.forward(table, conn, msg)  # another process owns it: it decides
             return
         await self.dispatch_here(table, conn, msg)
@@ -497,10 +501,13 @@ class TableHub:
             await self.stop(table, conn)
         elif kind == "hint":
             await self.hint(table, conn, msg)
+        elif kind in self.extensions:
+            await self.extensions[kind](table, conn, msg)
         else:
-            await self.error(table, conn, "unknown-type",
-                             f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop, theme, resign, hint")
+            types = ("move", "next-round", "state", "ping", "bot-takeover", "stop", "theme", "resign", "hint",
+                     *self.extensions)
+            await self.error(table, conn, "unknown-type", f"unknown message type {kind!r}; types: "
+                             + ", ".join(types))
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from

@@ -99,9 +99,10 @@ def routes(kit: Kit) -> APIRouter:
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
         body = parse(TokenBody, data)
-        token, secret = body.token, body.secret
+        table = await table_of(table_id)
         try:
-            return await social.hello(await table_of(table_id), token, await who_async(request), secret)
+            seat, creator = social.authorize(table, body.token, body.secret)
+            return await social.hello(table, seat, creator, await who_async(request))
         except SocialError as exc:
             raise fail(exc) from None
 
@@ -126,7 +127,8 @@ def routes(kit: Kit) -> APIRouter:
             raise HTTPException(403, "this link opens no seat at this table")
         limit("chat", request)
         try:
-            return {"message": await social.say(table, token, chat_body.text, chat_body.secret)}
+            seat, creator = social.authorize(table, token, chat_body.secret)
+            return {"message": await social.say(table, seat, creator, chat_body.text)}
         except (SocialError, TextError) as exc:
             raise fail(exc) from None
 
@@ -137,7 +139,7 @@ def routes(kit: Kit) -> APIRouter:
         table = await table_of(table_id)
         limit("create", request)
         try:
-            link = await social.rematch(table, body.token, body.secret)
+            link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
         except SocialError as exc:
             raise fail(exc) from None
         return {"link": link}
