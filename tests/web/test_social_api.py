@@ -227,6 +227,9 @@ def test_quick_match_wait_over_bots_take_the_free_seats(client: TestClient) -> N
     social = client.app.state.social  # type: ignore[attr-defined]
     client.portal.call(social.step)  # type: ignore[attr-defined]
     assert live.seats[1].kind == "bot" and live.seats[1].bot == "greedy"
+    chat = client.get(f"/api/social/tables/{live.id}/chat", params={"token": token_of(r.json()["link"])})
+    assert [(m["key"], m["args"]) for m in chat.json()["messages"]] == [
+        ("notice.seat_bot", {"seats": [1], "bot": "greedy"})]  # the bots are in, said in the chat
 
 
 # -- chat --------------------------------------------------------------------------------------
@@ -289,6 +292,19 @@ def test_the_page_has_one_socket_and_the_social_one_is_gone(client: TestClient) 
         ws.send_json({"type": "rematch"})  # refused until the match is over: to this socket only
         err = next_social(ws)
         assert err["type"] == "error" and err["for"] == "rematch" and "once the match is over" in err["error"]
+
+
+def test_a_seat_handed_to_a_bot_is_a_notice_in_the_chat(client: TestClient) -> None:
+    """Issue 28: the notice is a catalogue key and the seats as data, for the page to word."""
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={token_of(t['creator'])}") as ws:
+        ws.send_json({"type": "bot-takeover", "seat": 1, "bot": "random"})
+        got = next_social(ws)
+    assert got["type"] == "chat" and got["message"]["system"]
+    said = got["message"]
+    assert (said["key"], said["args"]) == ("notice.seat_bot", {"seats": [1], "bot": "random"})
+    assert table(client, t["id"]).seats[1].kind == "bot"
 
 
 def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient) -> None:
@@ -391,6 +407,9 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     assert [s.name for s in new.seats] == ["Ann", "Bob"]
     twice = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
     assert twice.status_code == 409 and "already handed out" in twice.json()["detail"]
+    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": ann_tok}).json()["messages"]
+    assert [(m["key"], m["args"]) for m in chat if m["system"]][:2] == [("notice.rematch", {"seat": 0}),
+                                                                        ("notice.rematch", {"seat": 1})]
 
 
 def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:

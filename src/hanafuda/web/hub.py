@@ -104,6 +104,9 @@ class TableHub:
         self.extensions: dict[str, Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]] = {}
         """Handlers of the page's social messages (hello, chat, rematch) on the table's one socket
         (issue 28), registered by ``social``; handled in the process holding the socket."""
+        self.notices: Callable[[LiveTable, str, dict[str, Any]], Awaitable[None]] | None = None
+        """Posts a notice of the table to its chat as a catalogue key and data (``SocialHub.notice``,
+        set by ``social``): a seat handed to a bot."""
 
     @property
     def sessions(self) -> Any:
@@ -573,6 +576,7 @@ class TableHub:
                 return
             await self.broadcast(table)
         self.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [seat], "bot": "greedy"})
 
     async def hand_to_bot(self, table: LiveTable, seats: list[int], bot: str, *, keep_name: bool = True,
                           also: Callable[[Any], None] | None = None) -> bool:
@@ -818,6 +822,12 @@ class TableHub:
                 return
             await self.broadcast(table)
         self.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [seat], "bot": bot})
+
+    async def notice(self, table: LiveTable, key: str, args: dict[str, Any]) -> None:
+        """Tell the table's chat what happened (``notices``; nothing without the lobby)."""
+        if self.notices is not None:
+            await self.notices(table, key, args)
 
     async def stop(self, table: LiveTable, conn: Connection) -> None:
         """The creator stops a table without people: its bots play no more, now or after a restart."""

@@ -22,7 +22,7 @@ from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Event", "TableStore", "apply_event"]
+__all__ = ["Event", "TableStore", "apply_event", "follow_event"]
 
 Event = tuple[int, str, int | None, str]
 """A stored event: ``(seq, kind, seat, text)``."""
@@ -194,3 +194,11 @@ def apply_event(match: Match, kind: str, text: str) -> None:
         match.play(text)
     else:
         match.next_round()
+
+
+def follow_event(table: LiveTable, seq: int, kind: str, seat: int | None, text: str) -> None:
+    """Apply the stored event ``seq``, the next one, to ``table``'s match, log and ``seq`` (another
+    process stored it: ``cluster`` follows its owner).  Raises ``ValueError`` if it does not apply."""
+    apply_event(table.match, kind, text)
+    table.seq = seq
+    table.log.append({"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text})

@@ -464,6 +464,7 @@ class SocialHub:
                 raise SocialError("the open seats could not be handed to bots; please try again", 503)
             await self.hub.broadcast(table)
         self.hub.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [r.seat for r in rows], "bot": bot})
         return len(rows)
 
     # -- chat and notices ----------------------------------------------------------------------
@@ -520,7 +521,8 @@ class SocialHub:
         return await self._post(table, seat, name, text, system=False, spectator=seat is None and not creator)
 
     async def notice(self, table: LiveTable, key: str, args: dict[str, Any]) -> None:
-        """A message from the table itself (the turn clock), shown in the chat of everyone: stored
+        """A message from the table itself (the turn clock, a seat handed to a bot, a rematch asked
+        for), shown in the chat of everyone: stored
         and sent as its catalogue key and data (seats, seconds, moves), never as words, so every
         page says it in its language (``locales/*.json``, ``static/social-table.js``)."""
         await self._post(table, None, "", json.dumps({"key": key, "args": args}), system=True,
@@ -699,6 +701,7 @@ class SocialHub:
         await self.push(table.id, lambda conn: (
             {"type": "rematch", "table": new.id, "link": links.get(conn.seat)}
             if conn.seat in links or conn.seat is None else None))
+        await self.notice(table, "notice.rematch", {"seat": seat})
         if link is None:
             raise SocialError("the link to your seat at the rematch was already handed out "
                               "(look in your other window)", 409)

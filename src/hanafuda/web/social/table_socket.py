@@ -55,3 +55,4 @@ def install(kit: Kit) -> None:
         await answer(table, conn, "rematch", work)
 
     social.hub.extensions.update(hello=hello, chat=chat, rematch=rematch)
+    social.hub.notices = social.notice

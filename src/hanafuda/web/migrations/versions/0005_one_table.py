@@ -8,6 +8,8 @@ Revision ID: 0005
 Revises: 0004
 """
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -16,32 +18,43 @@ down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-SETTINGS = ("clock", "spectator_chat", "rated", "quick", "fill_at", "rematch_of", "rematch", "settled")
-CLAIMS = ("player_id", "open", "pending_token")
+
+
+def _settings() -> list[sa.Column[Any]]:
+    def off(name: str) -> sa.Column[Any]:
+        return sa.Column(name, sa.Boolean, nullable=False, server_default=sa.false())
+
+    return [sa.Column("clock", sa.Integer, nullable=True), off("spectator_chat"), off("rated"), off("quick"),
+            sa.Column("fill_at", sa.DateTime(timezone=True), nullable=True),
+            sa.Column("rematch_of", sa.String(32), nullable=True),
+            sa.Column("rematch", sa.String(32), nullable=True), off("settled")]
+
+
+def _claims(fk: str | None) -> list[sa.Column[Any]]:
+    return [sa.Column("player_id", sa.Integer, sa.ForeignKey("social_players.id", name=fk), nullable=True),
+            sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
+            sa.Column("pending_token", sa.String(64), nullable=True)]
+
+
+SETTINGS = tuple(c.name for c in _settings())
+CLAIMS = tuple(c.name for c in _claims(None))
+
+
+def _reflect(*names: str) -> list[sa.Table]:
+    meta = sa.MetaData()
+    return [sa.Table(name, meta, autoload_with=op.get_bind()) for name in names]
 
 
 def upgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("lobby", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("clock", sa.Integer, nullable=True))
-        batch.add_column(sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("quick", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("fill_at", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("rematch_of", sa.String(32), nullable=True))
-        batch.add_column(sa.Column("rematch", sa.String(32), nullable=True))
-        batch.add_column(sa.Column("settled", sa.Boolean, nullable=False, server_default=sa.false()))
+        for column in _settings():
+            batch.add_column(column)
     with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("player_id", sa.Integer, sa.ForeignKey(
-            "social_players.id", name="fk_seats_player_id"), nullable=True))
-        batch.add_column(sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("pending_token", sa.String(64), nullable=True))
+        for column in _claims("fk_seats_player_id"):
+            batch.add_column(column)
     bind = op.get_bind()
-    meta = sa.MetaData()
-    old_tables = sa.Table("social_tables", meta, autoload_with=bind)
-    old_seats = sa.Table("social_seats", meta, autoload_with=bind)
-    tables = sa.Table("tables", meta, autoload_with=bind)
-    seats = sa.Table("seats", meta, autoload_with=bind)
+    old_tables, old_seats, tables, seats = _reflect("social_tables", "social_seats", "tables", "seats")
     lobby = set(bind.execute(sa.select(old_seats.c.table_id).distinct()).scalars())
     for row in bind.execute(sa.select(old_tables)).mappings().all():
         bind.execute(tables.update().where(tables.c.id == row["table_id"]).values(
@@ -54,37 +67,16 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.create_table(
-        "social_tables",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
-                  primary_key=True),
-        sa.Column("clock", sa.Integer, nullable=True),
-        sa.Column("spectator_chat", sa.Boolean, nullable=False),
-        sa.Column("rated", sa.Boolean, nullable=False),
-        sa.Column("quick", sa.Boolean, nullable=False),
-        sa.Column("fill_at", sa.DateTime(timezone=True), nullable=True),
-        sa.Column("rematch_of", sa.String(32), nullable=True),
-        sa.Column("rematch", sa.String(32), nullable=True),
-        sa.Column("settled", sa.Boolean, nullable=False),
-        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-    )
-    op.create_table(
-        "social_seats",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
-                  nullable=False, index=True),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("player_id", sa.Integer, sa.ForeignKey("social_players.id"), nullable=True),
-        sa.Column("open", sa.Boolean, nullable=False),
-        sa.Column("pending_token", sa.String(64), nullable=True),
-        sa.UniqueConstraint("table_id", "seat"),
-    )
+    op.create_table("social_tables", sa.Column("table_id", sa.String(32), sa.ForeignKey(
+        "tables.id", ondelete="CASCADE"), primary_key=True), *_settings(),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False))
+    op.create_table("social_seats", sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+                    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+                              nullable=False, index=True),
+                    sa.Column("seat", sa.Integer, nullable=False), *_claims(None),
+                    sa.UniqueConstraint("table_id", "seat"))
     bind = op.get_bind()
-    meta = sa.MetaData()
-    tables = sa.Table("tables", meta, autoload_with=bind)
-    seats = sa.Table("seats", meta, autoload_with=bind)
-    old_tables = sa.Table("social_tables", meta, autoload_with=bind)
-    old_seats = sa.Table("social_seats", meta, autoload_with=bind)
+    tables, seats, old_tables, old_seats = _reflect("tables", "seats", "social_tables", "social_seats")
     kept = sa.or_(tables.c.lobby, tables.c.rematch.is_not(None))
     for row in bind.execute(sa.select(tables).where(kept)).mappings().all():
         bind.execute(old_tables.insert().values(table_id=row["id"], created=row["created"],
