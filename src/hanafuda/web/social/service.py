@@ -277,17 +277,11 @@ class SocialHub:
 
     # -- seats ---------------------------------------------------------------------------------
 
-    async def rename_seat(self, table: LiveTable, seat: int, name: str) -> None:
-        """Show ``name`` at ``seat`` (stored, then every browser at the table told)."""
-        await self.db(self._store_seat_name, table.id, seat, name)
+    async def _seated(self, table: LiveTable, seat: int, name: str) -> None:
+        """Show a seat's new player, stored already with its name (in the same row as its claim:
+        one set of rows per table), to every browser at the table."""
         table.seats[seat].name = name
         await self.hub.broadcast(table)
-
-    def _store_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        with self.sessions.begin() as db:
-            row = _seat(db, table_id, seat)
-            if row is not None:
-                row.name = name
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.sessions() as db:
@@ -316,10 +310,9 @@ class SocialHub:
         """A browser opened the table as ``seat`` (``authorize``, or the socket's admission): bind
         a human seat nobody holds yet to this player's name."""
         binds = seat is not None and player is not None and table.seats[seat].kind == "human"
-        row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None,
-                                     player.id if binds and player is not None else None)
+        row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None, player)
         if claimed and seat is not None and player is not None:
-            await self.rename_seat(table, seat, player.name)
+            await self._seated(table, seat, player.name)
         return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
                 "finished": table.match.finished, "turn_clock": self.clock_message(table, seat),
@@ -343,13 +336,15 @@ class SocialHub:
         return {"bots_in": round(left, 1), "open_seats": open_seats, "open_name": OPEN_NAME}
 
     def _hello_rows(self, table_id: str, seat: int | None,
-                    player_id: int | None) -> tuple[TableRow | None, bool]:
-        """The table's settings, and whether ``seat`` was bound to ``player_id`` now (a seat nobody
-        holds, and the player holds no other seat at the table); no binding with ``seat`` None."""
+                    player: PlayerRow | None) -> tuple[TableRow | None, bool]:
+        """The table's settings, and whether ``seat`` was bound to ``player`` and named after them
+        now (a seat nobody holds at a lobby table, and the player holds no other seat there); no
+        binding with ``seat`` None."""
         with self.sessions.begin() as db:
             row = db.get(TableRow, table_id)
-            if seat is None or player_id is None or row is None or not row.lobby:
+            if seat is None or player is None or row is None or not row.lobby:
                 return row, False
+            player_id = player.id
             srow = _seat(db, table_id, seat)
             if srow is None or srow.player_id is not None:
                 return row, False
@@ -357,7 +352,7 @@ class SocialHub:
                 SeatRow.table_id == table_id, SeatRow.player_id == player_id)).first()
             if others is not None:
                 return row, False
-            srow.player_id, srow.open, srow.pending_token = player_id, False, None
+            srow.player_id, srow.open, srow.pending_token, srow.name = player_id, False, None, player.name
             return row, True
 
     def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
@@ -405,14 +400,14 @@ class SocialHub:
                                   else f"seat {seat + 1} is not free", 409)
             chosen = free[0]
             token = chosen.pending_token
-            await self.db(self._take_open_seat, chosen.id, player.id)
-            await self.rename_seat(table, chosen.seat, player.name)
+            await self.db(self._take_open_seat, chosen.id, player)
+            await self._seated(table, chosen.seat, player.name)
         return f"/table/{table.id}?token={token}"
 
-    def _take_open_seat(self, row_id: int, player_id: int) -> None:
+    def _take_open_seat(self, row_id: int, player: PlayerRow) -> None:
         with self.sessions.begin() as db:
             done = db.execute(update(SeatRow).where(SeatRow.id == row_id, SeatRow.pending_token.is_not(None))
-                .values(player_id=player_id, open=False, pending_token=None))
+                              .values(player_id=player.id, name=player.name, open=False, pending_token=None))
             if getattr(done, "rowcount", 1) != 1:
                 raise SocialError("someone took that seat a moment ago", 409)
 
