@@ -412,6 +412,28 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
                                                                         ("notice.rematch", {"seat": 1})]
 
 
+def test_a_table_is_rated_once_when_two_callers_race(client: TestClient) -> None:
+    """The ticker, a direct call or another process may settle a table at once: one rates it."""
+    import asyncio
+
+    from hanafuda.web.social.models import ResultRow
+
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    t = new_table(client, ann, options={"rounds": 1})
+    client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
+    live = table(client, t["id"])
+    social = client.app.state.social  # type: ignore[attr-defined]
+    social.settled.add(live.id)  # the server's ticker leaves it to the two callers below
+    play_out(client, live, [0, 1])
+
+    async def both() -> list[bool]:
+        return list(await asyncio.gather(social.settle(live), social.settle(live)))
+
+    assert sorted(client.portal.call(both)) == [False, True]  # type: ignore[attr-defined]
+    with client.app.state.hub.sessions() as db:  # type: ignore[attr-defined]
+        assert db.scalar(select(func.count()).select_from(ResultRow)) == 2
+
+
 def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:
     ann = name(client, "Ann")
     t = new_table(client, ann, options={"rounds": 1},

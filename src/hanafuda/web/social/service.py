@@ -613,11 +613,12 @@ class SocialHub:
 
     def _store_ratings(self, done: Finish) -> bool:
         with self.sessions.begin() as db:
+            # settled once: a conditional update, so the ticker, a direct call and another server
+            # process racing to rate the same table rate it once (the loser finds it settled)
+            won = db.execute(update(TableRow).where(TableRow.id == done.table_id, TableRow.settled.is_(False))
+                             .values(settled=True))
             row = db.get(TableRow, done.table_id)
-            if row is None or row.settled:
-                return False
-            row.settled = True
-            if not row.rated:
+            if getattr(won, "rowcount", 0) != 1 or row is None or not row.rated:
                 return False
             seats = {r.seat: r for r in _seats(db, done.table_id)}
             entrants: dict[int, Entrant] = {}
