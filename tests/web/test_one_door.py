@@ -110,8 +110,9 @@ def test_no_code_in_web_changes_a_match_outside_the_one_door() -> None:
     assert callers(hub, "_store_and_swap") == {"TableHub._store_steps"}
     # the replay of stored events serves loading and following another process, nothing else
     users = {f"{p.relative_to(WEB)}:{f}" for p in files for f in callers(p.read_text(), "apply_event")}
-    assert users == {"storage.py:TableStore.replay", "cluster.py:Cluster.follow",
-                     "cluster.py:Cluster.refresh"}
+    assert users == {"storage.py:TableStore._replay", "storage.py:follow_event"}
+    followers = {f"{p.relative_to(WEB)}:{f}" for p in files for f in callers(p.read_text(), "follow_event")}
+    assert followers == {"cluster.py:Cluster.follow", "cluster.py:Cluster.refresh"}
 
 
 def test_fork_is_an_independent_copy() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,6 +24,7 @@ from hanafuda.web.social.service import role
 
 from .conftest import in_ci
 from .social_helpers import clocked_table, name, new_table, play_out, table, token_of
+from .wsutil import receive
 
 
 def count(client: TestClient, model: type) -> int:
@@ -225,6 +227,9 @@ def test_quick_match_wait_over_bots_take_the_free_seats(client: TestClient) -> N
     social = client.app.state.social  # type: ignore[attr-defined]
     client.portal.call(social.step)  # type: ignore[attr-defined]
     assert live.seats[1].kind == "bot" and live.seats[1].bot == "greedy"
+    chat = client.get(f"/api/social/tables/{live.id}/chat", params={"token": token_of(r.json()["link"])})
+    assert [(m["key"], m["args"]) for m in chat.json()["messages"]] == [
+        ("notice.seat_bot", {"seats": [1], "bot": "greedy"})]  # the bots are in, said in the chat
 
 
 # -- chat --------------------------------------------------------------------------------------
@@ -236,12 +241,14 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
     ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
     spec_tok = token_of(t["spectator"]["path"])
     url = f"/api/social/tables/{t['id']}/chat"
-    with client.websocket_connect(f"/ws/{t['id']}/social?token={bob_tok}") as ws:
+    with client.websocket_connect(f"/ws/{t['id']}?token={bob_tok}") as ws:  # the page's one socket
+        claimed = receive(ws)  # Bob's browser holds his seat from now on
+        assert claimed["type"] == "claimed"
         ws.send_json({"type": "hello"})
-        assert ws.receive_json()["type"] == "hello"
+        assert next_social(ws)["type"] == "hello"
         r = client.post(url, json={"token": ann_tok, "text": "<script>alert(1)</script>"})
         assert r.status_code == 201
-        got = ws.receive_json()
+        got = next_social(ws)
         assert got["type"] == "chat" and got["message"]["text"] == "<script>alert(1)</script>"
         assert got["message"]["name"] == "Ann"
     bads = [("x" * (MAX_CHAT + 1), "at most"), ("  ", "empty"), ("hi\x1b[31m", "control"), (5, "text")]
@@ -252,22 +259,52 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
     assert r.status_code == 403 and "spectators" in r.json()["detail"]
     assert client.get(url, params={"token": spec_tok}).status_code == 403
     assert client.post(url, json={"token": "nope", "text": "hello"}).status_code == 403
-    assert [m["text"] for m in client.get(url, params={"token": bob_tok}).json()["messages"]] == \
+    bob_secret = {"token": bob_tok, "secret": claimed["secret"]}
+    assert [m["text"] for m in client.get(url, params=bob_secret).json()["messages"]] == \
         ["<script>alert(1)</script>"]
 
 
-def test_social_socket_refuses_other_sites(client: TestClient) -> None:
-    ann = name(client, "Ann")
-    t = new_table(client, ann)
-    url = f"/ws/{t['id']}/social?token={token_of(t['you']['path'])}"
+def next_social(ws: Any) -> dict[str, Any]:
+    """The next message on a table socket that is not the game's own (state, claimed)."""
+    while True:
+        msg = receive(ws)
+        if msg["type"] not in ("state", "claimed", "settling"):
+            return msg
+
+
+def test_the_page_has_one_socket_and_the_social_one_is_gone(client: TestClient) -> None:
+    """Issue 28: chat, the clock and rematch travel on the table's socket; no second socket."""
     from starlette.websockets import WebSocketDisconnect
 
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "bot", "bot": "greedy"}])
+    tok = token_of(t["you"]["path"])
     with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
+        with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}") as ws:
             ws.receive_json()
-    with client.websocket_connect(url, headers={"origin": "http://testserver"}) as ws:
-        ws.send_json({"type": "ping"})
-        assert ws.receive_json()["type"] == "pong"
+    with client.websocket_connect(f"/ws/{t['id']}?token={tok}", headers=ann) as ws:
+        ws.send_json({"type": "hello"})
+        hello = next_social(ws)
+        assert hello["type"] == "hello" and hello["seat"] == 0 and hello["can_chat"] and hello["chat"] == []
+        ws.send_json({"type": "chat", "text": "hi"})
+        got = next_social(ws)
+        assert got["type"] == "chat" and got["message"]["text"] == "hi" and got["message"]["name"] == "Ann"
+        ws.send_json({"type": "rematch"})  # refused until the match is over: to this socket only
+        err = next_social(ws)
+        assert err["type"] == "error" and err["for"] == "rematch" and "once the match is over" in err["error"]
+
+
+def test_a_seat_handed_to_a_bot_is_a_notice_in_the_chat(client: TestClient) -> None:
+    """Issue 28: the notice is a catalogue key and the seats as data, for the page to word."""
+    ann = name(client, "Ann")
+    t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={token_of(t['creator'])}") as ws:
+        ws.send_json({"type": "bot-takeover", "seat": 1, "bot": "random"})
+        got = next_social(ws)
+    assert got["type"] == "chat" and got["message"]["system"]
+    said = got["message"]
+    assert (said["key"], said["args"]) == ("notice.seat_bot", {"seats": [1], "bot": "random"})
+    assert table(client, t["id"]).seats[1].kind == "bot"
 
 
 def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient) -> None:
@@ -288,16 +325,16 @@ def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient
     r = client.post(url, json={"token": tok, "text": "I am the guest"})  # the link alone: refused
     assert r.status_code == 403 and "another browser" in r.json()["detail"]
     assert client.post(url, json={"token": tok, "secret": secret, "text": "hi"}).status_code == 201
-    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}") as ws:
+    with client.websocket_connect(f"/ws/{t['id']}?token={tok}") as ws:
         assert "another browser" in ws.receive_json()["error"]
-    with client.websocket_connect(f"/ws/{t['id']}/social?token={tok}&secret={secret}") as ws:
+    with client.websocket_connect(f"/ws/{t['id']}?token={tok}&secret={secret}") as ws:
         ws.send_json({"type": "chat", "text": "over the socket"})
-        assert ws.receive_json()["message"]["text"] == "over the socket"
+        assert next_social(ws)["message"]["text"] == "over the socket"
         ws.send_json({"type": "chat", "text": "x" * 400})
-        err = ws.receive_json()
+        err = next_social(ws)
         assert err["type"] == "error" and "at most" in err["error"]
         ws.send_json({"type": "hello"})
-        hello = ws.receive_json()
+        hello = next_social(ws)
         assert hello["type"] == "hello" and hello["seat"] == 1 and len(hello["chat"]) == 2
 
 
@@ -326,10 +363,9 @@ def test_turn_clock_moves_for_an_absent_player_and_tells_the_table(client: TestC
     assert live.seq == before + 1 and live.log[-1]["seat"] == seat
     chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
     last = chat.json()["messages"][-1]
-    assert last["system"] and "turn clock ran out" in last["text"] and live.seats[seat].name in last["text"]
-    # with its catalogue key and values, for the page to say it in its language
-    assert last["t"] == "clock.move" and last["vars"]["name"] == live.seats[seat].name
-    assert last["vars"]["s"] == "15" and last["vars"]["bot"] == "greedy"
+    # a catalogue key and data (the seat, the seconds, the bot), for the page to say in its language
+    assert last["system"] and last["key"] == "clock.move" and "text" not in last
+    assert last["args"]["seat"] == seat and last["args"]["s"] == 15 and last["args"]["bot"] == "greedy"
     assert live.seats[seat].kind == "human"  # the seat stays the player's
 
 
@@ -371,6 +407,31 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     assert [s.name for s in new.seats] == ["Ann", "Bob"]
     twice = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
     assert twice.status_code == 409 and "already handed out" in twice.json()["detail"]
+    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": ann_tok}).json()["messages"]
+    assert [(m["key"], m["args"]) for m in chat if m["system"]][:2] == [("notice.rematch", {"seat": 0}),
+                                                                        ("notice.rematch", {"seat": 1})]
+
+
+def test_a_table_is_rated_once_when_two_callers_race(client: TestClient) -> None:
+    """The ticker, a direct call or another process may settle a table at once: one rates it."""
+    import asyncio
+
+    from hanafuda.web.social.models import ResultRow
+
+    ann, bob = name(client, "Ann"), name(client, "Bob")
+    t = new_table(client, ann, options={"rounds": 1})
+    client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob)
+    live = table(client, t["id"])
+    social = client.app.state.social  # type: ignore[attr-defined]
+    social.settled.add(live.id)  # the server's ticker leaves it to the two callers below
+    play_out(client, live, [0, 1])
+
+    async def both() -> list[bool]:
+        return list(await asyncio.gather(social.settle(live), social.settle(live)))
+
+    assert sorted(client.portal.call(both)) == [False, True]  # type: ignore[attr-defined]
+    with client.app.state.hub.sessions() as db:  # type: ignore[attr-defined]
+        assert db.scalar(select(func.count()).select_from(ResultRow)) == 2
 
 
 def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -18,9 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from hanafuda.web.db import SeatRow, TableRow
 from hanafuda.web.live import Connection, LiveTable
-from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow, SocialSeatRow, SocialTableRow, now
-from hanafuda.web.social.service import Listener, SocialHub
+from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow, now
+from hanafuda.web.social.service import SocialHub
 
 from .social_helpers import name, new_table, play_out, table, token_of
 
@@ -104,15 +106,25 @@ def rows(client: TestClient, model: type, **where: Any) -> list[Any]:
         return list(db.scalars(select(model).filter_by(**where)).all())
 
 
-def listen(client: TestClient, live: LiveTable, seat: int | None, token: str) -> list[dict[str, Any]]:
-    """A browser on the social socket of ``live``: the list its pushes land in."""
+def listen(client: TestClient, live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """A browser at ``live`` (its one socket, as ``seat``): the social messages it is sent there
+    (chat, clock, rated, rematch), its states left out."""
     got: list[dict[str, Any]] = []
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    audit = hub.on_send
+    conn = Connection(send=_ignore, seat=seat, limit=10_000)
 
-    async def push(payload: dict[str, Any]) -> None:
-        got.append(payload)
+    def on_send(t: LiveTable, to: int | None, payload: dict[str, Any]) -> None:
+        if t is live and to == seat and payload.get("type") not in ("state", "settling"):
+            got.append(payload)
+        if audit is not None:
+            audit(t, to, payload)
 
-    social = client.app.state.social  # type: ignore[attr-defined]
-    client.portal.call(social.listen, live, Listener(push=push, seat=seat, token=token))  # type: ignore[attr-defined]
+    async def join() -> None:
+        live.connections.append(conn)
+
+    hub.on_send = on_send
+    client.portal.call(join)  # type: ignore[attr-defined]
     return got
 
 
@@ -144,7 +156,7 @@ def test_chat_lines_are_stored_and_pushed_while_the_loop_runs(client: TestClient
     ann = name(client, "Ann")
     t = new_table(client, ann, seats=[{"kind": "me"}, {"kind": "invite"}])
     live = table(client, t["id"])
-    heard = listen(client, live, 1, token_of(t["seats"][1]["invite"]["path"]))
+    heard = listen(client, live, 1)
     with slow_store(client, monkeypatch):
         r = client.post(f"/api/social/tables/{t['id']}/chat",
                         json={"token": token_of(t["you"]["path"]), "text": "good luck"})
@@ -190,15 +202,15 @@ def test_lobby_tables_seats_and_quick_matches_while_the_loop_runs(client: TestCl
                            json={"game": "mushi", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]})
     assert made.status_code == 201, made.text
     tid = made.json()["id"]
-    social_row = rows(client, SocialTableRow, table_id=tid)
+    social_row = rows(client, TableRow, id=tid)
     assert len(social_row) == 1 and social_row[0].rated
-    assert [(s.seat, s.open) for s in rows(client, SocialSeatRow, table_id=tid)] == [(0, False), (1, True)]
+    assert [(s.seat, s.open) for s in rows(client, SeatRow, table_id=tid)] == [(0, False), (1, True)]
     live = table(client, tid)
     seen = watch_table(client, live)
     with slow_store(client, monkeypatch):
         joined = client.post(f"/api/social/tables/{tid}/join", json={}, headers=bob)
     assert joined.status_code == 200, joined.text
-    seat = rows(client, SocialSeatRow, table_id=tid, seat=1)[0]
+    seat = rows(client, SeatRow, table_id=tid, seat=1)[0]
     assert not seat.open and seat.pending_token is None and seat.player_id is not None
     assert live.seats[1].name == "Bob" and seen
     assert [s["name"] for s in seen[-1]["table"]["seats"]] == ["Ann", "Bob"]
@@ -218,9 +230,9 @@ def test_lobby_tables_seats_and_quick_matches_while_the_loop_runs(client: TestCl
     assert [s.name for s in quick.seats][:2] == ["Cid", "Dan"]
     with slow_store(client, monkeypatch):  # the wait is over: the server's ticker seats a bot
         with client.app.state.hub.sessions.begin() as db:  # type: ignore[attr-defined]
-            db.get(SocialTableRow, quick.id).fill_at = now() - dt.timedelta(seconds=1)
+            db.get(TableRow, quick.id).fill_at = now() - dt.timedelta(seconds=1)
         wait_for(lambda: quick.seats[2].kind == "bot")
-    assert rows(client, SocialTableRow, table_id=quick.id)[0].fill_at is None
+    assert rows(client, TableRow, id=quick.id)[0].fill_at is None
 
 
 def test_clock_ratings_and_rematch_while_the_loop_runs(client: TestClient,
@@ -231,21 +243,21 @@ def test_clock_ratings_and_rematch_while_the_loop_runs(client: TestClient,
     # the turn clock moves for an absent player and tells the table
     t = new_table(client, ann, clock=15, seats=[{"kind": "me"}, {"kind": "invite"}])
     live = table(client, t["id"])
-    heard = listen(client, live, 0, token_of(t["you"]["path"]))
+    heard = listen(client, live, 0)
     seat, before, now = live.match.to_move, live.seq, time.monotonic()
     portal.call(social._clock_step, live, 15, now)
     with slow_store(client, monkeypatch):
         portal.call(social._clock_step, live, 15, now + 15.5)
     assert live.seq == before + 1 and live.log[-1]["seat"] == seat
     notices = rows(client, ChatRow, table_id=live.id, system=True)
-    assert len(notices) == 1 and "turn clock ran out" in notices[0].text
+    assert len(notices) == 1 and json.loads(notices[0].text)["key"] == "clock.move"
     assert heard and heard[-1]["type"] == "chat" and heard[-1]["message"]["id"] == notices[0].id
     # a rated match is rated by the server's ticker
     t = new_table(client, ann, options={"rounds": 1})
-    bob_link = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
+    assert client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).status_code == 200
     live = table(client, t["id"])
     social.settled.add(live.id)  # not yet: the ticker rates it below, with the store stalled
-    heard = listen(client, live, 1, token_of(bob_link))
+    heard = listen(client, live, 1)
     play_out(client, live, [0, 1])
 
     async def rate_now() -> None:
@@ -262,7 +274,7 @@ def test_clock_ratings_and_rematch_while_the_loop_runs(client: TestClient,
     assert again.status_code == 200, again.text
     new_id = again.json()["link"].split("/")[2].split("?")[0]
     assert [s.name for s in table(client, new_id).seats] == ["Ann", "Bob"]
-    assert rows(client, SocialTableRow, table_id=live.id)[0].rematch == new_id
+    assert rows(client, TableRow, id=live.id)[0].rematch == new_id
     told = [m for m in heard if m["type"] == "rematch"]
     assert told and told[0]["table"] == new_id and told[0]["link"]
     # pruning abandoned tables (every 10 minutes when set) reads and deletes off the loop too

@@ -71,14 +71,15 @@ def test_the_timeout_notice_names_the_move_in_words(client: TestClient) -> None:
     portal.call(social._clock_step, live, 15, now)
     portal.call(social._clock_step, live, 15, now + 15.5)
     move = next(e for e in reversed(live.log) if e["kind"] == "move")["text"]
-    words = describe_move(view, move, Namer(live.match.config, live.theme, None,
-                                            tuple(s.name for s in live.seats))).text
+    said = describe_move(view, move, Namer(live.match.config, live.theme, None,
+                                           tuple(s.name for s in live.seats)))
     chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
     last = chat.json()["messages"][-1]
-    assert last["text"] == (f"The turn clock ran out for {live.seats[seat].name} after 15 s: the greedy bot "
-                            f"moved for them: {words}.")
-    assert move not in last["text"] and not re.search(r"\b(play|take) [a-z]+-", last["text"])
-    assert last["t"] == "clock.move" and last["vars"]["move"] == words  # the page's language
+    # a catalogue key and data, never words: the page says it in its language and card names
+    assert last["key"] == "clock.move" and "text" not in last
+    assert last["args"] == {"seat": seat, "s": 15, "bot": "greedy", "kind": said.kind,
+                            "outcome": said.outcome, "card": said.card, "takes": list(said.takes)}
+    assert move not in str(last) and not re.search(r"\b(play|take) [a-z]+-", str(last))
 
 
 def test_a_quick_match_table_says_when_bots_join(client: TestClient) -> None:
@@ -91,7 +92,8 @@ def test_a_quick_match_table_says_when_bots_join(client: TestClient) -> None:
     player = social.player_by_key(ann["x-player-key"])
     assert isinstance(player, PlayerRow)
     token = token_of(r.json()["link"])
-    info = portal.call(social.hello, live, token, player)
+    seat, creator = social.authorize(live, token, None)
+    info = portal.call(social.hello, live, seat, creator, player)
     assert 55 <= info["bots_in"] <= 60 and info["open_seats"] == [1] and info["open_name"] == "Open seat"
     assert portal.call(social.fill_with_bots, live) == 1
-    assert "bots_in" not in portal.call(social.hello, live, token, player)  # the bots are in
+    assert "bots_in" not in portal.call(social.hello, live, seat, creator, player)  # the bots are in

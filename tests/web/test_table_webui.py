@@ -156,9 +156,6 @@ def _frames(page: Any) -> list[dict[str, Any]]:
     got: list[dict[str, Any]] = []
 
     def on_socket(ws: Any) -> None:
-        if "/social" in ws.url:
-            return
-
         def on_frame(payload: Any) -> None:
             msg = json.loads(payload)
             if msg.get("type") == "state":

@@ -36,7 +36,7 @@ from sqlalchemy.engine import Engine
 
 from .db import SeatRow, TableEventRow, TableRow
 from .live import CapacityError, Connection, LiveTable
-from .storage import apply_event
+from .storage import follow_event
 
 if TYPE_CHECKING:
     from .hub import TableHub
@@ -349,7 +349,8 @@ class Cluster:
         async with table.lock:
             if event.get("seq") == table.seq + 1 and event.get("kind") in ("move", "next-round"):
                 try:
-                    apply_event(table.match, str(event["kind"]), str(event["text"]))
+                    follow_event(table, event["seq"], str(event["kind"]), event.get("seat"),
+                                 str(event["text"]))
                 except ValueError:  # this copy went wrong somehow: rebuilt from the database
                     log.error("table %s: event %s does not apply here; rebuilding the table", table.id,
                               event.get("seq"))
@@ -360,10 +361,6 @@ class Cluster:
                     await self.hub.broadcast_here(table)
                     return
                 else:
-                    table.seq = int(event["seq"])
-                    table.log.append({"seq": table.seq, "round": len(table.match.rounds),
-                                      "kind": event["kind"], "seat": event.get("seat"),
-                                      "text": str(event["text"])})
                     await self.hub.broadcast_here(table, {"seat": event.get("seat"), "move": event["text"]})
                     return
             elif isinstance(event.get("seq"), int) and event["seq"] <= table.seq:
@@ -395,10 +392,7 @@ class Cluster:
             for ev in events:
                 if ev.seq != table.seq + 1:
                     break
-                apply_event(table.match, ev.kind, ev.text)
-                table.seq = ev.seq
-                table.log.append({"seq": ev.seq, "round": len(table.match.rounds), "kind": ev.kind,
-                                  "seat": ev.seat, "text": ev.text})
+                follow_event(table, ev.seq, ev.kind, ev.seat, ev.text)
                 await self.hub.broadcast_here(table, {"seat": ev.seat, "move": ev.text})
                 changed = False
             if changed:

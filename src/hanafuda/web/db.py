@@ -61,6 +61,16 @@ class TableRow(Base):
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the serving process
     lease_until: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # players may ask for a hint
+    # what the lobby adds (migration 0005 folded its rows in here: one set of rows per table)
+    lobby: Mapped[bool] = mapped_column(Boolean, default=False)  # made by the lobby (seats claimable)
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)  # turn clock, seconds per decision
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    fill_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # quick match
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    settled: Mapped[bool] = mapped_column(Boolean, default=False)  # rated once finished
 
 
 class SeatRow(Base):
@@ -75,6 +85,11 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)  # the seat link's
     claim_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the claiming browser's
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("social_players.id", name="fk_seats_player_id"),
+                                                  nullable=True)  # the lobby's player, once known
+    open: Mapped[bool] = mapped_column(Boolean, default=False)  # listed in the lobby for anyone
+    pending_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The seat's token while nobody has taken it (an open seat, a rematch seat); cleared on hand-out."""
 
 
 class TableEventRow(Base):

@@ -12,7 +12,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
@@ -101,6 +101,12 @@ class TableHub:
         self.cluster: Cluster | None = None
         """Set on PostgreSQL (``cluster.Cluster``): tables are then shared with other processes,
         each changed only by its owner; ``None``: this process owns every table (SQLite)."""
+        self.extensions: dict[str, Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]] = {}
+        """Handlers of the page's social messages (hello, chat, rematch) on the table's one socket
+        (issue 28), registered by ``social``; handled in the process holding the socket."""
+        self.notices: Callable[[LiveTable, str, dict[str, Any]], Awaitable[None]] | None = None
+        """Posts a notice of the table to its chat as a catalogue key and data (``SocialHub.notice``,
+        set by ``social``): a seat handed to a bot."""
 
     @property
     def sessions(self) -> Any:
@@ -470,7 +476,8 @@ class TableHub:
             await self.error(table, conn, "server-error", "the server could not handle that message")
 
     async def _dispatch(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        if self.cluster is not None and msg["type"] not in LOCAL_TYPES and not self.cluster.owns(table):
+        local = msg["type"] in LOCAL_TYPES or msg["type"] in self.extensions
+        if self.cluster is not None and not local and not self.cluster.owns(table):
             await self.cluster.forward(table, conn, msg)  # another process owns it: it decides
             return
         await self.dispatch_here(table, conn, msg)
@@ -497,10 +504,13 @@ class TableHub:
             await self.stop(table, conn)
         elif kind == "hint":
             await self.hint(table, conn, msg)
+        elif kind in self.extensions:
+            await self.extensions[kind](table, conn, msg)
         else:
-            await self.error(table, conn, "unknown-type",
-                             f"unknown message type {kind!r}; types: move, next-round, state, ping, "
-                             "bot-takeover, stop, theme, resign, hint")
+            types = ("move", "next-round", "state", "ping", "bot-takeover", "stop", "theme", "resign", "hint",
+                     *self.extensions)
+            await self.error(table, conn, "unknown-type", f"unknown message type {kind!r}; types: "
+                             + ", ".join(types))
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from
@@ -566,6 +576,7 @@ class TableHub:
                 return
             await self.broadcast(table)
         self.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [seat], "bot": "greedy"})
 
     async def hand_to_bot(self, table: LiveTable, seats: list[int], bot: str, *, keep_name: bool = True,
                           also: Callable[[Any], None] | None = None) -> bool:
@@ -811,6 +822,12 @@ class TableHub:
                 return
             await self.broadcast(table)
         self.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [seat], "bot": bot})
+
+    async def notice(self, table: LiveTable, key: str, args: dict[str, Any]) -> None:
+        """Tell the table's chat what happened (``notices``; nothing without the lobby)."""
+        if self.notices is not None:
+            await self.notices(table, key, args)
 
     async def stop(self, table: LiveTable, conn: Connection) -> None:
         """The creator stops a table without people: its bots play no more, now or after a restart."""

@@ -198,6 +198,8 @@ class Connection:
     """The page's language (``?lang=en|ja|ko``): the namer says every label of its words in it."""
     mark: LogMark | None = None
     """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
+    cookies: dict[str, str] = field(default_factory=dict)
+    """The page's cookies: the social messages on this socket (``hello``) read its session there."""
 
     def allow(self) -> bool:
         now = time.monotonic()

@@ -22,7 +22,7 @@ from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Event", "TableStore", "apply_event"]
+__all__ = ["Event", "TableStore", "apply_event", "follow_event"]
 
 Event = tuple[int, str, int | None, str]
 """A stored event: ``(seq, kind, seat, text)``."""
@@ -66,8 +66,6 @@ class TableStore:
                 return None
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
                                .order_by(SeatRow.seat)).all()
-            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table_id)
-                                .order_by(TableEventRow.seq)).all()
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
                               stopped=row.status == "stopped",
                               theme=row.theme,
@@ -76,7 +74,7 @@ class TableStore:
                               spectator_token=row.spectator_token, creator_hash=row.creator_hash,
                               seeded=row.seeded, abandoned=row.status == "abandoned",
                               hints=bool(row.hints))
-            self._replay_rows(table, row, events)
+            self._replay(db, table, row)
         return table
 
     def running_ids(self) -> list[str]:
@@ -125,24 +123,18 @@ class TableStore:
     # -- events --------------------------------------------------------------------------------
 
     @staticmethod
-    def replay(table: LiveTable, game: str, players: int, options: dict[str, Any], seed: int,
-               events: list[Event]) -> None:
-        """Set ``table``'s match, log and seq to a seed and its events ``(seq, kind, seat, text)``."""
-        match = Match(game, players, options, seed=seed)
-        log_: list[dict[str, Any]] = []
-        seq = 0
-        for ev_seq, kind, seat, text in events:
-            apply_event(match, kind, text)
-            log_.append({"seq": ev_seq, "round": len(match.rounds), "kind": kind, "seat": seat,
-                         "text": text})
-            seq = ev_seq
+    def _replay(db: Any, table: LiveTable, row: TableRow) -> None:
+        """Set ``table``'s match, log and seq to its seed and every stored event; ``table`` is
+        changed only once they all applied."""
+        match, log_, seq = Match(row.game, row.players, row.options, seed=row.seed), [], 0
+        for ev in db.scalars(select(TableEventRow).where(TableEventRow.table_id == row.id)
+                             .order_by(TableEventRow.seq)):
+            apply_event(match, ev.kind, ev.text)
+            log_.append({"seq": ev.seq, "round": len(match.rounds), "kind": ev.kind, "seat": ev.seat,
+                         "text": ev.text})
+            seq = ev.seq
         table.match, table.log, table.seq = match, log_, seq
         table.words_cache.clear()
-
-    @classmethod
-    def _replay_rows(cls, table: LiveTable, row: TableRow, events: Any) -> None:
-        cls.replay(table, row.game, row.players, row.options, row.seed,
-                   [(ev.seq, ev.kind, ev.seat, ev.text) for ev in events])
 
     def reload(self, table: LiveTable) -> None:
         """Set ``table`` to exactly what is stored (a copy found behind the database: another
@@ -151,9 +143,7 @@ class TableStore:
             row = db.get(TableRow, table.id)
             if row is None:
                 raise LookupError(f"table {table.id} is not in the database")
-            events = db.scalars(select(TableEventRow).where(TableEventRow.table_id == table.id)
-                                .order_by(TableEventRow.seq)).all()
-            self._replay_rows(table, row, events)
+            self._replay(db, table, row)
 
     def stored_event(self, table_id: str, seq: int) -> Event | None:
         """The event stored at ``seq`` of a table, or None."""
@@ -194,3 +184,11 @@ def apply_event(match: Match, kind: str, text: str) -> None:
         match.play(text)
     else:
         match.next_round()
+
+
+def follow_event(table: LiveTable, seq: int, kind: str, seat: int | None, text: str) -> None:
+    """Apply the stored event ``seq``, the next one, to ``table``'s match, log and ``seq`` (another
+    process stored it: ``cluster`` follows its owner).  Raises ``ValueError`` if it does not apply."""
+    apply_event(table.match, kind, text)
+    table.seq = seq
+    table.log.append({"seq": seq, "round": len(table.match.rounds), "kind": kind, "seat": seat, "text": text})

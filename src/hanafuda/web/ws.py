@@ -111,7 +111,7 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
                       close=close, limit=hub.outbox,
                       deltas=websocket.query_params.get("deltas") in ("1", "2"),
                       words_deltas=websocket.query_params.get("deltas") == "2",
-                      client=client_key(websocket))
+                      client=client_key(websocket), cookies=dict(websocket.cookies))
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:

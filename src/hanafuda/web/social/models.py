@@ -1,7 +1,8 @@
-"""The social tables (migration 0003): players, seat claims, table settings, ratings, results, chat.
+"""The social tables (migration 0003): players, ratings, results, chat, server secrets.
 
-They sit beside the play tables of ``web.db`` on the same ``Base`` and reference ``tables.id``;
-a table's play state never depends on them (a server without them plays as before).
+They sit beside the play tables of ``web.db`` on the same ``Base`` and reference ``tables.id``; a
+table's lobby settings and seat claims are columns of its own rows (``TableRow``, ``SeatRow``:
+one set of rows per table, migration 0005).
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db import Base
 
-__all__ = ["ChatRow", "PlayerRow", "RatingRow", "ResultRow", "SecretRow", "SocialSeatRow",
-           "SocialTableRow"]
+__all__ = ["ChatRow", "PlayerRow", "RatingRow", "ResultRow", "SecretRow"]
 
 
 def now() -> dt.datetime:
@@ -40,38 +40,6 @@ class PlayerRow(Base):
     key_hash: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-
-
-class SocialTableRow(Base):
-    """What the lobby adds to a table: turn clock, chat for spectators, rated, quick match, rematch."""
-
-    __tablename__ = "social_tables"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds per decision
-    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
-    rated: Mapped[bool] = mapped_column(Boolean, default=True)
-    quick: Mapped[bool] = mapped_column(Boolean, default=False)
-    fill_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    settled: Mapped[bool] = mapped_column(Boolean, default=False)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-
-
-class SocialSeatRow(Base):
-    """A seat's player (once known), whether it is open to anyone, and a link not yet handed out."""
-
-    __tablename__ = "social_seats"
-    __table_args__ = (UniqueConstraint("table_id", "seat"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("social_players.id"), nullable=True)
-    open: Mapped[bool] = mapped_column(Boolean, default=False)
-    pending_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """The seat's token while nobody has taken it (an open seat, a rematch seat); cleared on hand-out."""
 
 
 class RatingRow(Base):

@@ -11,7 +11,7 @@ from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody, parse
 from .invites import reachable_urls
 from .names import TextError
 from .route_kit import Kit, _json
-from .service import SeatPlan, Settings, SocialError, role
+from .service import SeatPlan, Settings, SocialError
 
 __all__ = ["routes"]
 
@@ -99,9 +99,10 @@ def routes(kit: Kit) -> APIRouter:
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
         body = parse(TokenBody, data)
-        token, secret = body.token, body.secret
+        table = await table_of(table_id)
         try:
-            return await social.hello(await table_of(table_id), token, await who_async(request), secret)
+            seat, creator = social.authorize(table, body.token, body.secret)
+            return await social.hello(table, seat, creator, await who_async(request))
         except SocialError as exc:
             raise fail(exc) from None
 
@@ -120,13 +121,11 @@ def routes(kit: Kit) -> APIRouter:
     async def chat(table_id: str, request: Request) -> dict[str, Any]:
         data = await _json(request)
         chat_body = parse(ChatBody, data)
-        token = chat_body.token
         table = await table_of(table_id)
-        if role(table, token) is None:
-            raise HTTPException(403, "this link opens no seat at this table")
-        limit("chat", request)
         try:
-            return {"message": await social.say(table, token, chat_body.text, chat_body.secret)}
+            seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
+            limit("chat", request)  # spent by a link that opens a seat only
+            return {"message": await social.say(table, seat, creator, chat_body.text)}
         except (SocialError, TextError) as exc:
             raise fail(exc) from None
 
@@ -137,7 +136,7 @@ def routes(kit: Kit) -> APIRouter:
         table = await table_of(table_id)
         limit("create", request)
         try:
-            link = await social.rematch(table, body.token, body.secret)
+            link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
         except SocialError as exc:
             raise fail(exc) from None
         return {"link": link}

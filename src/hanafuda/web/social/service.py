@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import logging
 import random
-import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -26,11 +26,12 @@ from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
-from ..live import NEXT_ROUND, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
+from ..messages import table_namer
 from ..tokens import token_matches
 from .accounts import hash_key, new_key
-from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, SocialSeatRow, SocialTableRow, now
+from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, now
 from .names import check_chat
 from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
 
@@ -44,38 +45,22 @@ MAX_WAIT = 600
 """Longest quick-match wait before bots fill the free seats, in seconds."""
 FILL_BOT = "greedy"
 CLOCK_BOT = "greedy"
-NOTICES = {
-    "clock.round": "The turn clock ran out: the next round was dealt after {s} s.",
-    "clock.move": "The turn clock ran out for {name} after {s} s: the {bot} bot moved for them: {move}.",
-}
-"""The table's own chat messages (system notices) by catalogue key: stored in English, sent with
-their key and values so each page shows them in its language (``T(key, vars)``)."""
-_NOTICE_PATTERNS = {
-    key: re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)) + "$", re.DOTALL)
-    for key, text in NOTICES.items()
-}
 
 
-def clock_move_notice(table: LiveTable, seat: int, view: PlayerView, move: str, limit: int) -> str:
-    """The notice of a move the turn clock made: the move in words, in the table's card names
-    ("Iris Chaff takes Iris Red Ribbon"), never its notation; ``view`` is the seat's view before
-    the move.  Stored in English like every notice (``NOTICES``); pages say it in their language."""
+def clock_move_args(table: LiveTable, seat: int, view: PlayerView, move: str, limit: int) -> dict[str, Any]:
+    """The data of the notice of a move the turn clock made (``clock.move``): the seat, the
+    clock's seconds, the bot and the move as the page names it in its language and card names —
+    the kind of move, the card played or turned over and the cards it took, never its notation
+    (RULES.md §7); ``view`` is the seat's view before the move."""
     namer = Namer(table.match.config, table.theme, None, tuple(s.name for s in table.seats))
-    said = describe_move(view, move, namer).text
-    return NOTICES["clock.move"].format(name=table.seats[seat].name, s=limit, bot=CLOCK_BOT, move=said)
+    said = describe_move(view, move, namer)
+    return {"seat": seat, "s": limit, "bot": CLOCK_BOT, "kind": said.kind, "outcome": said.outcome,
+            "card": said.card, "takes": list(said.takes)}
 
 
-def notice_words(text: str) -> tuple[str, dict[str, str]] | None:
-    """The catalogue key and values of a stored notice (``NOTICES``), or None for another text."""
-    for key, pattern in _NOTICE_PATTERNS.items():
-        found = pattern.match(text)
-        if found:
-            return key, found.groupdict()
-    return None
 OPEN_NAME = "Open seat"
 CHAT_HISTORY = 100
 
-Push = Callable[[dict[str, Any]], Awaitable[None]]
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -95,15 +80,6 @@ class SeatPlan:
 
     kind: str
     bot: str | None = None
-
-
-@dataclass(eq=False)
-class Listener:
-    """A browser on the social socket of a table (chat, notices, rematch)."""
-
-    push: Push
-    seat: int | None
-    token: str
 
 
 @dataclass
@@ -144,7 +120,6 @@ class Settings:
 @dataclass
 class SocialHub:
     hub: TableHub
-    listeners: dict[str, list[Listener]] = field(default_factory=dict)
     clocks: dict[str, int] = field(default_factory=dict)
     settled: set[str] = field(default_factory=set)
     _turn_seen: dict[str, tuple[int, int | None, float]] = field(default_factory=dict)
@@ -160,7 +135,7 @@ class SocialHub:
         """``work(*args, **kwargs)`` in a worker thread: the way every coroutine here reaches the
         database, so a slow disk flush holds up only its caller, never the event loop that serves
         every table (issue 14, "writes off the event loop").  ``work`` opens its own session and
-        touches nothing the loop owns (live tables, listeners, locks): it gets ids and plain
+        touches nothing the loop owns (live tables, sockets, locks): it gets ids and plain
         values, and the caller applies what it answers back on the loop."""
         return await asyncio.to_thread(work, *args, **kwargs)
 
@@ -273,19 +248,18 @@ class SocialHub:
 
         def store_rows(table_id: str, tokens: NewTokens) -> None:  # in the worker thread
             with self.sessions.begin() as db:
-                db.add(SocialTableRow(table_id=table_id, clock=settings.clock,
-                                      spectator_chat=settings.spectator_chat, rated=settings.rated,
-                                      quick=quick, settled=False, rematch_of=rematch_of,
-                                      fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None
-                                      else None))
+                db.execute(update(TableRow).where(TableRow.id == table_id).values(
+                    lobby=True, clock=settings.clock, spectator_chat=settings.spectator_chat,
+                    rated=settings.rated, quick=quick, rematch_of=rematch_of,
+                    fill_at=(now() + dt.timedelta(seconds=wait)) if wait is not None else None))
                 for i, p in enumerate(plans):
                     token = tokens.seats[i]
                     pid = seat_players[i] if seat_players is not None \
                         else (creator.id if p.kind == "me" else None)
                     pending = token if (p.kind == "open" or (rematch_of is not None and p.kind != "bot")) \
                         else None
-                    db.add(SocialSeatRow(table_id=table_id, seat=i, player_id=pid, open=p.kind == "open",
-                                         pending_token=pending))
+                    db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == i)
+                               .values(player_id=pid, open=p.kind == "open", pending_token=pending))
                     if p.kind in ("me", "invite"):
                         links[i] = f"/table/{table_id}?token={token}"
 
@@ -303,25 +277,20 @@ class SocialHub:
 
     # -- seats ---------------------------------------------------------------------------------
 
-    async def rename_seat(self, table: LiveTable, seat: int, name: str) -> None:
-        """Show ``name`` at ``seat`` (stored, then every browser at the table told)."""
-        await self.db(self._store_seat_name, table.id, seat, name)
+    async def _seated(self, table: LiveTable, seat: int, name: str) -> None:
+        """Show a seat's new player, stored already with its name (in the same row as its claim:
+        one set of rows per table), to every browser at the table."""
         table.seats[seat].name = name
         await self.hub.broadcast(table)
 
-    def _store_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        with self.sessions.begin() as db:
-            row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)).one()
-            row.name = name
-
-    def social_seats(self, table_id: str) -> list[SocialSeatRow]:
+    def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.sessions() as db:
-            return list(db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id)
-                                   .order_by(SocialSeatRow.seat)).all())
+            return _seats(db, table_id)
 
-    def settings(self, table_id: str) -> SocialTableRow | None:
+    def settings(self, table_id: str) -> TableRow | None:
+        """The table's row: its lobby settings (clock, spectator chat, rated, quick match, rematch)."""
         with self.sessions() as db:
-            return db.get(SocialTableRow, table_id)  # type: ignore[no-any-return]
+            return db.get(TableRow, table_id)  # type: ignore[no-any-return]
 
     def authorize(self, table: LiveTable, token: str, secret: str | None) -> tuple[int | None, bool]:
         """``(seat, creator)`` that ``token`` opens, refusing a seat whose link another browser has
@@ -336,26 +305,25 @@ class SocialHub:
                                   "speaks for the seat", 403)
         return found
 
-    async def hello(self, table: LiveTable, token: str, player: PlayerRow | None,
-                    secret: str | None = None) -> dict[str, Any]:
-        """A browser opened the table: bind a human seat nobody holds yet to this player's name."""
-        seat, creator = self.authorize(table, token, secret)
+    async def hello(self, table: LiveTable, seat: int | None, creator: bool,
+                    player: PlayerRow | None) -> dict[str, Any]:
+        """A browser opened the table as ``seat`` (``authorize``, or the socket's admission): bind
+        a human seat nobody holds yet to this player's name."""
         binds = seat is not None and player is not None and table.seats[seat].kind == "human"
-        row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None,
-                                     player.id if binds and player is not None else None)
+        row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None, player)
         if claimed and seat is not None and player is not None:
-            await self.rename_seat(table, seat, player.name)
+            await self._seated(table, seat, player.name)
         return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
                 "finished": table.match.finished, "turn_clock": self.clock_message(table, seat),
                 # a person's seat at a lobby table opened by a browser holding no name: the page
                 # asks for one first, above the table (a friend's first minute)
-                "ask_name": row is not None and seat is not None and player is None
+                "ask_name": row is not None and row.lobby and seat is not None and player is None
                 and table.seats[seat].kind == "human",
                 **self._quick_wait(table, row)}
 
     @staticmethod
-    def _quick_wait(table: LiveTable, row: SocialTableRow | None) -> dict[str, Any]:
+    def _quick_wait(table: LiveTable, row: TableRow | None) -> dict[str, Any]:
         """At a quick-match table still waiting for people: the seconds until bots take the open
         seats (``fill_with_bots``), which seats are open and what an open seat is called, so the
         page counts down "bots join in N s" and stops once people have taken them."""
@@ -368,22 +336,23 @@ class SocialHub:
         return {"bots_in": round(left, 1), "open_seats": open_seats, "open_name": OPEN_NAME}
 
     def _hello_rows(self, table_id: str, seat: int | None,
-                    player_id: int | None) -> tuple[SocialTableRow | None, bool]:
-        """The table's settings, and whether ``seat`` was bound to ``player_id`` now (a seat nobody
-        holds, and the player holds no other seat at the table); no binding with ``seat`` None."""
+                    player: PlayerRow | None) -> tuple[TableRow | None, bool]:
+        """The table's settings, and whether ``seat`` was bound to ``player`` and named after them
+        now (a seat nobody holds at a lobby table, and the player holds no other seat there); no
+        binding with ``seat`` None."""
         with self.sessions.begin() as db:
-            row = db.get(SocialTableRow, table_id)
-            if seat is None or player_id is None:
+            row = db.get(TableRow, table_id)
+            if seat is None or player is None or row is None or not row.lobby:
                 return row, False
-            srow = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id,
-                                                          SocialSeatRow.seat == seat)).first()
+            player_id = player.id
+            srow = _seat(db, table_id, seat)
             if srow is None or srow.player_id is not None:
                 return row, False
-            others = db.scalars(select(SocialSeatRow.seat).where(
-                SocialSeatRow.table_id == table_id, SocialSeatRow.player_id == player_id)).first()
+            others = db.scalars(select(SeatRow.seat).where(
+                SeatRow.table_id == table_id, SeatRow.player_id == player_id)).first()
             if others is not None:
                 return row, False
-            srow.player_id, srow.open, srow.pending_token = player_id, False, None
+            srow.player_id, srow.open, srow.pending_token, srow.name = player_id, False, None, player.name
             return row, True
 
     def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
@@ -396,25 +365,22 @@ class SocialHub:
         with self.sessions() as db:
             free: dict[str, set[int]] = {}
             for tid, seat in db.execute(
-                    select(SocialSeatRow.table_id, SocialSeatRow.seat)
-                    .join(TableRow, TableRow.id == SocialSeatRow.table_id)
-                    .where(SocialSeatRow.open.is_(True), SocialSeatRow.pending_token.is_not(None),
+                    select(SeatRow.table_id, SeatRow.seat)
+                    .join(TableRow, TableRow.id == SeatRow.table_id)
+                    .where(SeatRow.open.is_(True), SeatRow.pending_token.is_not(None),
                            TableRow.status == "running")
                     .order_by(TableRow.created.desc()).limit(500)):
                 free.setdefault(tid, set()).add(seat)
             ids = list(free)[:100]
             rows = {r.id: r for r in db.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
-            settings = {r.table_id: r for r in db.scalars(select(SocialTableRow)
-                                                          .where(SocialTableRow.table_id.in_(ids)))}
             seats: dict[str, list[SeatRow]] = {}
             for s in db.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
                 seats.setdefault(s.table_id, []).append(s)
         out = []
         for tid in ids:
-            t, row = rows[tid], settings.get(tid)
+            t = rows[tid]
             out.append({"id": tid, "game": t.game, "title": GAMES[t.game].title, "players": t.players,
-                        "free": len(free[tid]), "quick": bool(row and row.quick),
-                        "clock": row.clock if row else None,
+                        "free": len(free[tid]), "quick": t.quick, "clock": t.clock,
                         "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name), "kind": s.kind,
                                    "open": s.seat in free[tid]} for s in seats.get(tid, [])]})
         return out
@@ -424,7 +390,7 @@ class SocialHub:
         if table.match.finished:
             raise SocialError("this match is over", 409)
         async with table.lock:
-            rows = await self.db(self.social_seats, table.id)
+            rows = await self.db(self.seat_rows, table.id)
             if any(r.player_id == player.id for r in rows):
                 raise SocialError("you already have a seat at this table", 409)
             free = [r for r in rows if r.open and r.pending_token is not None
@@ -434,15 +400,14 @@ class SocialHub:
                                   else f"seat {seat + 1} is not free", 409)
             chosen = free[0]
             token = chosen.pending_token
-            await self.db(self._take_open_seat, chosen.id, player.id)
-            await self.rename_seat(table, chosen.seat, player.name)
+            await self.db(self._take_open_seat, chosen.id, player)
+            await self._seated(table, chosen.seat, player.name)
         return f"/table/{table.id}?token={token}"
 
-    def _take_open_seat(self, row_id: int, player_id: int) -> None:
+    def _take_open_seat(self, row_id: int, player: PlayerRow) -> None:
         with self.sessions.begin() as db:
-            done = db.execute(update(SocialSeatRow).where(
-                SocialSeatRow.id == row_id, SocialSeatRow.pending_token.is_not(None))
-                .values(player_id=player_id, open=False, pending_token=None))
+            done = db.execute(update(SeatRow).where(SeatRow.id == row_id, SeatRow.pending_token.is_not(None))
+                              .values(player_id=player.id, name=player.name, open=False, pending_token=None))
             if getattr(done, "rowcount", 1) != 1:
                 raise SocialError("someone took that seat a moment ago", 409)
 
@@ -471,53 +436,45 @@ class SocialHub:
         """Running quick-match tables of this game and size still waiting for people, oldest first."""
         with self.sessions() as db:
             return list(db.scalars(
-                select(SocialTableRow.table_id).join(TableRow, TableRow.id == SocialTableRow.table_id)
-                .where(SocialTableRow.quick.is_(True), TableRow.game == game, TableRow.players == players,
-                       TableRow.status == "running", SocialTableRow.fill_at > now())
+                select(TableRow.id).where(TableRow.quick.is_(True), TableRow.game == game,
+                                          TableRow.players == players, TableRow.status == "running",
+                                          TableRow.fill_at > now())
                 .order_by(TableRow.created)).all())
 
     async def fill_with_bots(self, table: LiveTable, bot: str = FILL_BOT) -> int:
         """Hand every seat still open to ``bot`` (``TableHub.hand_to_bot``); how many seats it took."""
         async with table.lock:
-            rows = [r for r in await self.db(self.social_seats, table.id)
+            rows = [r for r in await self.db(self.seat_rows, table.id)
                     if r.open and r.pending_token is not None]
             if not rows:
                 return 0
             ids = [r.id for r in rows]
 
             def close_seats(db: Any) -> None:  # in the same transaction as the seats' new players
-                db.execute(update(SocialSeatRow).where(SocialSeatRow.id.in_(ids))
-                           .values(open=False, pending_token=None))
-                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table.id)
-                           .values(fill_at=None))
+                db.execute(update(SeatRow).where(SeatRow.id.in_(ids)).values(open=False, pending_token=None))
+                db.execute(update(TableRow).where(TableRow.id == table.id).values(fill_at=None))
 
             if not await self.hub.hand_to_bot(table, [r.seat for r in rows], bot, keep_name=False,
                                               also=close_seats):
                 raise SocialError("the open seats could not be handed to bots; please try again", 503)
             await self.hub.broadcast(table)
         self.hub.kick_bots(table)
+        await self.notice(table, "notice.seat_bot", {"seats": [r.seat for r in rows], "bot": bot})
         return len(rows)
 
     # -- chat and notices ----------------------------------------------------------------------
 
-    async def listen(self, table: LiveTable, listener: Listener) -> None:
-        self.listeners.setdefault(table.id, []).append(listener)
-
-    def unlisten(self, table: LiveTable, listener: Listener) -> None:
-        group = self.listeners.get(table.id, [])
-        if listener in group:
-            group.remove(listener)
-
     async def push(self, table_id: str,
-                   payload: dict[str, Any] | Callable[[Listener], dict[str, Any] | None]) -> None:
-        for listener in list(self.listeners.get(table_id, [])):
-            msg = payload(listener) if callable(payload) else payload
-            if msg is None:
-                continue
-            try:
-                await listener.push(msg)
-            except Exception:  # a closed socket: its handler removes it
-                pass
+                   payload: dict[str, Any] | Callable[[Connection], dict[str, Any] | None]) -> None:
+        """Send ``payload`` (or what it answers for each socket; None: nothing) on the one socket of
+        every page at the table in this process (issue 28)."""
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return
+        for conn in list(table.connections):
+            msg = payload(conn) if callable(payload) else payload
+            if msg is not None:
+                await self.hub.send(table, conn, msg)
 
     def chat_history(self, table_id: str) -> list[dict[str, Any]]:
         with self.sessions() as db:
@@ -527,16 +484,30 @@ class SocialHub:
 
     @staticmethod
     def _chat_json(r: ChatRow) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "system": r.system,
-               "at": r.created.isoformat() if r.created else None}
-        words = notice_words(r.text) if r.system else None
-        if words is not None:
-            out["t"], out["vars"] = words
+        """A chat line as pages get it; a notice of the table (``system``) as its catalogue key and
+        data (``{"key": ..., "args": {...}}``), which each page puts in its own language."""
+        out: dict[str, Any] = {"id": r.id, "seat": r.seat, "name": r.name, "system": r.system,
+                               "at": r.created.isoformat() if r.created else None}
+        if r.system and r.text.startswith("{"):
+            out.update(json.loads(r.text))
+        else:
+            out["text"] = r.text
         return out
 
-    async def say(self, table: LiveTable, token: str, raw: object,
-                  secret: str | None = None) -> dict[str, Any]:
-        seat, creator = self.authorize(table, token, secret)
+    @staticmethod
+    def named(table: LiveTable, conn: Connection, line: dict[str, Any]) -> dict[str, Any]:
+        """A chat line for ``conn``'s page: a notice naming cards (``clock.move``) gets ``names``,
+        each card's name in the page's language and card names (RULES.md §1), so the page words
+        it with no card code showing."""
+        args = line.get("args") or {}
+        codes = [c for c in (args.get("card"), *args.get("takes", ())) if c]
+        if not codes:
+            return line
+        namer = table_namer(table, conn.seat, conn.theme or table.theme, conn.lang)
+        return {**line, "names": {c: namer.card(c) for c in codes}}
+
+    async def say(self, table: LiveTable, seat: int | None, creator: bool, raw: object) -> dict[str, Any]:
+        """A person's chat line from ``seat`` (None: the creator or a spectator)."""
         if not may_chat(seat, creator, None if seat is not None or creator
                         else await self.db(self.settings, table.id)):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
@@ -544,21 +515,23 @@ class SocialHub:
         name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
         return await self._post(table, seat, name, text, system=False, spectator=seat is None and not creator)
 
-    async def notice(self, table: LiveTable, text: str) -> None:
-        """A message from the table itself (the turn clock), shown in the chat of everyone."""
-        await self._post(table, None, "", text, system=True, spectator=False)
+    async def notice(self, table: LiveTable, key: str, args: dict[str, Any]) -> None:
+        """A message from the table itself (the turn clock, a seat handed to a bot, a rematch asked
+        for), shown in the chat of everyone: stored
+        and sent as its catalogue key and data (seats, seconds, moves), never as words, so every
+        page says it in its language (``locales/*.json``, ``static/social-table.js``)."""
+        await self._post(table, None, "", json.dumps({"key": key, "args": args}), system=True,
+                         spectator=False)
 
     async def _post(self, table: LiveTable, seat: int | None, name: str, text: str, *, system: bool,
                     spectator: bool) -> dict[str, Any]:
         """Store a chat line, then push it to the table's listeners who may read it."""
         msg, open_to_spectators = await self.db(self._store_chat, table.id, seat, name, text, system)
 
-        def to(listener: Listener) -> dict[str, Any] | None:
-            if listener.seat is None and not open_to_spectators and not system:
-                found = role(table, listener.token)
-                if found is None or not found[1]:
-                    return None
-            return {"type": "chat", "message": msg}
+        def to(conn: Connection) -> dict[str, Any] | None:
+            if conn.seat is None and not conn.creator and not open_to_spectators and not system:
+                return None
+            return {"type": "chat", "message": self.named(table, conn, msg)}
 
         await self.push(table.id, to)
         return msg
@@ -570,7 +543,7 @@ class SocialHub:
             row = ChatRow(table_id=table_id, seat=seat, name=name[:40], text=text, system=system)
             db.add(row)
             db.flush()
-            settings = db.get(SocialTableRow, table_id)
+            settings = db.get(TableRow, table_id)
             return self._chat_json(row), bool(settings and settings.spectator_chat)
 
     # -- the turn clock ------------------------------------------------------------------------
@@ -585,7 +558,7 @@ class SocialHub:
         seen = self._turn_seen.get(table.id)
         if seen is None or (seen[0], seen[1]) != key:
             self._turn_seen[table.id] = (table.seq, seat, clock_now)
-            await self.push(table.id, lambda listener: self.clock_message(table, listener.seat))
+            await self.push(table.id, lambda conn: self.clock_message(table, conn.seat))
             return
         if clock_now - seen[2] < limit:
             return
@@ -594,7 +567,7 @@ class SocialHub:
             if not m.round_over or not table.humans:
                 return
             if await self.hub.submit(table, None, NEXT_ROUND, "clock", at_seq=seen[0]) is None:
-                await self.notice(table, NOTICES["clock.round"].format(s=limit))
+                await self.notice(table, "clock.round", {"s": limit})
             return
         if table.seats[seat].kind != "human":
             return
@@ -604,7 +577,7 @@ class SocialHub:
         # a kept teyaku is the seat's secret (RULES.md §4.2): the clock keeps it without a word
         if await self.hub.submit(table, seat, move, "clock", at_seq=seen[0]) is None \
                 and move_only(move, seat) is None:
-            await self.notice(table, clock_move_notice(table, seat, view, move, limit))
+            await self.notice(table, "clock.move", clock_move_args(table, seat, view, move, limit))
 
     def clock_message(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """The turn clock's countdown as ``seat`` (None: a spectator) may see it, from the ticker's
@@ -640,14 +613,14 @@ class SocialHub:
 
     def _store_ratings(self, done: Finish) -> bool:
         with self.sessions.begin() as db:
-            row = db.get(SocialTableRow, done.table_id)
-            if row is None or row.settled:
+            # settled once: a conditional update, so the ticker, a direct call and another server
+            # process racing to rate the same table rate it once (the loser finds it settled)
+            won = db.execute(update(TableRow).where(TableRow.id == done.table_id, TableRow.settled.is_(False))
+                             .values(settled=True))
+            row = db.get(TableRow, done.table_id)
+            if getattr(won, "rowcount", 0) != 1 or row is None or not row.rated:
                 return False
-            row.settled = True
-            if not row.rated:
-                return False
-            seats = {r.seat: r for r in db.scalars(select(SocialSeatRow)
-                                                     .where(SocialSeatRow.table_id == done.table_id)).all()}
+            seats = {r.seat: r for r in _seats(db, done.table_id)}
             entrants: dict[int, Entrant] = {}
             ratings: dict[int, RatingRow] = {}
             for seat, kind, bot in done.seats:
@@ -684,12 +657,11 @@ class SocialHub:
 
     # -- rematch -------------------------------------------------------------------------------
 
-    async def rematch(self, table: LiveTable, token: str, secret: str | None = None) -> str:
+    async def rematch(self, table: LiveTable, seat: int | None) -> str:
         """The same seats again at a new table; the caller's link there.  The match's one end
         action (issue 28): every other seat at the table is told and offered its own link, and
         nobody is moved.  The new table keeps the settings (a table made without the lobby's
         settings, by ``/api/tables``, gives an unrated one that keeps its hints)."""
-        seat = self.authorize(table, token, secret)[0]
         if seat is None:
             raise SocialError("only a seated player can ask for a rematch", 403)
         if not table.match.finished:
@@ -717,33 +689,27 @@ class SocialHub:
                     seat_players=[by_seat[s.seat].player_id if s.seat in by_seat else None
                                   for s in table.seats])
                 new = created.table
-                await self.db(self._point_to_rematch, table.id, row is None, new.id)
-            others = sorted({listener.seat for listener in self.listeners.get(table.id, [])
-                             if listener.seat is not None and listener.seat != seat})
+                await self.db(self._point_to_rematch, table.id, new.id)
+            others = sorted({c.seat for c in table.connections if c.seat is not None and c.seat != seat})
             handed = await self.db(self._hand_out, new.id, [seat, *others])
             link = handed[seat]
             links: dict[int | None, str | None] = {other: handed[other] for other in others}
-        await self.push(table.id, lambda listener: (
-            {"type": "rematch", "table": new.id, "link": links.get(listener.seat)}
-            if listener.seat in links or listener.seat is None else None))
+        await self.push(table.id, lambda conn: (
+            {"type": "rematch", "table": new.id, "link": links.get(conn.seat)}
+            if conn.seat in links or conn.seat is None else None))
+        await self.notice(table, "notice.rematch", {"seat": seat})
         if link is None:
             raise SocialError("the link to your seat at the rematch was already handed out "
                               "(look in your other window)", 409)
         return link
 
-    def _rematch_rows(self, table_id: str) -> tuple[SocialTableRow | None, list[SocialSeatRow]]:
+    def _rematch_rows(self, table_id: str) -> tuple[TableRow | None, list[SeatRow]]:
         with self.sessions() as db:
-            return db.get(SocialTableRow, table_id), list(db.scalars(
-                select(SocialSeatRow).where(SocialSeatRow.table_id == table_id)).all())
+            return db.get(TableRow, table_id), _seats(db, table_id)
 
-    def _point_to_rematch(self, table_id: str, new_row: bool, rematch: str) -> None:
+    def _point_to_rematch(self, table_id: str, rematch: str) -> None:
         with self.sessions.begin() as db:
-            if new_row:
-                db.add(SocialTableRow(table_id=table_id, rated=False, quick=False, settled=True,
-                                      spectator_chat=False, rematch=rematch))
-            else:
-                db.execute(update(SocialTableRow).where(SocialTableRow.table_id == table_id)
-                           .values(rematch=rematch))
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
 
     def _hand_out(self, table_id: str, seats: list[int]) -> dict[int, str | None]:
         """The pending link of each of ``seats`` at the table, once (each is cleared as it is given;
@@ -751,8 +717,7 @@ class SocialHub:
         links: dict[int, str | None] = {}
         with self.sessions.begin() as db:
             for seat in seats:
-                row = db.scalars(select(SocialSeatRow).where(SocialSeatRow.table_id == table_id,
-                                                             SocialSeatRow.seat == seat)).first()
+                row = _seat(db, table_id, seat)
                 if row is None or row.pending_token is None:
                     links[seat] = None
                     continue
@@ -785,19 +750,19 @@ class SocialHub:
             stale = [tid for tid, created, at in rows if _aware(at or created) < cutoff]
             keep: set[str] = set()
             for tid in stale:
-                social = db.get(SocialTableRow, tid)
-                if social is None or not social.rated:
+                row = db.get(TableRow, tid)
+                if row is None or not row.rated:
                     continue
                 humans = db.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
                                                                SeatRow.kind == "human")).all()
-                held = set(db.scalars(select(SocialSeatRow.seat).where(
-                    SocialSeatRow.table_id == tid, SocialSeatRow.player_id.is_not(None))).all())
+                held = set(db.scalars(select(SeatRow.seat).where(
+                    SeatRow.table_id == tid, SeatRow.player_id.is_not(None))).all())
                 if set(humans) <= held:
                     keep.add(tid)
         gone = [tid for tid in stale if tid not in keep]
         if gone:
             with self.sessions.begin() as db:
-                for model in (ChatRow, SocialSeatRow, ResultRow, SocialTableRow, TableEventRow, SeatRow):
+                for model in (ChatRow, ResultRow, TableEventRow, SeatRow):
                     db.execute(delete(model).where(model.table_id.in_(gone)))
                 db.execute(delete(TableRow).where(TableRow.id.in_(gone)))
         return gone
@@ -809,9 +774,8 @@ class SocialHub:
 
     def _running_clocks(self) -> dict[str, int]:
         with self.sessions() as db:
-            rows = db.execute(select(SocialTableRow.table_id, SocialTableRow.clock)
-                              .join(TableRow, TableRow.id == SocialTableRow.table_id)
-                              .where(SocialTableRow.clock.is_not(None), TableRow.status == "running")).all()
+            rows = db.execute(select(TableRow.id, TableRow.clock)
+                              .where(TableRow.clock.is_not(None), TableRow.status == "running")).all()
         return {tid: int(c) for tid, c in rows}
 
     async def run(self) -> None:
@@ -854,12 +818,11 @@ class SocialHub:
     def _due_quick_tables(self) -> list[str]:
         """Quick-match tables whose wait for people is over."""
         with self.sessions() as db:
-            return list(db.scalars(select(SocialTableRow.table_id).where(
-                SocialTableRow.quick.is_(True), SocialTableRow.fill_at.is_not(None),
-                SocialTableRow.fill_at <= now())).all())
+            return list(db.scalars(select(TableRow.id).where(
+                TableRow.quick.is_(True), TableRow.fill_at.is_not(None), TableRow.fill_at <= now())).all())
 
 
-def may_chat(seat: int | None, creator: bool, settings: SocialTableRow | None) -> bool:
+def may_chat(seat: int | None, creator: bool, settings: TableRow | None) -> bool:
     """Whether a seat, the creator or a spectator may chat at a table with ``settings``."""
     return seat is not None or creator or bool(settings and settings.spectator_chat)
 
@@ -867,3 +830,14 @@ def may_chat(seat: int | None, creator: bool, settings: SocialTableRow | None) -
 def _aware(at: dt.datetime) -> dt.datetime:
     """SQLite hands back naive datetimes (stored as UTC)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
+
+
+def _seats(db: Any, table_id: str) -> list[SeatRow]:
+    """A table's seat rows (with the lobby's claims: player, open, pending link), by seat."""
+    return list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all())
+
+
+def _seat(db: Any, table_id: str, seat: int) -> SeatRow | None:
+    found: SeatRow | None = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                             SeatRow.seat == seat)).first()
+    return found

@@ -1,12 +1,11 @@
 // The table page's social panel (added to every /table/ page by the server): the seat's name,
-// chat (text only, never HTML), turn-clock notices and rematch.  Everything goes over
-// /ws/{table}/social, which carries the seat's claim cookie; the game itself stays with table.js.
+// chat (text only, never HTML), turn-clock notices and rematch.  Everything goes over the table's
+// one socket (table-socket.js), which table.js opens for the game and whose seat claim it holds.
 "use strict";
 (function () {
   const id = location.pathname.split("/").pop(), token = new URLSearchParams(location.search).get("token") || "";
   if (!id || !token) return;
-  let M = {}, ws = null, info = null, player = null, claimTries = 0;
-  const resend = [];  // messages the server asked to send again once this socket has the claim cookie
+  let M = {}, info = null, player = null, seats = [];
   const t = (k, vars = {}) => { let s = M[k] || k; for (const [a, b] of Object.entries(vars)) s = s.split(`{${a}}`).join(String(b)); return s; };
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag);
@@ -15,7 +14,7 @@
     return e;
   };
   try { player = JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { player = null; }
-  const send = (msg) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); };
+  const send = (msg) => TableSocket.send(msg);
   const hello = () => send({ type: "hello", key: player && player.key ? player.key : null });
 
   const log = el("ol", { id: "chat-log", class: "chat-log", "aria-live": "polite" });
@@ -24,12 +23,25 @@
   const rematch = el("div", { id: "rematch-box" });
   let panel = null, offered = false, ended = false;
 
-  // the table's notices (the turn clock) come with their catalogue key: shown in this page's language
+  // the table's notices (the turn clock) come as a catalogue key and data — seats by number, a
+  // move as its kind and cards — and are put in words here, in this page's language and card names
+  function moveText(a, names) {
+    const card = (c) => (names && names[c]) || (typeof HF !== "undefined" && HF.labels[c]) || c;
+    if (a.card && a.takes && a.takes.length) return t("notice.move.takes", { card: card(a.card), takes: a.takes.map(card).join(t("notice.list_sep")) });
+    if (a.card) return t("notice.move.play", { card: card(a.card) });
+    return t(M[`notice.move.${a.kind}`] ? `notice.move.${a.kind}` : "notice.move.other");
+  }
   function textOf(m) {
-    if (!m.system || !m.t || !M[m.t]) return m.text;
-    const vars = Object.assign({}, m.vars || {});
+    if (!m.key) return m.text;
+    const vars = Object.assign({}, m.args || {});
+    if (vars.seat !== undefined && vars.seat !== null) {
+      const s = seats.find((x) => x.seat === vars.seat);
+      vars.name = s && s.name ? s.name : t("table.seat_n", { n: vars.seat + 1 });
+    }
+    if (Array.isArray(vars.seats)) vars.seats = vars.seats.map((n) => t("table.seat_n", { n: n + 1 })).join(t("notice.list_sep"));
     if (vars.bot && M[`bot.${vars.bot}`] && document.documentElement.lang !== "en") vars.bot = M[`bot.${vars.bot}`];
-    return t(m.t, vars);
+    if (m.key === "clock.move") vars.move = moveText(vars, m.names);
+    return t(m.key, vars);
   }
   function show(m) {
     const who = m.system ? t("chat.table") : m.name;
@@ -126,53 +138,42 @@
     if (grid) grid.before(line); else if (panel) panel.prepend(line);
   }
   document.addEventListener("hanafuda:state", (ev) => {
+    seats = ev.detail.seats || seats;
     if (!openLeft || !document.getElementById("quick-wait")) return;
     for (const s of ev.detail.seats) if (openLeft.has(s.seat) && !(s.kind === "human" && s.name === info.open_name)) openLeft.delete(s.seat);
     if (!openLeft.size) { clearInterval(waitTimer); document.getElementById("quick-wait").remove(); }
   });
 
-  function connect() {
-    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}/social?token=${encodeURIComponent(token)}`);
-    ws.onopen = hello;
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === "retry") { if (msg.message) resend.push(msg.message); return; }
-      if (msg.type === "hello") {
-        info = msg; claimTries = 0;
-        while (resend.length) ws.send(resend.shift());
-        if (!panel) build(); else quickWait();
-        clock(msg.turn_clock);
-        log.replaceChildren(); msg.chat.forEach(show);
-        if (msg.finished || ended || document.body.dataset.matchOver) offerRematch();
-      } else if (msg.type === "clock") clock(msg);
-      else if (msg.type === "chat") show(msg.message);
-      else if (msg.type === "rated") offerRematch();
-      else if (msg.type === "error") { if (panel) err.textContent = msg.error; }
-      else if (msg.type === "rematch" && msg.link) {
-        if (!msg.table) { location.href = msg.link; return; }  // the answer to this browser's own request
-        const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
-        const a = go(); a.id = "rematch-link";
-        rematch.replaceChildren(a);
-        const d = document.getElementById("summary");
-        if (d) (d.querySelector(".dialog-actions") || d).append(" ", go());
-        notice.textContent = t("rematch.ready");
-      }
-    };
-    // 4409: the seat was claimed (by this browser's game socket) after this socket opened: again,
-    // now with the claim cookie; 4403: this link opens nothing here
-    ws.onclose = (ev) => {
-      if (ev.code === 4403) return;
-      if (ev.code === 4409) { if (++claimTries <= 20) setTimeout(connect, 500); return; }
-      setTimeout(connect, 2000);
-    };
-  }
+  TableSocket.on("message", (msg) => {
+    if (msg.type === "hello") {
+      info = msg;
+      if (!panel) build(); else quickWait();
+      clock(msg.turn_clock);
+      log.replaceChildren(); msg.chat.forEach(show);
+      if (msg.finished || ended || document.body.dataset.matchOver) offerRematch();
+    } else if (msg.type === "clock") clock(msg);
+    else if (msg.type === "chat") show(msg.message);
+    else if (msg.type === "rated") offerRematch();
+    else if (msg.type === "error" && msg.for) { if (panel) err.textContent = msg.error; }
+    else if (msg.type === "rematch" && msg.link) {
+      if (!msg.table) { location.href = msg.link; return; }  // the answer to this browser's own request
+      const go = () => el("a", { href: msg.link, class: "button primary rematch-link", text: t("rematch.ready") });
+      const a = go(); a.id = "rematch-link";
+      rematch.replaceChildren(a);
+      const d = document.getElementById("summary");
+      if (d) (d.querySelector(".dialog-actions") || d).append(" ", go());
+      notice.textContent = t("rematch.ready");
+    }
+  });
 
   async function start() {
     M = typeof HF !== "undefined" ? HF.messages : {};  // the page's own catalogue (i18n.py)
     if (!Object.keys(M).length) {
       try { M = await (await fetch(`/i18n/${document.documentElement.lang || "en"}.json`)).json(); } catch (e) { M = {}; }
     }
-    connect();
+    // every (re)opening of the table's socket says hello: the seat's name, the chat so far, the clock
+    TableSocket.on("open", hello);
+    if (TableSocket.ready) hello();  // opened before this panel was ready
   }
   // the match's end comes through table.js's socket: its hook tells this panel (an end announced
   // before this script ran is on <body data-match-over>; the hello answer says so too)

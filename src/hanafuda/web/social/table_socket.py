@@ -1,0 +1,58 @@
+"""The page's social messages on the table's one socket (issue 28): ``hello``, ``chat`` and
+``rematch`` arrive beside the moves on ``/ws/{table}``, from the seat, creator or spectator that
+socket was admitted as (its claim checked there), and chat, clock notices, rematch offers and the
+quick-match wait go back on it (``SocialHub.push``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..limits import RateLimited
+from ..live import Connection, LiveTable
+from .accounts import SESSION_COOKIE
+from .i18n import say_error
+from .names import TextError
+from .route_kit import Kit
+from .service import SocialError
+
+__all__ = ["install"]
+
+
+def install(kit: Kit) -> None:
+    """Register the social message handlers on the table hub (``TableHub.extensions``)."""
+    social, limiter = kit.social, kit.limiter
+
+    async def answer(table: LiveTable, conn: Connection, kind: str, work: Any) -> None:
+        """Run ``work``; a refusal goes to this socket only, as an error ``for`` its message."""
+        try:
+            await work()
+        except (SocialError, TextError, RateLimited) as exc:
+            await social.hub.send(table, conn, {"type": "error", "for": kind, "code": "refused",
+                                                "error": say_error(str(exc), conn.lang)})
+
+    async def hello(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        async def work() -> None:
+            key = msg.get("key")
+            player = await social.db(kit.identify, conn.cookies.get(SESSION_COOKIE),
+                                     key if isinstance(key, str) else None)
+            info = await social.hello(table, conn.seat, conn.creator, player)
+            lines = await social.db(social.chat_history, table.id) if info["can_chat"] else []
+            chat = [social.named(table, conn, line) for line in lines]
+            await social.hub.send(table, conn, {"type": "hello", **info, "chat": chat})
+        await answer(table, conn, "hello", work)
+
+    async def chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        async def work() -> None:
+            limiter.take("chat", conn.client)
+            await social.say(table, conn.seat, conn.creator, msg.get("text"))
+        await answer(table, conn, "chat", work)
+
+    async def rematch(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        async def work() -> None:
+            limiter.take("create", conn.client)
+            link = await social.rematch(table, conn.seat)
+            await social.hub.send(table, conn, {"type": "rematch", "link": link})
+        await answer(table, conn, "rematch", work)
+
+    social.hub.extensions.update(hello=hello, chat=chat, rematch=rematch)
+    social.hub.notices = social.notice
