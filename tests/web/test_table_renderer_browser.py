@@ -25,7 +25,7 @@ from hanafuda import Match
 from hanafuda.words.catalogue import messages
 
 from .server import Server
-from .test_table_player import DESKTOP, PHONE, _bot_table, _key, _open, _social_table
+from .test_table_player import DESKTOP, PHONE, _axe, _bot_table, _key, _open, _social_table
 
 
 @pytest.fixture(scope="module")
@@ -228,13 +228,15 @@ CHOICES = """() => [...document.querySelectorAll('#choice button[data-move]')].m
            img: r ? [r.width, r.height] : null, pos: b.querySelector('.pos') ? b.querySelector('.pos').textContent : null }; })"""
 
 
-def test_two_choices_that_read_the_same_show_their_card_and_place(server: Server, browser: Any) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_two_choices_that_read_the_same_show_their_card_and_place(server: Server, browser: Any, scheme: str) -> None:
     """Mushi seed 119: seat 0 plays its pine chaff, the stock turns over a paulownia card that
-    takes either of the field's two paulownia chaff — two choices of the same words."""
+    takes either of the field's two paulownia chaff — two choices of the same words. The bar
+    passes axe-core (contrast included) in the light and the dark theme."""
     m = Match("mushi", 2, seed=119)
     m.play("play pine-chaff1")
     assert sorted(m.legal_moves()) == ["take paulownia-chaff2", "take paulownia-chaff3"]
-    page = _open(browser, server, _bot_table(server, "mushi", 119), DESKTOP)
+    page = _open(browser, server, _bot_table(server, "mushi", 119), DESKTOP, scheme=scheme)
     page.wait_for_function(MY_TURN)
     page.evaluate("send({ type: 'move', move: 'play pine-chaff1' })")
     page.wait_for_function("S.view.legal.length === 2 && S.view.legal.every((m) => m.startsWith('take'))")
@@ -249,6 +251,7 @@ def test_two_choices_that_read_the_same_show_their_card_and_place(server: Server
         assert c["img"][1] >= 18, c  # a picture, not a speck
         assert c["pos"] == messages("en")["table.field_pos"].format(n=field.index(code) + 1), c
     assert choices[0]["text"] != choices[1]["text"] and choices[0]["label"] != choices[1]["label"], choices
+    assert _axe(page) == [], scheme
     # the second choice takes the second card, not the first
     took, left = choices[1]["move"].split()[-1], choices[0]["move"].split()[-1]
     page.locator("#choice button[data-move]").nth(1).click()
