@@ -157,17 +157,18 @@ function Choice({ state, ui }) {
     ...ms.map((m, i) => {
       const takes = m.takes || [];
       const places = takes.map((c) => v.field.indexOf(c)).filter((n) => n >= 0).map((n) => HF.t("table.field_pos", { n: n + 1 }));
-      const label = places.length ? `${m.text} (${places.join(", ")})` : m.text;
-      // the place is said on the button where the words alone repeat (a wild card's seven choices
-      // keep their short words); the picture is always there, the place always in its name
+      // its name is its words as shown, then the card's place (a speech user says what they see;
+      // the move's whole sentence is its title). The place is shown where the words alone repeat
+      // (a wild card's seven choices keep their short words), else said to a screen reader only
+      const shown = m.choice || m.text, where = places.join(", ");
       const same = words.filter((w) => w === words[i]).length > 1;
-      return html`<button key=${m.move} type="button" data-move=${m.move} title=${label} class=${m.outcome === "declare" ? "declare" : ""}
-          aria-label=${label} lang=${ko(m.text)} onClick=${() => ui.on.move(m.move)}
+      return html`<button key=${m.move} type="button" data-move=${m.move} title=${places.length ? `${m.text} (${where})` : m.text}
+          class=${m.outcome === "declare" ? "declare" : ""} lang=${ko(shown)} onClick=${() => ui.on.move(m.move)}
           onPointerEnter=${() => ui.on.mark(takes)} onPointerLeave=${() => ui.on.mark(null)}>
         <span class="keys" aria-hidden="true">${`${i + 1}. `}</span>
         ${takes.slice(0, 4).map((c) => html`<img key=${c} class="choice-card" src=${faceSrc(c, false)} alt="" />`)}
-        <span>${m.choice || m.text}</span>
-        ${places.length && same ? html`<span class="pos" aria-hidden="true">${places.join(", ")}</span>` : null}
+        <span>${shown}</span>${places.length ? " " : null}
+        ${places.length ? html`<span class=${same ? "pos" : "sr-only"}>${where}</span>` : null}
       </button>`;
     }),
     ui.selected ? html`<button key="cancel" type="button" data-cancel="1" onClick=${ui.on.unselect}>${HF.t("word.cancel")}</button>` : null,
