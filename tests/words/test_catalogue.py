@@ -134,7 +134,7 @@ def test_the_pages_keys_and_the_servers_areas_do_not_meet() -> None:
     from hanafuda.words.catalogue import SERVER_AREAS
 
     used: set[str] = set()
-    for path in (ROOT / "src/hanafuda/web/static").iterdir():
+    for path in (ROOT / "src/hanafuda/web/static").rglob("*"):  # static/table/ too
         if path.suffix in (".html", ".js"):
             used |= {a or b for a, b in PAGE_KEY.findall(path.read_text("utf-8"))}
     assert used and not {k for k in used if k.startswith(SERVER_AREAS)}

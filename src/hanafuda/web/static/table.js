@@ -9,7 +9,7 @@ let ws = null, S = null, W = null, retry = 500, retryTimer = null;
 let selected = null;      // hand card chosen (touch first tap, or a card with several outcomes)
 let previewing = null;    // hand card hovered or focused
 let queued = null;        // a move made while disconnected, sent once the connection is back
-let seenResult = "", lastTurnMine = false, lastLogKey = "";
+let seenResult = "", lastTurnMine = false;
 let hinted = null;        // the server's hint for this decision (cleared once the decision is made)
 let settling = null;      // the seat whose first play waits for the deal to settle (RULES.md §4.2)
 
@@ -64,12 +64,20 @@ function choiceMoves() {
 }
 
 // -- drawing ----------------------------------------------------------------------------------
+// The table is a function of the state (issue 28): static/table/view.js describes every region
+// as components with keyed lists and Preact changes only what differs from the last drawing, so
+// a card that stays keeps its element (and its focus). VIEW is that module, loaded at start-up
+// before the connection opens. A render asked while one runs (a blur as a card leaves) is made
+// right after it.
+let VIEW = null, drawing = false, redraw = false;
 function render() {
-  if (!S) return;
+  if (!S || !VIEW) return;
+  if (drawing) { redraw = true; return; }
+  drawing = true;
   const active = document.activeElement;
   const inTable = !!(active && active.closest && active.closest("#hand, #field, #choice"));
   const key = active && active.dataset ? (active.dataset.card ? `[data-region="${active.closest("[data-region]")?.dataset.region}"] [data-card="${active.dataset.card}"]` : active.dataset.move ? `#choice [data-move="${CSS.escape(active.dataset.move)}"]` : null) : null;
-  draw();
+  try { draw(); } finally { drawing = false; }
   if (!document.activeElement || document.activeElement === document.body) {
     let el = key ? document.querySelector(key) : null;
     if (el && (el.tabIndex < 0 || el.disabled)) el = null;
@@ -79,157 +87,76 @@ function render() {
     // nothing to act on yet (another seat's turn): the focus comes back when there is
     focusOwed = !el && (inTable || focusOwed);
   }
+  if (redraw) { redraw = false; queueMicrotask(render); }
 }
 let focusOwed = false;
 
 function draw() {
   const v = S.view;
   HF.values = S.table.card_values || null;
-  $("title").textContent = W.title || S.table.title;  // the game's name in the page's language
-  $("round").textContent = HF.t("table.round", { n: v.round });
-  $("turn").textContent = W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
-    + (settling !== null ? ` · ${HF.t("table.settling")}` : "");
+  setText("title", W.title || S.table.title);  // the game's name in the page's language
+  setText("round", HF.t("table.round", { n: v.round }));
+  setText("turn", W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
+    + (settling !== null ? ` · ${HF.t("table.settling")}` : ""));
   HF.lang($("turn"), W.turn);
-  $("stock").textContent = HF.t("table.stock", { n: v.stock_count });
+  setText("stock", HF.t("table.stock", { n: v.stock_count }));
   notifyTurn();
   dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing
-  drawSeats(); drawField(); drawHand(); drawChoice(); drawScores(); drawCaptures(); drawYaku(); drawLog();
-  drawAdmin(); maybeSummary(); showOffline(); drawHint();
+  VIEW.renderTable(S, ui());
+  maybeSummary(); showOffline(); drawHint();
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
   $("hand-wrap").hidden = S.you === null;
   $("choice").hidden = S.you === null;
 }
 
-function sideClass(side) { return `side-${side % 6}`; }
+// the table bar's words: changed only when they change (a screen reader hears a change)
+function setText(id, text) { if ($(id).textContent !== text) $(id).textContent = text; }
 
-function drawSeats() {
-  const box = $("seats"); box.replaceChildren();
-  const seats = [...W.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  seats.forEach((s, i) => {
-    const info = S.table.seats[s.seat];
-    const away = info.kind === "human" && !s.you && !s.connected;
-    const seatNo = HF.t("table.seat_n", { n: s.seat + 1 });
-    const chip = HF.el("div", { role: "listitem", class: `seat ${sideClass(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`, "data-seat": s.seat },
-      HF.el("span", { class: "order", title: seatNo, "aria-hidden": "true", text: String(s.seat + 1) }),
-      HF.text("strong", seatLabel(s, info), { class: "name" }),
-      s.team ? HF.text("span", s.team.split(" (")[0], { class: "team", title: s.team }) : null,
-      s.dealer ? HF.el("span", { class: "badge", text: HF.t("table.dealer") }) : null,
-      away ? HF.el("span", { class: "badge away", text: HF.t("table.away") }) : null,
-      HF.back(s.hand_count, HF.t("table.cards_in_hand"), 6));
-    if (s.to_move && clockLeft() !== null) chip.append(clockEl(seatLabel(s, info)));
-    chip.setAttribute("aria-label", [seatNo, seatLabel(s, info), s.team, HF.t("table.plays_n", { n: (s.order ?? i) + 1 }), s.dealer ? HF.t("table.dealer") : null, HF.t("table.n_cards", { n: s.hand_count }), s.to_move ? HF.t("table.to_move") : null, away ? HF.t("table.away") : null].filter(Boolean).join(", "));
-    const exposed = v().exposed[s.seat] || [];
-    if (exposed.length && !s.you) {
-      const ex = HF.el("span", { class: "exposed-row", "aria-label": HF.t("table.shown_teyaku") });
-      for (const c of exposed) ex.append(HF.card(c, { class: "mini" }));
-      chip.append(ex);
-    }
-    box.append(chip);
-    if (i < seats.length - 1) box.append(HF.el("span", { class: "arrow", "aria-hidden": "true", text: "→" }));
-  });
+// what this page holds beside the state, and what its elements do (static/table/view.js)
+let marking = null;       // the field cards a hovered choice would take
+function ui() {
+  return {
+    myTurn: myTurn(), selected, hinted, settling, clockLeft: clockLeft(), last: lastCards(),
+    preview: marking ? new Set(marking) : previewSet(), targets: targetMoves(), choices: choiceMoves(), movesOf,
+    creator: creatorToken(), bots: BOTS, botChoice,
+    on: {
+      move: doMove, hand: clickHand, preview: setPreview, mark: markTakes, unselect, pile: openPile,
+      bot: (b) => { botChoice = b; },
+      takeover: (seat) => send({ type: "bot-takeover", seat, bot: botChoice, creator_token: creatorToken() }),
+    },
+  };
 }
-function v() { return S.view; }
 
 // -- the turn clock: the seconds left at the seat to move, counted down each second ----------
 // The social panel passes on the server's countdown (its ticker's own bookkeeping: the moment
 // it first saw the decision, the clock's seconds); it holds for the decision it names only.
-let CLOCK = null;
+let CLOCK = null, clockShown = null;
 document.addEventListener("hanafuda:clock", (ev) => {
   const c = ev.detail || {};
   CLOCK = c.seat === null || c.seat === undefined ? null : { ...c, until: performance.now() + c.left * 1000 };
-  if (S) drawSeats();
+  render();
 });
 function turnKey() { const v = S.view; return `${v.round}|${v.stock_count}|${v.to_move}|${v.phase}|${v.field.length}`; }
 function clockLeft() {
   if (!CLOCK || !S || S.view.finished || CLOCK.seat !== S.view.to_move || CLOCK.turn !== turnKey()) return null;
   return Math.max(0, Math.ceil((CLOCK.until - performance.now()) / 1000));
 }
-function clockEl(name) {
-  const left = clockLeft();
-  const el = HF.el("span", { class: "clock" + (left <= 5 ? " urgent" : ""), "data-region": "clock", role: "timer",
-    "data-left": String(left), "aria-label": HF.t("table.clock_label", { s: left, name }), title: HF.t("table.clock_label", { s: left, name }), text: HF.t("table.clock", { s: left }) });
-  el.dataset.name = name;
-  return el;
-}
+// each second the clock's seat chip is drawn again (only its count changes)
 setInterval(() => {
-  const el = document.querySelector('[data-region="clock"]');
   const left = clockLeft();
-  if (!el) { if (left !== null) drawSeats(); return; }
-  if (left === null) { el.remove(); return; }
-  if (el.dataset.left !== String(left)) el.replaceWith(clockEl(el.dataset.name));
+  if (left !== clockShown) { clockShown = left; render(); }
 }, 250);
-// One seat number on a chip (RULES.md §2 seat 0 reads 1, as everywhere a person reads a seat): the
-// badge has it, so the name goes without it: "You", the player's name, a bot by its display name.
-function seatLabel(s, info) {
-  if (s.you) return s.name;
-  if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
-    const word = HF.t(`bot.${info.bot}`);
-    return word === `bot.${info.bot}` ? info.bot : word.replace(/\s*[(（].*$/, "");
-  }
-  return info.name || s.name;
-}
 
 function lastCards() {
   const log = W.log.filter((e) => e.kind !== "deal");
   return new Set(log.length ? log[log.length - 1].cards : []);
 }
 
-function drawField() {
-  const field = $("field"); field.replaceChildren();
-  const preview = previewSet(), targets = targetMoves(), last = lastCards();
-  for (const c of S.view.field) {
-    const m = targets.get(c);
-    const name = (W.cards[c] && W.cards[c].name) || HF.labels[c];
-    const cls = (m ? "target" : "") + (last.has(c) ? " last" : "");
-    const el = HF.card(c, { class: cls, button: !!m, label: m ? `${name} — ${m.choice || m.text}` : name });
-    if (preview.has(c)) el.setAttribute("data-preview", "take");
-    // a hinted take (a turned-over card's choice): its field card is the one to click
-    if (hinted && !S.view.hand.includes(hinted.best_card) && hinted.best_takes.includes(c)) el.setAttribute("data-hint", "best");
-    if (m) el.addEventListener("click", () => doMove(m.move));
-    field.append(el);
-  }
-  // exposed teyaku cards of others can be taken like field cards: shown at their seats
-  const pend = $("pending"); pend.replaceChildren();
-  if (S.view.pending) {
-    const c = S.view.pending;
-    pend.append(HF.text("span", W.pending || HF.labels[c], { class: "pending-label" }), HF.card(c, { class: "last", label: W.pending || HF.labels[c] }));
-  }
-}
-
-function drawHand() {
-  const hand = $("hand"); hand.replaceChildren();
-  if (S.you === null) return;
-  const last = lastCards(), mine = S.view.exposed[S.you] || [];
-  for (const c of S.view.hand) {
-    const ms = movesOf(c), info = W.cards[c] || {};
-    const texts = ms.map((m) => m.text);
-    const shown = mine.includes(c);
-    const label = `${info.name || HF.labels[c]}${info.wild ? ` (${HF.t("table.wild")})` : ""}${texts.length ? " — " + texts.join(HF.t("table.or")) : ""}${shown ? " — " + HF.t("table.shown_long") : ""}`;
-    const cls = (selected === c ? "selected" : "") + (info.wild ? " wild" : "") + (shown ? " exposed" : "") + (last.has(c) ? " last" : "");
-    const el = HF.card(c, { class: cls, button: ms.length > 0, label });
-    if (ms.length) {
-      el.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") setPreview(c); });
-      el.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") setPreview(null); });
-      el.addEventListener("focus", () => setPreview(c));
-      el.addEventListener("blur", () => setPreview(null));
-      el.addEventListener("click", (ev) => clickHand(c, ev));
-    }
-    if (hinted && hinted.best_card === c) el.setAttribute("data-hint", "best");
-    else if (hinted && hinted.runner_up_card === c) el.setAttribute("data-hint", "next");
-    if (info.wild) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: HF.t("table.wild") }));
-    else if (shown) el.append(HF.el("span", { class: "tag", "aria-hidden": "true", text: HF.t("table.shown") }));
-    hand.append(el);
-  }
-}
-
-// only the preview marks change on hover: no redraw, so nothing moves
+// only the preview marks change on hover: the cards stay where they are
 function setPreview(code) {
   if (previewing === code) return;
   previewing = code;
-  const preview = previewSet();
-  for (const el of document.querySelectorAll("#field [data-card]")) {
-    if (preview.has(el.dataset.card)) el.setAttribute("data-preview", "take"); else el.removeAttribute("data-preview");
-  }
+  render();
 }
 
 function pointerWasTouch(ev) { return ev.pointerType === "touch" || ev.pointerType === "pen"; }
@@ -244,133 +171,20 @@ function clickHand(code, ev) {
   if (selected && ms.length > 1 && first && !touch) first.focus({ preventScroll: true });
 }
 
-function drawChoice() {
-  const box = $("choice"); box.replaceChildren();
-  const ms = choiceMoves();
-  if (!ms.length) {
-    if (S.you !== null && !myTurn()) box.append(HF.el("span", { class: "muted", text: S.view.to_move === null ? "" : HF.t("table.waiting") }));
-    return;
-  }
-  if (selected) box.append(HF.text("strong", `${(W.cards[selected] || {}).name || HF.labels[selected]}:`, { class: "card-of" }));
-  else box.append(HF.text("strong", W.turn));
-  ms.forEach((m, i) => {
-    const b = HF.el("button", { type: "button", "data-move": m.move, title: m.text, class: m.outcome === "declare" ? "declare" : "" },
-      HF.el("span", { class: "keys", text: `${i + 1}. `, "aria-hidden": "true" }), HF.text("span", m.choice || m.text));
-    b.setAttribute("aria-label", m.text);
-    HF.lang(b, m.text);
-    b.addEventListener("click", () => doMove(m.move));
-    b.addEventListener("pointerenter", () => markTakes(m.takes));
-    b.addEventListener("pointerleave", () => markTakes(null));
-    box.append(b);
-  });
-  if (selected) box.append(HF.el("button", { type: "button", "data-cancel": "1", text: HF.t("word.cancel"), onclick: unselect }));
-}
 function markTakes(takes) {
-  const set = takes ? new Set(takes) : previewSet();
-  for (const el of document.querySelectorAll("#field [data-card]")) {
-    if (set.has(el.dataset.card)) el.setAttribute("data-preview", "take"); else el.removeAttribute("data-preview");
-  }
+  marking = takes && takes.length ? takes : null;
+  render();
 }
 function unselect() {
-  const code = selected; selected = null; render();
+  const code = selected; selected = null; marking = null; render();
   const el = document.querySelector(`#hand [data-card="${code}"]`);
   if (el) el.focus({ preventScroll: true });
 }
 
-function drawScores() {
-  const v = S.view, t = HF.el("table", { class: "score" });
-  t.append(HF.el("tr", {}, HF.el("th", { text: HF.t("table.side") }), HF.el("th", { text: HF.t("table.card_points") }), HF.el("th", { text: HF.t("table.rounds") }), HF.el("th", { text: HF.t("table.total") })));
-  W.sides.forEach((side) => {
-    const rounds = v.round_scores.map((r) => r[side.side]).join(", ") || "—";
-    t.append(HF.el("tr", { class: sideClass(side.side) }, HF.el("td", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("span", side.name)),
-      HF.el("td", { text: String(side.pile.points) }), HF.el("td", { text: rounds }), HF.el("td", { class: "total", text: String(side.total) })));
-  });
-  $("scores").replaceChildren(t);
-}
-
-function drawCaptures() {
-  const box = $("captures"); box.replaceChildren();
-  for (const side of W.sides) {
-    const p = side.pile;
-    const groups = p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : HF.t("table.nothing_yet");
-    // its name is its words as shown, then what it does (a name that hides the shown words
-    // fails a speech user who says what they see)
-    const b = HF.el("button", { type: "button", class: `pile-line ${sideClass(side.side)}`, title: side.headline },
-      HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", side.name), " ",
-      HF.el("span", { class: "muted", text: `${p.count} · ${HF.t("table.pts", { n: p.points })}` }), " ", HF.text("span", groups, { class: "groups" }),
-      HF.el("span", { class: "sr-only", text: `. ${HF.t("table.show_cards")}` }));
-    b.addEventListener("click", () => openPile(side));
-    box.append(b);
-  }
-}
 function openPile(side) {
-  const body = $("pile-body"); body.replaceChildren();
   $("pile-h").textContent = side.headline; HF.lang($("pile-h"), side.headline);
-  for (const g of side.pile.groups) {
-    const row = HF.el("div", { class: "cards small-row" });
-    for (const c of g.cards) row.append(HF.card(c, { class: "small" }));
-    body.append(HF.text("h3", `${g.title} ${g.cards.length} (${g.points})`), row);
-  }
-  if (!side.pile.groups.length) body.append(HF.el("p", { text: HF.t("table.nothing_captured") }));
+  VIEW.renderPile($("pile-body"), side);
   $("pile").showModal();
-}
-
-function drawYaku() {
-  const box = $("yaku"); box.replaceChildren();
-  const mySide = S.you !== null ? W.seats[S.you].side : null;
-  // the seat's own side decides the order: made, under way, still possible, out of reach for it
-  // (a spectator: the side nearest to each yaku)
-  const rankOf = (s) => (s.complete ? 0 : s.possible && s.held.length ? 1 : s.possible ? 2 : 3);
-  const rank = (p) => (mySide !== null ? rankOf(p.sides[mySide]) : Math.min(...p.sides.map(rankOf)));
-  const list = [...W.progress].sort((a, b) => rank(a) - rank(b));
-  for (const p of list) {
-    const done = p.sides.filter((s) => s.complete);
-    const holder = new Map();
-    p.sides.forEach((s) => s.held.forEach((c) => holder.set(c, s.side)));
-    const row = HF.el("div", { class: `yaku${done.length ? " complete" : ""}${rank(p) === 3 ? " dead" : ""}`, "data-yaku": p.id });
-    const head = HF.el("div", { class: "yaku-head" }, HF.text("strong", `${p.name} (${p.points})`),
-      done.length ? HF.text("span", " — " + done.map((s) => W.sides[s.side].name).join(", "), { class: "done" }) : null,
-      p.needs_declaration ? HF.el("span", { class: "muted", text: ` · ${HF.t("table.declared_sets")}` }) : null);
-    // the line of words is the seat's own side's (a spectator's: the side nearest to it)
-    const shownSide = mySide !== null ? p.sides[mySide] : [...p.sides].sort((a, b) => b.held.length - a.held.length)[0];
-    // a count yaku (any N of many cards) shows the cards the side holds; the others, every card
-    const count = p.cards.length > p.needed;
-    const chips = HF.el("div", { class: "chips" });
-    for (const id of p.cards) {
-      const code = HF.codes[id], side = holder.get(code);
-      if (count && (side === undefined || (shownSide && side !== shownSide.side))) continue;
-      const chip = HF.el("span", { class: "chip" + (side !== undefined ? ` held ${sideClass(side)}` : "") + (side !== undefined && mySide !== null && side !== mySide ? " dead" : ""), "data-card": code, title: HF.labels[code] });
-      chip.append(HF.el("img", { src: `/card/${HF.theme}/${code}.svg`, alt: "" }));
-      chips.append(chip);
-    }
-    const line = shownSide && shownSide.line ? HF.text("div", shownSide.line, { class: "yaku-line" }) : null;
-    const texts = (mySide !== null ? [p.sides[mySide]] : p.sides.filter((s) => s.held.length || s.complete)).map((s) => s.text);
-    row.setAttribute("aria-label", texts.join(". ") || `${p.name} (${p.points})`);
-    row.title = texts.join("\n");
-    row.append(head, line, chips);
-    box.append(row);
-  }
-  if (!list.length) box.append(HF.el("p", { class: "muted", text: HF.t("table.no_yaku") }));
-}
-
-function drawLog() {
-  const ol = $("log"), atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
-  const key = `${HF.theme}|${W.log.length}|${W.log.length ? W.log[W.log.length - 1].text : ""}`;
-  if (key === lastLogKey) return;
-  const prevCount = Number(ol.dataset.count || 0);
-  lastLogKey = key;
-  ol.replaceChildren();
-  W.log.forEach((e, i) => {
-    const li = HF.text("li", e.text, { "data-cards": e.cards.join(" "), class: (e.kind === "deal" ? "deal" : "") + (i === W.log.length - 1 ? " last" : "") });
-    if (e.seat !== null && e.seat !== undefined) li.classList.add(sideClass(W.seats[e.seat].side));
-    ol.append(li);
-  });
-  ol.dataset.count = String(W.log.length);
-  $("log-count").textContent = `(${W.log.length})`;
-  if (atEnd || prevCount === 0) ol.scrollTop = ol.scrollHeight;
-  // a screen reader hears every new entry once
-  const fresh = W.log.slice(prevCount && prevCount <= W.log.length ? prevCount - (W.log.length === prevCount ? 1 : 0) : W.log.length - 1);
-  if (prevCount && fresh.length) { $("announce").textContent = fresh.map((e) => e.text).join(" "); HF.lang($("announce"), $("announce").textContent); }
 }
 
 // -- hints (key h): asked of the server, which answers only where the table allows them -----
@@ -391,7 +205,7 @@ function showHint(lines) {
 function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
   $("hint-btn").disabled = !myTurn();
-  $("keys").textContent = HF.t(hintAllowed() ? "table.keys_hint" : "table.keys");
+  setText("keys", HF.t(hintAllowed() ? "table.keys_hint" : "table.keys"));
 }
 function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
@@ -416,7 +230,7 @@ function drawSound() {
   $("sound-btn").setAttribute("aria-pressed", String(on));
 }
 
-// -- the creator's panel ---------------------------------------------------------------------
+// -- the creator's panel (drawn by the view: static/table/view.js Admin) --------------------
 function creatorToken() {
   if (S && S.creator) return TOKEN;
   const given = params.get("creator");
@@ -429,23 +243,6 @@ function creatorToken() {
 let botChoice = "greedy";
 let BOTS = ["random", "greedy", "strong"];  // replaced by /api/games' list at start-up
 fetch("/api/games").then((r) => r.json()).then((d) => { if (Array.isArray(d.bots) && d.bots.length) BOTS = d.bots; }).catch(() => { /* keep the defaults */ });
-function drawAdmin() {
-  const token = creatorToken(), box = $("admin-body");
-  const people = S.table.seats.filter((s) => s.kind === "human" && s.seat !== S.you);
-  $("admin").hidden = !token || S.view.finished || !people.length;
-  if ($("admin").hidden) return;
-  if (box.contains(document.activeElement)) return;  // do not rebuild under the user's hand
-  const sel = HF.el("select", { id: "takeover-bot", "aria-label": HF.t("table.bot_level_label") });
-  for (const b of BOTS) sel.append(HF.el("option", { value: b, text: HF.t(`bot.${b}`) }));
-  sel.value = botChoice; sel.addEventListener("change", () => { botChoice = sel.value; });
-  box.replaceChildren(HF.el("p", { class: "muted", text: HF.t("table.takeover_help") }), HF.el("label", { class: "opt" }, HF.t("table.bot_level") + " ", sel));
-  for (const s of people) {
-    const b = HF.el("button", { type: "button", "data-takeover": s.seat, text: HF.t(s.connected ? "table.at_table" : "table.hand_to_bot", { name: s.name }),
-      onclick: () => send({ type: "bot-takeover", seat: s.seat, bot: botChoice, creator_token: token }) });
-    b.disabled = s.connected;
-    box.append(HF.el("div", {}, b));
-  }
-}
 
 // -- round and match over --------------------------------------------------------------------
 function maybeSummary() {
@@ -455,18 +252,7 @@ function maybeSummary() {
   if (seenResult === key) return;
   const reopen = seenResult.split("|")[0] === String(v.round) && !$("summary").open;
   seenResult = key;
-  const body = $("summary-body"); body.replaceChildren();
-  if (W.match_result) body.append(HF.text("p", W.match_result, { class: "status" }));
-  for (const r of W.result) {
-    const box = HF.el("div", { class: `result ${sideClass(r.side)}` },
-      HF.el("div", {}, HF.el("span", { class: "mark", "aria-hidden": "true" }), HF.text("strong", r.name), HF.el("span", { class: "score-num", text: ` ${r.score >= 0 ? "+" : ""}${r.score}` })),
-      HF.text("div", r.line, { class: "how" }),
-      HF.text("div", r.pile.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") || HF.t("table.nothing_captured"), { class: "muted" }));
-    if (r.yaku.length) box.append(HF.text("div", r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")));
-    body.append(box);
-  }
-  if (W.result_note) body.append(HF.text("p", W.result_note, { class: "muted" }));
-  if (W.totals_text) body.append(HF.text("p", `${HF.t("table.totals")}: ${W.totals_text}`));
+  VIEW.renderSummary($("summary-body"), S);
   $("summary-h").textContent = v.finished ? HF.t("table.match_over") : HF.t("table.round_over", { n: v.round });
   $("next-round").hidden = v.finished || S.you === null;
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
@@ -686,6 +472,7 @@ for (const b of TABS) {
     try { const t = await (await fetch(`/api/tables/${TABLE_ID}`)).json(); if (t.theme) HF.theme = t.theme; } catch (e) { /* the default */ }
   }
   await HF.loadCards();
-  $("theme-slot").append(HF.themeSelect(() => { lastLogKey = ""; send({ type: "theme", theme: HF.theme }); render(); }));
+  VIEW = await import("/static/table/view.js");
+  $("theme-slot").append(HF.themeSelect(() => { send({ type: "theme", theme: HF.theme }); render(); }));
   connect();
 })();

@@ -1,0 +1,320 @@
+// The table drawn as a function of the state (issue 28): renderTable(state, ui) describes every
+// region — seats, field, pending card, choice bar, hand, scores, captures, yaku progress, log —
+// as Preact components with keyed lists (cards by their code, seats by number, log entries by
+// place, yaku by id), so a message changes only the elements whose words or marks changed: a
+// card that stays keeps its element (its focus, its hover, its animation), nothing is rebuilt.
+//
+// `state` is the table's "state" message exactly as the server sends it (web/messages.py; its
+// words in state.words); `ui` is what the page itself holds (table.js: the selected card, the
+// hint, the clock, the moves the seat may make) and the actions the elements call. This module
+// knows no rule of any game: every word comes from the server or the catalogue (HF.t).
+import { h, render } from "../vendor/preact.module.js";
+import htm from "../vendor/htm.module.js";
+
+export const html = htm.bind(h);
+
+// Korean text (hwatu names) is marked lang="ko" for screen readers and fonts (as HF.lang does)
+const KOREAN = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+export const ko = (text) => (KOREAN.test(String(text || "")) ? "ko" : undefined);
+const side = (n) => `side-${n % 6}`;
+const cardName = (W, code) => (W.cards[code] && W.cards[code].name) || HF.labels[code] || code;
+export function faceSrc(code, points = true) {
+  const p = points && HF.values && code in HF.ids ? `?points=${HF.values[HF.ids[code]]}` : "";
+  return `/card/${HF.theme}/${code}.svg${p}`;
+}
+
+// a card face: a button only when it can be acted on, else a labelled image; every card element
+// carries data-card="<RULES.md code>" (the same element HF.card makes)
+export function Card({ code, cls = "", label, button = false, onClick, attrs = {}, children }) {
+  const name = label || HF.labels[code] || code;
+  const common = { class: `card ${cls}`, "data-card": code, "data-code": code, "aria-label": name, title: name, ...attrs };
+  if (ko(name)) common.lang = "ko";
+  const img = html`<img src=${faceSrc(code)} alt="" />`;
+  return button
+    ? html`<button type="button" ...${common} onClick=${onClick}>${img}${children}</button>`
+    : html`<span role="img" ...${common}>${img}${children}</span>`;
+}
+
+function Backs({ n, what, most = 6 }) {
+  const imgs = [];
+  for (let i = 0; i < Math.min(n, most); i++) {
+    imgs.push(html`<img key=${i} src="/card/back.svg" alt="" data-card="back" class="card small" style="width:22px;margin-right:-10px" />`);
+  }
+  return html`<span aria-label=${`${n} ${what}`} role="img" class="backs">${imgs}<span style="margin-left:14px">${` ${n}`}</span></span>`;
+}
+
+// -- the seats: one chip each, in order of play ----------------------------------------------
+// One seat number on a chip (RULES.md §2: seat 0 reads 1, as everywhere a person reads a seat):
+// the badge has it, so the name goes without it: "You", the player's name, a bot by its display name.
+export function seatLabel(s, info) {
+  if (s.you) return s.name;
+  if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
+    const word = HF.t(`bot.${info.bot}`);
+    return word === `bot.${info.bot}` ? info.bot : word.replace(/\s*[(（].*$/, "");
+  }
+  return info.name || s.name;
+}
+
+function Seat({ state, s, i, ui }) {
+  const v = state.view, info = state.table.seats[s.seat];
+  const away = info.kind === "human" && !s.you && !s.connected;
+  const seatNo = HF.t("table.seat_n", { n: s.seat + 1 });
+  const name = seatLabel(s, info);
+  // a bot's turn takes a moment (its pause, its search): its chip says it is thinking, so the
+  // wait reads as the bot's and not as a stuck page
+  const thinking = info.kind === "bot" && s.to_move && !v.finished && v.phase !== "between-rounds";
+  const left = s.to_move ? ui.clockLeft : null;
+  const exposed = (v.exposed[s.seat] || []);
+  const label = [seatNo, name, s.team, HF.t("table.plays_n", { n: (s.order ?? i) + 1 }), s.dealer ? HF.t("table.dealer") : null,
+    HF.t("table.n_cards", { n: s.hand_count }), s.to_move ? HF.t("table.to_move") : null, away ? HF.t("table.away") : null,
+    thinking ? HF.t("table.thinking") : null].filter(Boolean).join(", ");
+  const clock = left === null || left === undefined ? null : html`<span class=${"clock" + (left <= 5 ? " urgent" : "")} data-region="clock" role="timer"
+      data-left=${String(left)} data-name=${name} aria-label=${HF.t("table.clock_label", { s: left, name })}
+      title=${HF.t("table.clock_label", { s: left, name })}>${HF.t("table.clock", { s: left })}</span>`;
+  return html`<div role="listitem" class=${`seat ${side(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`} data-seat=${s.seat} aria-label=${label}>
+    <span class="order" title=${seatNo} aria-hidden="true">${String(s.seat + 1)}</span>
+    <strong class="name" lang=${ko(name)}>${name}</strong>
+    ${s.team ? html`<span class="team" title=${s.team} lang=${ko(s.team)}>${s.team.split(" (")[0]}</span>` : null}
+    ${s.dealer ? html`<span class="badge">${HF.t("table.dealer")}</span>` : null}
+    ${away ? html`<span class="badge away">${HF.t("table.away")}</span>` : null}
+    ${thinking ? html`<span class="thinking" data-thinking="1" aria-hidden="true">${HF.t("table.thinking")}</span>` : null}
+    <${Backs} n=${s.hand_count} what=${HF.t("table.cards_in_hand")} />
+    ${clock}
+    ${exposed.length && !s.you ? html`<span class="exposed-row" aria-label=${HF.t("table.shown_teyaku")}>
+      ${exposed.map((c) => html`<${Card} key=${c} code=${c} cls="mini" />`)}</span>` : null}
+  </div>`;
+}
+
+function Seats({ state, ui }) {
+  const seats = [...state.words.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const out = [];
+  seats.forEach((s, i) => {
+    out.push(html`<${Seat} key=${`seat${s.seat}`} state=${state} s=${s} i=${i} ui=${ui} />`);
+    if (i < seats.length - 1) out.push(html`<span key=${`arrow${s.seat}`} class="arrow" aria-hidden="true">→</span>`);
+  });
+  return out;
+}
+
+// -- the field, the card turned over, the hand -----------------------------------------------
+function Field({ state, ui }) {
+  const W = state.words, v = state.view;
+  return v.field.map((c) => {
+    const m = ui.targets.get(c), name = cardName(W, c);
+    const attrs = { "data-preview": ui.preview.has(c) ? "take" : undefined };
+    // a hinted take (a turned-over card's choice): its field card is the one to click
+    if (ui.hinted && !v.hand.includes(ui.hinted.best_card) && ui.hinted.best_takes.includes(c)) attrs["data-hint"] = "best";
+    return html`<${Card} key=${c} code=${c} cls=${(m ? "target" : "") + (ui.last.has(c) ? " last" : "")} button=${!!m}
+      label=${m ? `${name} — ${m.choice || m.text}` : name} attrs=${attrs} onClick=${m ? () => ui.on.move(m.move) : undefined} />`;
+  });
+}
+
+function Pending({ state }) {
+  const c = state.view.pending;
+  if (!c) return null;
+  const label = state.words.pending || HF.labels[c];
+  return [html`<span key="label" class="pending-label" lang=${ko(label)}>${label}</span>`,
+    html`<${Card} key=${c} code=${c} cls="last" label=${label} />`];
+}
+
+function Hand({ state, ui }) {
+  if (state.you === null) return null;
+  const W = state.words, v = state.view, mine = v.exposed[state.you] || [];
+  return v.hand.map((c) => {
+    const ms = ui.movesOf(c), info = W.cards[c] || {};
+    const texts = ms.map((m) => m.text), shown = mine.includes(c);
+    const label = `${info.name || HF.labels[c]}${info.wild ? ` (${HF.t("table.wild")})` : ""}${texts.length ? " — " + texts.join(HF.t("table.or")) : ""}${shown ? " — " + HF.t("table.shown_long") : ""}`;
+    const cls = (ui.selected === c ? "selected" : "") + (info.wild ? " wild" : "") + (shown ? " exposed" : "") + (ui.last.has(c) ? " last" : "");
+    const attrs = {};
+    if (ui.hinted && ui.hinted.best_card === c) attrs["data-hint"] = "best";
+    else if (ui.hinted && ui.hinted.runner_up_card === c) attrs["data-hint"] = "next";
+    if (ms.length) {
+      attrs.onPointerEnter = (ev) => { if (ev.pointerType === "mouse") ui.on.preview(c); };
+      attrs.onPointerLeave = (ev) => { if (ev.pointerType === "mouse") ui.on.preview(null); };
+      attrs.onFocus = () => ui.on.preview(c);
+      attrs.onBlur = () => ui.on.preview(null);
+    }
+    const tag = info.wild ? HF.t("table.wild") : shown ? HF.t("table.shown") : null;
+    return html`<${Card} key=${c} code=${c} cls=${cls} button=${ms.length > 0} label=${label} attrs=${attrs}
+      onClick=${ms.length ? (ev) => ui.on.hand(c, ev) : undefined}>
+      ${tag ? html`<span class="tag" aria-hidden="true">${tag}</span>` : null}</${Card}>`;
+  });
+}
+
+// -- the choice bar: each choice with the image of the card it takes and that card's place on the
+// field, so two choices whose words read the same ("take Plum Chaff" twice) are told apart -------
+function Choice({ state, ui }) {
+  const W = state.words, v = state.view, ms = ui.choices;
+  if (!ms.length) {
+    if (state.you !== null && !ui.myTurn) return html`<span class="muted">${v.to_move === null ? "" : HF.t("table.waiting")}</span>`;
+    return null;
+  }
+  const head = ui.selected ? `${cardName(W, ui.selected)}:` : W.turn;
+  const words = ms.map((m) => m.choice || m.text);
+  return [
+    // the chosen card's name heads its choices; the turn's words (a turned-over card's choice)
+    // are the table bar's already: said to a screen reader here, not shown twice
+    html`<strong key="head" class=${ui.selected ? "card-of" : "sr-only"} lang=${ko(head)}>${head}</strong>`,
+    ...ms.map((m, i) => {
+      const takes = m.takes || [];
+      const places = takes.map((c) => v.field.indexOf(c)).filter((n) => n >= 0).map((n) => HF.t("table.field_pos", { n: n + 1 }));
+      // its name is its words as shown, then the card's place (a speech user says what they see;
+      // the move's whole sentence is its title). The place is shown where the words alone repeat
+      // (a wild card's seven choices keep their short words), else said to a screen reader only
+      const shown = m.choice || m.text, where = places.join(", ");
+      const same = words.filter((w) => w === words[i]).length > 1;
+      return html`<button key=${m.move} type="button" data-move=${m.move} title=${places.length ? `${m.text} (${where})` : m.text}
+          class=${m.outcome === "declare" ? "declare" : ""} lang=${ko(shown)} onClick=${() => ui.on.move(m.move)}
+          onPointerEnter=${() => ui.on.mark(takes)} onPointerLeave=${() => ui.on.mark(null)}>
+        <span class="keys" aria-hidden="true">${`${i + 1}. `}</span>
+        ${takes.slice(0, 4).map((c) => html`<img key=${c} class="choice-card" src=${faceSrc(c, false)} alt="" />`)}
+        <span>${shown}</span>${places.length ? " " : null}
+        ${places.length ? html`<span class=${same ? "pos" : "sr-only"}>${where}</span>` : null}
+      </button>`;
+    }),
+    ui.selected ? html`<button key="cancel" type="button" data-cancel="1" onClick=${ui.on.unselect}>${HF.t("word.cancel")}</button>` : null,
+  ];
+}
+
+// -- the side panels -------------------------------------------------------------------------
+function Scores({ state }) {
+  const W = state.words, v = state.view;
+  return html`<table class="score"><tbody>
+    <tr><th>${HF.t("table.side")}</th><th>${HF.t("table.card_points")}</th><th>${HF.t("table.rounds")}</th><th>${HF.t("table.total")}</th></tr>
+    ${W.sides.map((s) => html`<tr key=${s.side} class=${side(s.side)}>
+      <td><span class="mark" aria-hidden="true"></span><span lang=${ko(s.name)}>${s.name}</span></td>
+      <td>${String(s.pile.points)}</td><td>${v.round_scores.map((r) => r[s.side]).join(", ") || "—"}</td>
+      <td class="total">${String(s.total)}</td></tr>`)}
+  </tbody></table>`;
+}
+
+const groupsText = (p, none) => (p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : none);
+
+function Captures({ state, ui }) {
+  // a side's name is its words as shown, then what it does (a name that hides the shown words
+  // fails a speech user who says what they see)
+  return state.words.sides.map((s) => {
+    const p = s.pile, groups = groupsText(p, HF.t("table.nothing_yet"));
+    return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}`} title=${s.headline} onClick=${() => ui.on.pile(s)}>
+      <span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>${" "}
+      <span class="muted">${`${p.count} · ${HF.t("table.pts", { n: p.points })}`}</span>${" "}
+      <span class="groups" lang=${ko(groups)}>${groups}</span>
+      <span class="sr-only">${`. ${HF.t("table.show_cards")}`}</span></button>`;
+  });
+}
+
+// the seat's own side decides the order: made, under way, still possible, out of reach for it
+// (a spectator: the side nearest to each yaku)
+function Yaku({ state }) {
+  const W = state.words, mySide = state.you !== null ? W.seats[state.you].side : null;
+  const rankOf = (s) => (s.complete ? 0 : s.possible && s.held.length ? 1 : s.possible ? 2 : 3);
+  const rank = (p) => (mySide !== null ? rankOf(p.sides[mySide]) : Math.min(...p.sides.map(rankOf)));
+  const list = [...W.progress].sort((a, b) => rank(a) - rank(b));
+  if (!list.length) return html`<p class="muted">${HF.t("table.no_yaku")}</p>`;
+  return list.map((p) => {
+    const done = p.sides.filter((s) => s.complete), holder = new Map();
+    p.sides.forEach((s) => s.held.forEach((c) => holder.set(c, s.side)));
+    // the line of words is the seat's own side's (a spectator's: the side nearest to it)
+    const shown = mySide !== null ? p.sides[mySide] : [...p.sides].sort((a, b) => b.held.length - a.held.length)[0];
+    const count = p.cards.length > p.needed;  // any N of many: the cards the side holds; else every card
+    const chips = [];
+    for (const id of p.cards) {
+      const code = HF.codes[id], held = holder.get(code);
+      if (count && (held === undefined || (shown && held !== shown.side))) continue;
+      const cls = "chip" + (held !== undefined ? ` held ${side(held)}` : "") + (held !== undefined && mySide !== null && held !== mySide ? " dead" : "");
+      chips.push(html`<span key=${code} class=${cls} data-card=${code} title=${HF.labels[code]}><img src=${faceSrc(code, false)} alt="" /></span>`);
+    }
+    const texts = (mySide !== null ? [p.sides[mySide]] : p.sides.filter((s) => s.held.length || s.complete)).map((s) => s.text);
+    const names = done.map((s) => W.sides[s.side].name).join(", ");
+    return html`<div key=${p.id} class=${`yaku${done.length ? " complete" : ""}${rank(p) === 3 ? " dead" : ""}`} data-yaku=${p.id}
+        aria-label=${texts.join(". ") || `${p.name} (${p.points})`} title=${texts.join("\n")}>
+      <div class="yaku-head"><strong lang=${ko(p.name)}>${`${p.name} (${p.points})`}</strong>
+        ${done.length ? html`<span class="done" lang=${ko(names)}>${" — " + names}</span>` : null}
+        ${p.needs_declaration ? html`<span class="muted">${` · ${HF.t("table.declared_sets")}`}</span>` : null}</div>
+      ${shown && shown.line ? html`<div class="yaku-line" lang=${ko(shown.line)}>${shown.line}</div>` : null}
+      <div class="chips">${chips}</div></div>`;
+  });
+}
+
+// log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
+// turn, a round that ended) changes its words in place
+function Log({ state }) {
+  const W = state.words, n = W.log.length;
+  return W.log.map((e, i) => {
+    const cls = [e.kind === "deal" ? "deal" : "", i === n - 1 ? "last" : "",
+      e.seat !== null && e.seat !== undefined ? side(W.seats[e.seat].side) : ""].filter(Boolean).join(" ");
+    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${e.text}</li>`;
+  });
+}
+
+// -- the creator's panel: hand an absent person's seat to a bot ------------------------------
+function Admin({ state, ui }) {
+  const people = state.table.seats.filter((s) => s.kind === "human" && s.seat !== state.you);
+  return [
+    html`<p key="help" class="muted">${HF.t("table.takeover_help")}</p>`,
+    html`<label key="level" class="opt">${HF.t("table.bot_level") + " "}<select id="takeover-bot" aria-label=${HF.t("table.bot_level_label")}
+        value=${ui.botChoice} onChange=${(ev) => ui.on.bot(ev.target.value)}>
+      ${ui.bots.map((b) => html`<option key=${b} value=${b}>${HF.t(`bot.${b}`)}</option>`)}</select></label>`,
+    ...people.map((s) => html`<div key=${s.seat}><button type="button" data-takeover=${s.seat} disabled=${!!s.connected}
+        onClick=${() => ui.on.takeover(s.seat)}>${HF.t(s.connected ? "table.at_table" : "table.hand_to_bot", { name: s.name })}</button></div>`),
+  ];
+}
+
+// -- dialogs: a side's captured cards, the round's summary -----------------------------------
+export function renderPile(box, s) {
+  render(s.pile.groups.length ? s.pile.groups.map((g) => html`<div key=${g.title}>
+      <h3 lang=${ko(g.title)}>${`${g.title} ${g.cards.length} (${g.points})`}</h3>
+      <div class="cards small-row">${g.cards.map((c) => html`<${Card} key=${c} code=${c} cls="small" />`)}</div></div>`)
+    : html`<p>${HF.t("table.nothing_captured")}</p>`, box);
+}
+
+export function renderSummary(box, state) {
+  const W = state.words;
+  render(html`
+    ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${W.match_result}</p>` : null}
+    ${W.result.map((r) => {
+      const pile = groupsText(r.pile, HF.t("table.nothing_captured"));
+      return html`<div key=${r.side} class=${`result ${side(r.side)}`}>
+        <div><span class="mark" aria-hidden="true"></span><strong lang=${ko(r.name)}>${r.name}</strong><span class="score-num">${` ${r.score >= 0 ? "+" : ""}${r.score}`}</span></div>
+        <div class="how" lang=${ko(r.line)}>${r.line}</div>
+        <div class="muted" lang=${ko(pile)}>${pile}</div>
+        ${r.yaku.length ? html`<div>${r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")}</div>` : null}</div>`;
+    })}
+    ${W.result_note ? html`<p class="muted" lang=${ko(W.result_note)}>${W.result_note}</p>` : null}
+    ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${`${HF.t("table.totals")}: ${W.totals_text}`}</p>` : null}`, box);
+}
+
+// -- the one entry: the whole table from the state -------------------------------------------
+const $ = (id) => document.getElementById(id);
+let logCount = 0, logKey = "";
+
+export function renderTable(state, ui) {
+  const log = $("log"), atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  render(html`<${Seats} state=${state} ui=${ui} />`, $("seats"));
+  render(html`<${Field} state=${state} ui=${ui} />`, $("field"));
+  render(html`<${Pending} state=${state} />`, $("pending"));
+  render(html`<${Hand} state=${state} ui=${ui} />`, $("hand"));
+  render(html`<${Choice} state=${state} ui=${ui} />`, $("choice"));
+  render(html`<${Scores} state=${state} />`, $("scores"));
+  render(html`<${Captures} state=${state} ui=${ui} />`, $("captures"));
+  render(html`<${Yaku} state=${state} />`, $("yaku"));
+  render(html`<${Log} state=${state} />`, log);
+  const admin = !!ui.creator && !state.view.finished && state.table.seats.some((s) => s.kind === "human" && s.seat !== state.you);
+  $("admin").hidden = !admin;
+  render(admin ? html`<${Admin} state=${state} ui=${ui} />` : null, $("admin-body"));
+  // the log: its count, kept scrolled to the newest entry (unless the reader scrolled up), and a
+  // screen reader hears every new entry once
+  const entries = state.words.log, last = entries.length ? entries[entries.length - 1].text : "";
+  const key = `${HF.theme}|${entries.length}|${last}`;
+  if (key === logKey) return;
+  logKey = key;
+  const prev = logCount;
+  logCount = entries.length;
+  $("log-count").textContent = `(${entries.length})`;
+  if (atEnd || prev === 0) log.scrollTop = log.scrollHeight;
+  const fresh = entries.slice(prev && prev <= entries.length ? prev - (entries.length === prev ? 1 : 0) : entries.length - 1);
+  if (prev && fresh.length) {
+    const announce = $("announce");
+    announce.textContent = fresh.map((e) => e.text).join(" ");
+    HF.lang(announce, announce.textContent);
+  }
+}
