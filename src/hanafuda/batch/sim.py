@@ -37,7 +37,7 @@ from ..engine.action_space import (
 from ..engine.deal import Deal, deal_from_rng
 from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU, Round
 from ..rules import GAMES, configure
-from ..rules.base import BatchFacts, Config
+from ..rules.base import BatchFacts, Config, Misdeal
 from ..rules.options import OptionError
 
 __all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
@@ -88,6 +88,25 @@ def _kth_bit(x: Mask, k: Int) -> Mask:
         x = np.where(k > i, x & (x - ONE), x)
     lowest: Mask = x & (~x + ONE)
     return lowest
+
+
+def _pattern_cards(misdeal: Misdeal, dealt: Mask) -> Mask:
+    """``Misdeal.cards`` on arrays: the cards of each ``dealt`` set forming the pattern (0
+    where it is not there).  The patterns are the three of ``rules.base.MISDEAL_PATTERNS``."""
+    if misdeal.pattern == "all-of":
+        mask = np.uint64(misdeal.mask)
+        result: Mask = np.where((dealt & mask) == mask, mask, ZERO)
+        return result
+    if misdeal.pattern == "four-of-a-month":
+        out = np.zeros(dealt.shape, U64)
+        for m in range(1, 13):
+            four = _MONTH_MASK[m]
+            out |= np.where((dealt & four) == four, four, ZERO)
+        return out
+    counts = np.stack([np.bitwise_count(dealt & _MONTH_MASK[m]) for m in range(1, 13)])
+    pairs = ((counts == 0) | (counts == 2)).all(axis=0) & ((counts == 2).sum(axis=0) == 4)
+    result = np.where(pairs, dealt, ZERO)
+    return result
 
 
 def check_options(game: str, players: int, options: Mapping[str, Any] | None) -> Config:
@@ -445,18 +464,12 @@ class BatchSim:
         checked.add(id(cfg))
 
     def _misdeal(self, field: Mask) -> Bool:
-        """RULES.md §2 and §4.5: four of a month (with redeal), the three natural willows (Mushi)."""
+        """Fields the rules redeal (RULES.md §2, §4.5, §9): the ``field``/``redeal`` patterns
+        of ``Config.misdeals``, the data ``engine.deal.misdeal_reason`` reads."""
         bad = np.zeros(field.shape, np.bool_)
-        if self.config.four_on_field == "redeal":
-            for month in range(1, 13):
-                four = _MONTH_MASK[month]
-                bad |= (field & four) == four
-        if self._leftovers == "mushi":
-            bad |= (field & _NATURAL) == _NATURAL
-        if self.config.options.get("four_pairs_misdeal"):
-            counts = np.stack([np.bitwise_count(field & _MONTH_MASK[m]) for m in range(1, 13)])
-            pairs = (counts == 2).sum(axis=0)
-            bad |= ((counts == 0) | (counts == 2)).all(axis=0) & (pairs == 4)
+        for misdeal in self.config.misdeals:
+            if misdeal.where == "field" and misdeal.then == "redeal":
+                bad |= _pattern_cards(misdeal, field) != 0
         return bad
 
     def _start(self, rows: Int) -> None:
@@ -467,14 +480,15 @@ class BatchSim:
         self.order[rows] = (self.dealer[rows, None] + steps[None, :]) % n
         self.captures[rows] = 0
         self.discard[rows] = 0
-        if self.config.four_on_field == "dealer-captures":
-            dealt = np.zeros(self.batch_size, np.bool_)
-            dealt[rows] = True
-            for month in range(1, 13):
-                four = _MONTH_MASK[month]
-                hit = dealt & ((self.field & four) == four)
-                self.field &= ~np.where(hit, four, ZERO)
-                self._capture(self.dealer, np.where(hit, four, ZERO))
+        dealt = np.zeros(self.batch_size, np.bool_)
+        dealt[rows] = True
+        for misdeal in self.config.misdeals:
+            if misdeal.then != "dealer-captures":
+                continue
+            # The engine's order: month by month (the captures are the same either way).
+            cards = np.where(dealt, _pattern_cards(misdeal, self.field), ZERO)
+            self.field &= ~cards
+            self._capture(self.dealer, cards)
         self.stock_pos[rows] = 0
         self.phase[rows] = PHASE_PLAY
         self.turn[rows] = 0

@@ -12,14 +12,14 @@ wherever it disagrees with a common rule).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..cards import ANIMALS, BRIGHTS, CARDS, CHAFF, RIBBONS, card_id, month_of
+from ..cards import ANIMALS, BRIGHTS, CARDS, CHAFF, RIBBONS, card_id
 from .base import (
     Config,
     Game,
+    Misdeal,
     RoundFacts,
     RoundScore,
     ScoreTerm,
@@ -39,6 +39,8 @@ VIEWING = ("flower-viewing", "moon-viewing")
 KOIKOI_JAPAN_VIEWING = (1, 3)
 """KoiKoi-Japan's hanami-/tsukimi-zake: 1 point, 3 once the player has called koi-koi (the
 records: 86 stops on tsukimi alone score 1, 11 on kasu 1 + tsukimi after a call score 5)."""
+TESHI_DEALT = Misdeal("hand", "four-of-a-month", "wins-round", "teshi")
+KUTTSUKI_DEALT = Misdeal("hand", "four-pairs", "wins-round", "kuttsuki")
 HAND_YAKU_POINTS = 6
 """Teshi and kuttsuki pay 6 (the common value, docs/rules/koi-koi.md)."""
 
@@ -278,15 +280,12 @@ class KoiKoi(Game):
         return tuple(counted.get(y.id, 0) for y in config.yaku)
 
     @classmethod
-    def deal_winner(cls, config: Config, hands: Sequence[int]) -> int:
-        """Teshi (four of a month) or kuttsuki (four pairs) in a dealt hand, with ``hand_yaku``:
-        that seat wins at once (the dealer's hand is looked at first)."""
-        if not config.options["hand_yaku"]:
-            return -1
-        for seat, hand in enumerate(hands):
-            if _hand_yaku(hand):
-                return seat
-        return -1
+    def misdeals(cls, options: Mapping[str, Any]) -> tuple[Misdeal, ...]:
+        """With ``hand_yaku``, teshi (four of a month in a dealt hand) and kuttsuki (four pairs)
+        win the round at the deal (``Game.deal_winner``: the first such seat in seat order)."""
+        if not options["hand_yaku"]:
+            return super().misdeals(options)
+        return super().misdeals(options) + (TESHI_DEALT, KUTTSUKI_DEALT)
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -372,10 +371,4 @@ class KoiKoi(Game):
 
 
 def _teshi(hand: int) -> bool:
-    return max(Counter(month_of(c) for c in range(48) if hand >> c & 1).values(), default=0) == 4
-
-
-def _hand_yaku(hand: int) -> bool:
-    """Teshi (four of one month) or kuttsuki (four pairs) in an eight-card hand."""
-    months = Counter(month_of(c) for c in range(48) if hand >> c & 1)
-    return max(months.values(), default=0) == 4 or sorted(months.values()) == [2, 2, 2, 2]
+    return TESHI_DEALT.cards(hand) != 0
