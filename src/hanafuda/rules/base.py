@@ -184,6 +184,12 @@ class BatchFacts:
     """(B,) the dealer's side."""
     side_index: IntArray
     """(S,) ``0 … S − 1``, to compare sides with ``dealer_side``."""
+    stopped: IntArray | None = None
+    """Koi-Koi: (B,) the side that stopped or won at the deal, −1 for none (``RoundFacts``)."""
+    koikoi: IntArray | None = None
+    """Koi-Koi: (B, S) koi-koi calls by side."""
+    at_deal: BoolArray | None = None
+    """Koi-Koi: (B,) ``stopped`` won at the deal with a hand yaku."""
 
 
 @dataclass(frozen=True)
@@ -470,6 +476,19 @@ class Game:
         A game without it cannot be played by the batch simulator (``plays_in_batch``).
         """
         raise NotImplementedError(f"{cls.id} has no vectorised scoring (Game.score_batch)")
+
+    @classmethod
+    def batch_yaku_levels(cls, config: Config, captures: MaskArray) -> IntArray:
+        """Koi-Koi: ``yaku_points`` on arrays, (..., Y) for captures of any shape (the batch
+        simulator offers koi-koi or stop where one grows)."""
+        raise NotImplementedError(f"{cls.id} has no koi-koi decision")
+
+    @classmethod
+    def batch_stop_values(cls, config: Config, captures: MaskArray, own_calls: IntArray,
+                          other_calls: IntArray) -> tuple[IntArray, BoolArray]:
+        """Koi-Koi: ``stop_value`` on arrays: what stopping would score for captures of any
+        shape, and whether they hold a yaku at all."""
+        raise NotImplementedError(f"{cls.id} has no koi-koi decision")
 
     @classmethod
     def plays_in_batch(cls) -> bool:
