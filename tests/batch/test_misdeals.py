@@ -31,6 +31,7 @@ MISDEAL_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("min-hwatu", 2, {}),
     ("hana-awase", 4, {"four_on_field": "redeal"}),
     ("hawaiifuda", 3, {"four_on_field": "redeal"}),
+    ("koi-koi", 2, {"hand_yaku": True}),
 ]
 
 
@@ -136,6 +137,7 @@ def _four_on_field_deals(game: str, players: int, options: dict[str, Any], rows:
 
 @pytest.mark.parametrize(("game", "players", "options"), [
     ("mushi", 2, {"four_on_field": "dealer-captures", "four_pairs_misdeal": True}),
+    ("koi-koi", 2, {"four_on_field": "dealer-captures"}),
     ("min-hwatu", 3, {"four_on_field": "dealer-captures"}),
 ])
 def test_dealer_captures_the_dealt_four_in_both(
