@@ -20,7 +20,6 @@ from hanafuda.engine.action_space import KOIKOI_INDEX, STOP_INDEX, compact_actio
 from hanafuda.engine.moves import KOIKOI_ACTION, STOP_ACTION
 from hanafuda.envs.openspiel.params import game_parameters, options_from_params
 from hanafuda.rules import GAMES, configure
-from hanafuda.rules.options import OptionError
 
 
 def _decision(seed: int = 1) -> Match:
@@ -79,9 +78,12 @@ def test_the_arena_refuses_a_bot_without_a_network_and_plays_strong() -> None:
     assert result.to_json()
 
 
-def test_batch_simulator_refuses_and_envs_play() -> None:
-    with pytest.raises(OptionError, match="cannot play koi-koi"):
-        BatchSim("koi-koi", 2, 4)
+def test_batch_simulator_and_envs_play() -> None:
+    sim = BatchSim("koi-koi", 2, 8)  # the batch plays the koi-koi decision (tests/batch/)
+    sim.reset_random(np.random.default_rng(1))
+    while not sim.done.all():
+        sim.step(sim.sample_actions(np.random.default_rng(2)))
+    assert (sim.scores().sum(axis=1) == 0).all()
     gym = pytest.importorskip("gymnasium")
     import hanafuda.envs.gym  # noqa: F401  (registers the ids)
     env = gym.make(GAMES["koi-koi"].env_id)
