@@ -202,19 +202,28 @@ def test_koikoi_many_calls_agree() -> None:
 
 def _hand_yaku_deals(rows: int, seed: int) -> list[Deal]:
     """Koi-Koi deals where a hand holds teshi (four of a month) or kuttsuki (four pairs), in
-    either seat (or both: the first seat wins), and ordinary ones between."""
+    either seat, or both hands a four (the dealer's wins), and ordinary ones between."""
     cfg = configure("koi-koi", 2, {"hand_yaku": True})
     rng = random.Random(seed)
     out: list[Deal] = []
     while len(out) < rows:
         deck = list(cfg.deck_cards)
         rng.shuffle(deck)
-        kind = len(out) % 3
-        if kind < 2:
-            months = rng.sample(range(12), 2 if kind == 0 else 4)
-            special = ([4 * months[0] + i for i in range(4)] + [4 * months[1] + i for i in range(4)]
-                       if kind == 0 else [4 * m + i for m in months for i in range(2)])
-            deck = special + [c for c in deck if c not in special]
+        kind = len(out) % 4
+        months = rng.sample(range(12), 4)
+        if kind == 0:  # teshi
+            special = [4 * months[0] + i for i in range(4)]
+        elif kind == 1:  # kuttsuki
+            special = [4 * m + i for m in months for i in range(2)]
+        elif kind == 2:  # a four in each hand
+            special = [4 * months[0] + i for i in range(4)] + [4 * months[1] + i for i in range(4)]
+        else:
+            special = []
+        rest = [c for c in deck if c not in special]
+        if kind == 2:
+            deck = special[:4] + rest[:4] + special[4:] + rest[4:]
+        else:
+            deck = special + rest
             if rng.random() < 0.5:
                 deck = deck[8:16] + deck[:8] + deck[16:]
         hands = (tuple(sorted(deck[:8])), tuple(sorted(deck[8:16])))
@@ -225,11 +234,15 @@ def _hand_yaku_deals(rows: int, seed: int) -> list[Deal]:
 
 
 def test_koikoi_hand_yaku_win_at_the_deal() -> None:
-    """``hand_yaku``: the ``wins-round`` misdeals end the round at the deal in both."""
+    """``hand_yaku``: the ``wins-round`` misdeals end the round at the deal in both, the
+    dealer's hand first when both hands hold one (docs/rules/koi-koi.md)."""
     options = {"hand_yaku": True}
-    deals = _hand_yaku_deals(90, 17)
+    deals = _hand_yaku_deals(120, 17)
     matches = _play_both("koi-koi", 2, deals, 17, options)
-    assert sum(m.current.won_at_deal for m in matches) >= 50
+    assert sum(m.current.won_at_deal for m in matches) >= 80
+    both = [(d, m) for i, (d, m) in enumerate(zip(deals, matches, strict=True)) if i % 4 == 2]
+    assert all(m.current.stopped == d.dealer for d, m in both)
+    assert {d.dealer for d, _ in both} == {0, 1}
 
 
 @pytest.mark.parametrize(("game", "players", "options"), SAMPLED)

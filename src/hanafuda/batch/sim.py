@@ -562,7 +562,7 @@ class BatchSim:
     def _koikoi_start(self, rows: Int) -> None:
         """Koi-Koi (``Round._koikoi_start``): no calls, each side's yaku as dealt, and a hand
         that wins at the deal (the ``wins-round`` misdeals: teshi, kuttsuki; the first seat
-        in seat order) ends its round at once."""
+        in turn order) ends its round at once."""
         self.koikoi_calls[rows] = 0
         self.stopped[rows] = -1
         self.won_at_deal[rows] = False
@@ -570,7 +570,8 @@ class BatchSim:
         if not self._deal_wins:
             return
         winner = np.full(rows.size, -1, np.int64)
-        for seat in reversed(range(self.players)):
+        for position in reversed(range(self.players)):
+            seat = self.order[rows, position]
             hand = self.hands[rows, seat]
             won = np.zeros(rows.size, np.bool_)
             for misdeal in self._deal_wins:

@@ -303,7 +303,7 @@ class Round:
         """Koi-Koi: each side's yaku as dealt, and a win at the deal (teshi, kuttsuki)."""
         cfg = self.config
         self.yaku_level = [cfg.game.yaku_points(cfg, cap) for cap in self.captures]
-        winner = cfg.game.deal_winner(cfg, self.hands)
+        winner = cfg.game.deal_winner(cfg, self.hands, self.order)
         if winner >= 0:
             self.stopped = cfg.side_of[winner]
             self.won_at_deal = True

@@ -450,12 +450,13 @@ class Game:
         return tuple(0 for _ in config.yaku)
 
     @classmethod
-    def deal_winner(cls, config: Config, hands: Sequence[int]) -> int:
-        """The first seat (in seat order) whose dealt hand holds a ``wins-round`` misdeal
-        (Koi-Koi's teshi and kuttsuki, ``Game.misdeals``), or −1."""
+    def deal_winner(cls, config: Config, hands: Sequence[int], order: Sequence[int]) -> int:
+        """The first seat in turn ``order`` (the dealer first where the dealer leads) whose
+        dealt hand holds a ``wins-round`` misdeal (Koi-Koi's teshi and kuttsuki,
+        ``Game.misdeals``), or −1."""
         won = [m for m in config.misdeals if m.then == "wins-round"]
-        for seat, hand in enumerate(hands):
-            if any(m.cards(hand) for m in won):
+        for seat in order:
+            if any(m.cards(hands[seat]) for m in won):
                 return seat
         return -1
 

@@ -287,7 +287,8 @@ class KoiKoi(Game):
     @classmethod
     def misdeals(cls, options: Mapping[str, Any]) -> tuple[Misdeal, ...]:
         """With ``hand_yaku``, teshi (four of a month in a dealt hand) and kuttsuki (four pairs)
-        win the round at the deal (``Game.deal_winner``: the first such seat in seat order)."""
+        win the round at the deal (``Game.deal_winner``: the first such seat in turn order, so
+        the dealer's hand when both hold one, docs/rules/koi-koi.md)."""
         if not options["hand_yaku"]:
             return super().misdeals(options)
         return super().misdeals(options) + (TESHI_DEALT, KUTTSUKI_DEALT)
