@@ -1286,8 +1286,12 @@ class BatchSim:
         self.phase = np.where(rows, np.int8(PHASE_OVER), self.phase)
 
     def _score(self, rows: Bool) -> None:
-        """Card points and held yaku here; the game's formula is its ``Game.score_batch`` (RULES.md §4)."""
-        caps = self.captures
+        """Card points and held yaku here; the game's formula is its ``Game.score_batch``
+        (RULES.md §4), run on the rows that end only (Koi-Koi ends rounds on most steps)."""
+        index = np.flatnonzero(rows)
+        if index.size == 0:
+            return
+        caps = self.captures[index]
         points = np.zeros(caps.shape, np.int64)
         for k in range(6):
             byte = ((caps >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)
@@ -1302,21 +1306,20 @@ class BatchSim:
         paid = np.zeros(caps.shape, np.int64)
         if self._teyaku:
             for seat in range(self.players):
-                paid[:, self._side_of[seat]] += self.teyaku[:, seat]
+                paid[:, self._side_of[seat]] += self.teyaku[index, seat]
         facts = BatchFacts(
             points=points,
             held=held,
             captures=caps,
-            declared=self.declared,
+            declared=self.declared[index],
             teyaku=paid,
-            dealer_side=self._side_of[self.dealer],
+            dealer_side=self._side_of[self.dealer[index]],
             side_index=np.arange(self.num_sides, dtype=np.int64),
-            stopped=self.stopped,
-            koikoi=self.koikoi_calls,
-            at_deal=self.won_at_deal,
+            stopped=self.stopped[index],
+            koikoi=self.koikoi_calls[index],
+            at_deal=self.won_at_deal[index],
         )
         result = self.config.game.score_batch(self.config, facts)
-        yaku, scores = result.yaku, result.scores
-        self.card_points = np.where(rows[:, None], points, self.card_points)
-        self.yaku_points = np.where(rows[:, None], yaku, self.yaku_points)
-        self._scores = np.where(rows[:, None], scores, self._scores)
+        self.card_points[index] = points
+        self.yaku_points[index] = result.yaku
+        self._scores[index] = result.scores

@@ -460,7 +460,7 @@ def _batch_counted(config: Config, captures: MaskArray) -> tuple[list[BoolArray]
             worth.append(y.points + y.per_extra * (count - y.min_count))
         else:
             held.append((captures & np.uint64(y.mask)) == np.uint64(y.mask))
-            worth.append(np.full(captures.shape, y.points, np.int64))
+            worth.append(np.asarray(y.points, dtype=np.int64))  # a 0-d array: broadcast
     counted = list(held)
     for i, y in enumerate(table):
         for j, other in enumerate(table):
