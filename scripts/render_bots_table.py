@@ -30,7 +30,7 @@ END = "<!-- strength-table:end -->"
 SUMMARY_BEGIN = "<!-- strength-summary:begin -->"
 SUMMARY_END = "<!-- strength-summary:end -->"
 
-GAME_ORDER = ("min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi")
+GAME_ORDER = ("min-hwatu", "hana-awase", "kwa-do", "hawaiifuda", "mushi", "koi-koi")
 # Pairings in the order the table lists them; any other pairing follows, by name.
 # ``expert`` is today's default (batch search, greedy rollouts, 4,800 simulations);
 # ``expert@600/scalar`` the default before it (results recorded as ``expert`` then).

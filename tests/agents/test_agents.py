@@ -29,10 +29,10 @@ CASES = [
     ("koi-koi", 2, {"viewing": "koikoi-japan", "koikoi_bonus": "plus-one"}),
 ]
 TRAINED_CASES = [c for c in CASES if shipped_weights(c[0], c[1]) is not None]
-"""The cases whose game ships a trained network (Koi-Koi has none yet: its policy and expert
-bots are refused, tests/rules/koi_koi/test_koi_koi_everywhere.py)."""
+"""The cases whose game ships a trained network (a game without one refuses policy and expert,
+tests/rules/koi_koi/test_koi_koi_everywhere.py)."""
 BATCH_CASES = [c for c in CASES if GAMES[c[0]].plays_in_batch()]
-"""The cases the batch simulator plays (it refuses Koi-Koi by name)."""
+"""The cases the batch simulator plays (every game; one without ``score_batch`` is refused)."""
 
 
 def small_strong() -> StrongAgent:
@@ -67,7 +67,7 @@ def test_agents_play_legal_moves_in_every_game(game, players, options, name):
 
 def test_decision_kinds_take_expose_and_declare_are_handled():
     """Each agent answers a `take` after a flip, Kwa-Dō declarations and, where it can play
-    Koi-Koi (not policy: no network yet), the koikoi/stop decision (teyaku: the test below)."""
+    Koi-Koi, the koikoi/stop decision (teyaku: the test below)."""
     seen: dict[str, set[str]] = {n: set() for n in AGENTS}
     for name in AGENTS:
         if name == "expert":

@@ -25,6 +25,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("kwa-do", 4, {"teams": [[0, 2], [1, 3]], "yaku": True, "gaji": True,
                    "gaji_wild_from_stock": True}),
     ("hawaiifuda", 2, {"bonus_combos": True}),
+    ("koi-koi", 2, {}),
+    ("koi-koi", 2, {"viewing": "koikoi-japan", "koikoi_bonus": "plus-one", "seven_doubling": False}),
 ]
 
 

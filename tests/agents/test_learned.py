@@ -29,7 +29,8 @@ from tests.agents.test_agents import TRAINED_CASES as CASES
 from tests.agents.test_agents import _swap_hidden, play_round
 
 TRAINED = [game for game in GAMES if shipped_weights(game, 2) is not None]
-"""The games that ship networks; the others (Koi-Koi) refuse policy/expert by name."""
+"""The games that ship networks (every game; one without would refuse policy/expert by name,
+tests/rules/koi_koi/test_koi_koi_everywhere.py)."""
 EVERY_TWO_PLAYER = [(game, 2, {}) for game in TRAINED]
 EVERY_COUNT = [(game, n, {}) for game, cls in GAMES.items() if game in TRAINED
                for n in cls.player_counts()] + [
@@ -65,8 +66,8 @@ def test_new_bots_are_registered():
     assert isinstance(make_agent("expert:min-hwatu-2p"), ExpertAgent)
 
 
-def test_only_koi_koi_has_no_network_yet():
-    assert set(GAMES) - set(TRAINED) == {"koi-koi"}
+def test_every_game_has_a_network():
+    assert set(GAMES) == set(TRAINED)
 
 
 @pytest.mark.parametrize("game", sorted(TRAINED))

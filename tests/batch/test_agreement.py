@@ -17,14 +17,16 @@ import pytest
 from hanafuda import Match
 from hanafuda.batch import BatchSim, from_engine, to_engine
 from hanafuda.engine.deal import Deal, deal_from_rng, misdeal_reason
+from hanafuda.engine.moves import KOIKOI_ACTION
 from hanafuda.rules import GAMES, configure
+from hanafuda.rules.koi_koi import KoiKoi
 from hanafuda.rules.options import OptionError
 from tests.batch.twins import same_state
 
 CONFIGS = [(game, n) for game, cls in GAMES.items() if cls.plays_in_batch()
            for n in cls.player_counts()]
-"""Every game the batch simulator plays (Koi-Koi is refused by name: tests/rules/test_game_facts.py)."""
-ROWS = 160  # rounds per game and player count (16 configurations: 2,560 rounds)
+"""Every game the batch simulator plays (every game, Koi-Koi's koi-koi/stop decision included)."""
+ROWS = 160  # rounds per game and player count (17 configurations: 2,720 rounds)
 
 
 def _deals(
@@ -37,9 +39,11 @@ def _deals(
 
 
 def _play_both(
-    game: str, players: int, deals: list[Deal], seed: int, options: dict[str, Any] | None = None
-) -> None:
-    """Play ``deals`` through the engine and the batch with the same uniform random moves."""
+    game: str, players: int, deals: list[Deal], seed: int, options: dict[str, Any] | None = None,
+    always: int | None = None,
+) -> list[Match]:
+    """Play ``deals`` through the engine and the batch with the same uniform random moves
+    (``always``: an engine action played whenever it is legal)."""
     rows = len(deals)
     matches = [Match(game, players, options, deal=d) for d in deals]
     sim = BatchSim(game, players, rows, options)
@@ -59,6 +63,8 @@ def _play_both(
             if mask is not None:
                 assert sorted(from_engine(a) for a in legal) == list(np.flatnonzero(mask[row]))
             action = legal[rng.randrange(len(legal))]
+            if always in legal:
+                action = always
             assert to_engine(from_engine(action)) == action
             match.apply(action)
             actions[row] = from_engine(action)
@@ -69,6 +75,7 @@ def _play_both(
     scores = sim.scores()
     for row, match in enumerate(matches):
         assert list(scores[row]) == list(match.results[0].scores)
+    return matches
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS)
@@ -102,6 +109,9 @@ VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
     ("kwa-do", 6, {"yaku": True, "five_brights": True, "scoring": "raw"}),
     ("hawaiifuda", 3, {"bonus_combos": True}),
     ("hawaiifuda", 5, {"four_on_field": "redeal", "bonus_combos": True}),
+    ("koi-koi", 2, {"viewing": "with-another", "sake_cup_chaff": False, "koikoi_bonus": "none"}),
+    ("koi-koi", 2, {"viewing": "off", "seven_doubling": False, "exhaustion": "oya-ken",
+                    "four_on_field": "dealer-captures"}),
     ("mushi", 2, {"five_brights": False, "hand_takes_field_lightning": True}),
     ("mushi", 2, {"four_pairs_misdeal": True, "hand_takes_field_lightning": True}),
 ]
@@ -161,7 +171,78 @@ SAMPLED = [(game, n, {}) for game, n in CONFIGS] + [
     ("kwa-do", 3, {"yaku": True}),
     ("kwa-do", 6, {"yaku": True, "teams": [[0, 3], [1, 4], [2, 5]], "gaji": True}),
     ("mushi", 2, {"hand_takes_field_lightning": True}),
+    ("koi-koi", 2, {"hand_yaku": True, "koikoi_bonus": "plus-one"}),
 ]
+
+
+KOIKOI_PRESETS = [dict(p.options) for p in KoiKoi.presets]
+"""Koi-Koi's presets (Standard, KoiKoi-Japan): the batch plays each exactly as the engine."""
+
+
+@pytest.mark.parametrize("options", KOIKOI_PRESETS, ids=[p.id for p in KoiKoi.presets])
+def test_koikoi_presets_agree(options: dict[str, Any]) -> None:
+    """Random koi-koi/stop answers: calls, stops, the last-turn stop, the doublings and the
+    KoiKoi-Japan +1 per call (four calls and more double) all reached and all agreeing."""
+    seed = 300 + KOIKOI_PRESETS.index(options)
+    deals = _deals("koi-koi", 2, 240, seed, options)
+    matches = _play_both("koi-koi", 2, deals, seed, options)
+    assert sum(max(m.current.koikoi_calls) >= 1 for m in matches) >= 50
+    assert sum(m.current.stopped >= 0 and not any(m.current.hands) for m in matches) >= 10
+
+
+def test_koikoi_many_calls_agree() -> None:
+    """Always koi-koi: the KoiKoi-Japan fourth call (doubling), rounds no one stops (oya-ken)
+    and the last turn's automatic stop."""
+    options = KOIKOI_PRESETS[1]
+    deals = _deals("koi-koi", 2, 200, 31, options)
+    matches = _play_both("koi-koi", 2, deals, 31, options, always=KOIKOI_ACTION)
+    assert sum(max(m.current.koikoi_calls) >= 4 for m in matches) >= 3
+    assert sum(m.current.stopped < 0 for m in matches) >= 3
+
+
+def _hand_yaku_deals(rows: int, seed: int) -> list[Deal]:
+    """Koi-Koi deals where a hand holds teshi (four of a month) or kuttsuki (four pairs), in
+    either seat, or both hands a four (the dealer's wins), and ordinary ones between."""
+    cfg = configure("koi-koi", 2, {"hand_yaku": True})
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    while len(out) < rows:
+        deck = list(cfg.deck_cards)
+        rng.shuffle(deck)
+        kind = len(out) % 4
+        months = rng.sample(range(12), 4)
+        if kind == 0:  # teshi
+            special = [4 * months[0] + i for i in range(4)]
+        elif kind == 1:  # kuttsuki
+            special = [4 * m + i for m in months for i in range(2)]
+        elif kind == 2:  # a four in each hand
+            special = [4 * months[0] + i for i in range(4)] + [4 * months[1] + i for i in range(4)]
+        else:
+            special = []
+        rest = [c for c in deck if c not in special]
+        if kind == 2:
+            deck = special[:4] + rest[:4] + special[4:] + rest[4:]
+        else:
+            deck = special + rest
+            if rng.random() < 0.5:
+                deck = deck[8:16] + deck[:8] + deck[16:]
+        hands = (tuple(sorted(deck[:8])), tuple(sorted(deck[8:16])))
+        deal = Deal(rng.randrange(2), hands, tuple(sorted(deck[16:24])), tuple(deck[24:]))
+        if misdeal_reason(cfg, deal.field_mask()) is None:
+            out.append(deal)
+    return out
+
+
+def test_koikoi_hand_yaku_win_at_the_deal() -> None:
+    """``hand_yaku``: the ``wins-round`` misdeals end the round at the deal in both, the
+    dealer's hand first when both hands hold one (docs/rules/koi-koi.md)."""
+    options = {"hand_yaku": True}
+    deals = _hand_yaku_deals(120, 17)
+    matches = _play_both("koi-koi", 2, deals, 17, options)
+    assert sum(m.current.won_at_deal for m in matches) >= 80
+    both = [(d, m) for i, (d, m) in enumerate(zip(deals, matches, strict=True)) if i % 4 == 2]
+    assert all(m.current.stopped == d.dealer for d, m in both)
+    assert {d.dealer for d, _ in both} == {0, 1}
 
 
 @pytest.mark.parametrize(("game", "players", "options"), SAMPLED)
@@ -212,7 +293,13 @@ def test_vectorised_dealing_is_a_valid_deal(game: str, players: int) -> None:
         sim.step(sim.sample_actions(rng))
     caps = np.bitwise_or.reduce(sim.captures, axis=1)
     assert ((caps & sim.discard) == 0).all()
-    assert (sim.hands == 0).all()
+    # Koi-Koi: a stop ends the round with cards still in hand and in the stock.
+    stopped = sim.stopped >= 0 if cfg.koikoi else np.zeros(rows, np.bool_)
+    assert (sim.hands[~stopped] == 0).all()
+    for row in np.flatnonzero(stopped):
+        stock = sum(1 << int(c) for c in sim.stock[row][int(sim.stock_pos[row]) : sim.stock_size])
+        union = int(np.bitwise_or.reduce(sim.hands[row])) | int(sim.field[row]) | stock
+        assert union | int(caps[row]) == cfg.deck
 
 
 def test_bad_options_are_refused_by_name() -> None:

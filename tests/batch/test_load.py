@@ -40,8 +40,9 @@ FAMILIES: list[tuple[str, int, dict[str, Any]]] = [(g, n, {}) for g, n in CONFIG
     ("min-hwatu", 4, {"four_on_field": "dealer-captures"}),
     ("mushi", 2, {"hand_takes_field_lightning": True}),
     ("hawaiifuda", 3, {"bonus_combos": True}),
+    ("koi-koi", 2, {"viewing": "koikoi-japan", "koikoi_bonus": "plus-one", "hand_yaku": True}),
 ]
-POSITIONS = 96  # per family (27 families: 2,592 real positions, as many determinized worlds)
+POSITIONS = 96  # per family (29 families: 2,784 real positions, as many determinized worlds)
 
 
 def _positions(game: str, players: int, options: dict[str, Any], count: int, seed: int

@@ -43,6 +43,12 @@ def same_state(sim: BatchSim, row: int, rnd: Round) -> None:
     assert list(sim.exposed[row]) == rnd.exposed, where
     assert list(sim.teyaku[row]) == rnd.teyaku, where
     assert list(sim.declared[row]) == rnd.declared, where
+    if rnd.config.koikoi:
+        assert list(sim.koikoi_calls[row]) == rnd.koikoi_calls, where
+        assert int(sim.stopped[row]) == rnd.stopped, where
+        assert bool(sim.won_at_deal[row]) == rnd.won_at_deal, where
+        if not rnd.over:
+            assert sim.yaku_level[row].tolist() == [list(level) for level in rnd.yaku_level], where
     if rnd.over:
         assert rnd.result is not None
         assert list(sim.card_points[row]) == list(rnd.result.card_points), where

@@ -408,9 +408,8 @@ def test_bad_arguments_are_refused() -> None:
         env.reset(options={"colour": 1})
     with pytest.raises(ValueError, match="reset needs 2 seeds"):
         env.reset(options={"seeds": [1]})
-    # Koi-Koi's koikoi/stop decision is not in the batch simulator: refused by name.
-    with pytest.raises(OptionError, match="cannot play koi-koi"):
-        HanafudaVectorEnv("koi-koi", 2)
+    with pytest.raises(OptionError, match="colour"):
+        HanafudaVectorEnv("koi-koi", 2, options={"colour": "red"})
 
 
 def test_illegal_opponent_policies_are_caught() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
+from hanafuda import agents
 from hanafuda.rules import GAMES, get_game
 from hanafuda.web.db import make_engine, migrate
 
@@ -34,7 +36,20 @@ def test_create_table_gives_secret_seat_links(client: TestClient) -> None:
     assert all("token" not in s for s in listed[0]["seats"])
 
 
-def test_a_koi_koi_table_offers_only_bots_that_can_play_it(client: TestClient) -> None:
+def test_a_koi_koi_table_offers_its_trained_bots(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["koi-koi"]["bots"] == {"2": ["random", "greedy", "strong", "policy", "expert"]}
+    r = client.post("/api/tables", json={
+        "game": "koi-koi", "players": 2, "options": {"rounds": 3},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "policy"}]})
+    assert r.status_code == 201, r.text
+
+
+def test_a_game_without_a_network_offers_only_bots_that_can_play_it(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = agents.shipped_weights
+    monkeypatch.setattr(agents, "shipped_weights",
+                        lambda game, *rest: None if game == "koi-koi" else real(game, *rest))
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert games["koi-koi"]["bots"] == {"2": ["random", "greedy", "strong"]}
     assert "policy" in games["mushi"]["bots"]["2"]

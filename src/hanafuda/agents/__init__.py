@@ -32,7 +32,7 @@ NEEDS_WEIGHTS = frozenset({"policy", "expert"})
 
 def available_bots(config: Config) -> tuple[str, ...]:
     """The bots (``AGENTS`` names) that can play ``config``: ``policy`` and ``expert`` only where
-    a network is shipped for the game (Koi-Koi has none yet: ``strong`` plays it), never a seat
+    a network is shipped for the game (a game without one: ``strong`` plays it), never a seat
     that would play at random."""
     trained = shipped_weights(config.game.id, config.players, plays_in_teams(config)) is not None
     return tuple(name for name in AGENTS if trained or name not in NEEDS_WEIGHTS)

@@ -161,6 +161,11 @@ class GreedyRollout:
             share = np.bitwise_count(reach) / np.maximum(np.bitwise_count(mask), 1)
             worth = np.where(mask & blocked[:, None], -5.0, self._decl_points[which] * share**2)
             value = np.where(declare, worth - risk, value)
+        stop = kind == CompactActions.KIND_STOP
+        if stop.any():
+            # Koi-Koi: a stop is worth what it banks now, a koi-koi nothing yet (as
+            # ``Evaluator.action_values``).
+            value = np.where(stop, sim.stop_values(rows)[:, None], value)
         result: Float = np.where(legal >= 0, value, -np.inf)
         return result
 

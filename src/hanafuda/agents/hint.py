@@ -6,7 +6,7 @@ round margin after the move (points for the seat's side, RULES.md §4), from the
 view only; ``search=True`` refines them with the ``expert`` search (slower, better): the
 default expert's engine and rollouts (the batch simulator, greedy rollouts; the scalar search
 where the batch cannot play the configuration) at ``simulations``.  A game without trained
-weights (Koi-Koi) is hinted by the ``strong`` bot's rollouts instead: every legal move played on
+weights is hinted by the ``strong`` bot's rollouts instead: every legal move played on
 the same sampled worlds, valued by its mean round margin (``Game.search_value``).
 """
 

@@ -12,9 +12,10 @@
 
 ``BatchMatch`` plays whole matches the same way (totals, next dealer, match end).
 Both play exactly what the scalar engine plays (tests/batch compares them move by
-move), for the five games, every player count and every option (``SUPPORTED``),
-Hana-Awase teyaku and Kwa-Dō declarations included.  The action layout is in
-``hanafuda.engine.action_space``; docs/performance.md has the API and the numbers.
+move), for every game, player count and option (``SUPPORTED``), Hana-Awase teyaku,
+Kwa-Dō declarations and Koi-Koi's koi-koi/stop decision (phase ``PHASE_KOIKOI``) included.
+The action layout is in ``hanafuda.engine.action_space``; docs/performance.md has the API
+and the numbers.
 """
 
 from ..engine.action_space import (
@@ -33,6 +34,7 @@ from ..engine.action_space import (
 )
 from .match import BatchMatch
 from .sim import (
+    PHASE_KOIKOI,
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_TAKE,
@@ -47,6 +49,7 @@ __all__ = [
     "EXPOSE_INDEX",
     "KEEP_INDEX",
     "NUM_ACTIONS",
+    "PHASE_KOIKOI",
     "PHASE_OVER",
     "PHASE_PLAY",
     "PHASE_TAKE",

@@ -2,7 +2,8 @@
 
 For every seat alike: take the most valuable immediate capture (each card taken, the played
 or turned-over card included, is worth its points + 0.5); with no capture, lay down the least
-valuable card (−points − 0.5); a uniform noise in [0, 0.25) breaks ties; with probability
+valuable card (−points − 0.5); in Koi-Koi always stop; a uniform noise in [0, 0.25) breaks
+ties; with probability
 ``epsilon`` a uniformly random legal move instead; teyaku are always exposed; declarations
 are made only by the random moves.  The rule is the scalar ``heuristics.rollout``'s, move for
 move given the same random numbers (tests/batch/test_load.py checks it), not its random
@@ -87,6 +88,7 @@ class FastRollout:
         take = kind == CompactActions.KIND_TAKE
         static[take] = value[target[take]] + 0.5
         static[self._free] = 0.0
+        static[kind == CompactActions.KIND_STOP] = 0.0  # Koi-Koi: the fast policy banks its yaku
         self._static = static
 
     def worth(self, mask: npt.NDArray[np.uint64]) -> Float:

@@ -8,8 +8,8 @@ bitmasks, and every branch of a turn is computed for all rows at once with
 the stock, draw-only turns (Hana-Awase), wild captures, round-end collection and
 scoring all run inside ``step``.
 
-Supported: the five games, every player count, every option (``SUPPORTED``),
-Hana-Awase teyaku and Kwa-Dō declarations included.
+Supported: every game, every player count, every option (``SUPPORTED``), Hana-Awase
+teyaku, Kwa-Dō declarations and Koi-Koi's koi-koi/stop decision included.
 """
 
 from __future__ import annotations
@@ -27,20 +27,23 @@ from ..engine.action_space import (
     DECLARE_BASE,
     EXPOSE_INDEX,
     KEEP_INDEX,
+    KOIKOI_INDEX,
     NO_CHOICE,
     NUM_ACTIONS,
     NUM_SETS,
+    STOP_INDEX,
     TAKE_BASE,
     CompactActions,
     compact_actions,
 )
 from ..engine.deal import Deal, deal_from_rng
-from ..engine.round import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU, Round
+from ..engine.round import PHASE_KOIKOI, PHASE_OVER, PHASE_PLAY, PHASE_TAKE, PHASE_TEYAKU, Round
 from ..rules import GAMES, configure
-from ..rules.base import BatchFacts, Config
+from ..rules.base import BatchFacts, Config, Misdeal
 from ..rules.options import OptionError
 
-__all__ = ["PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED", "BatchSim"]
+__all__ = ["PHASE_KOIKOI", "PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "PHASE_TEYAKU", "SUPPORTED",
+           "BatchSim"]
 
 
 U64 = np.uint64
@@ -88,6 +91,25 @@ def _kth_bit(x: Mask, k: Int) -> Mask:
         x = np.where(k > i, x & (x - ONE), x)
     lowest: Mask = x & (~x + ONE)
     return lowest
+
+
+def _pattern_cards(misdeal: Misdeal, dealt: Mask) -> Mask:
+    """``Misdeal.cards`` on arrays: the cards of each ``dealt`` set forming the pattern (0
+    where it is not there).  The patterns are the three of ``rules.base.MISDEAL_PATTERNS``."""
+    if misdeal.pattern == "all-of":
+        mask = np.uint64(misdeal.mask)
+        result: Mask = np.where((dealt & mask) == mask, mask, ZERO)
+        return result
+    if misdeal.pattern == "four-of-a-month":
+        out = np.zeros(dealt.shape, U64)
+        for m in range(1, 13):
+            four = _MONTH_MASK[m]
+            out |= np.where((dealt & four) == four, four, ZERO)
+        return out
+    counts = np.stack([np.bitwise_count(dealt & _MONTH_MASK[m]) for m in range(1, 13)])
+    pairs = ((counts == 0) | (counts == 2)).all(axis=0) & ((counts == 2).sum(axis=0) == 4)
+    result = np.where(pairs, dealt, ZERO)
+    return result
 
 
 def check_options(game: str, players: int, options: Mapping[str, Any] | None) -> Config:
@@ -149,8 +171,12 @@ class BatchSim:
             dtype=np.int64,
         )
         self._yaku = [
-            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask)) for y in cfg.yaku
+            (y.id, np.uint64(y.mask), y.min_count, np.uint64(y.count_mask), np.uint64(y.extra_mask))
+            for y in cfg.yaku
         ]
+        # Koi-Koi (docs/rules/koi-koi.md): the koi-koi/stop decision, a hand won at the deal.
+        self._koikoi = cfg.koikoi
+        self._deal_wins = [m for m in cfg.misdeals if m.then == "wins-round"] if cfg.koikoi else []
         self._seat_of_side = np.array([side[0] for side in cfg.sides], dtype=np.int64)
         self._teyaku = cfg.teyaku
         self._teyaku_values = np.array(cfg.teyaku_values, dtype=np.int64)
@@ -207,6 +233,13 @@ class BatchSim:
         self.yaku_points: Int = np.zeros((b, s), np.int64)
         self._scores: Int = np.zeros((b, s), np.int64)
         self.decisions: Int = np.zeros(b, np.int64)
+        # Koi-Koi: calls by side, the side that stopped (−1: none), a win at the deal, and by
+        # side each yaku's worth after that side's last turn (``Round.yaku_level``).
+        self.koikoi_calls: Int = np.zeros((b, s), np.int64)
+        self.stopped: Int = np.full(b, -1, np.int64)
+        self.won_at_deal: Bool = np.zeros(b, np.bool_)
+        self.yaku_level: Int = np.zeros((b, s, len(self.config.yaku) if self._koikoi else 0),
+                                        np.int64)
 
     @property
     def done(self) -> Bool:
@@ -244,6 +277,19 @@ class BatchSim:
         if not self.done.all():
             raise ValueError("scores() needs every round over (see .done)")
         return self._scores.copy()
+
+    def stop_values(self, rows: npt.ArrayLike | None = None) -> Int:
+        """Koi-Koi: what the seat to move in each of ``rows`` would score by stopping now (0
+        without a yaku): ``Round.standing().scores`` of its side, the greedy bot's worth of
+        a ``stop``."""
+        index = self.row_index(rows)
+        side = self._side_of[self.seat[index]]
+        calls = self.koikoi_calls[index]
+        own = calls[np.arange(index.size), side]
+        value, has = self.config.game.batch_stop_values(
+            self.config, self.captures[index, side], own, calls.sum(axis=1) - own)
+        result: Int = np.where(has, value, 0)
+        return result
 
     # -- dealing -----------------------------------------------------------------------------
 
@@ -333,7 +379,8 @@ class BatchSim:
         simulator keeps is set: hands, exposed cards, teyaku paid, seats still to be asked
         about teyaku, declarations, field, the stock still to turn over (in order), captures,
         discard, phase, whose turn, a pending turned-over card and its targets, the wild
-        card's bookkeeping, and (for a finished round) its scores.  ``Round.hand_pair`` is not
+        card's bookkeeping, Koi-Koi's calls, stop and yaku levels, and (for a finished round)
+        its scores.  ``Round.hand_pair`` is not
         kept: the engine reads it only inside the turn that set it, never at a decision.
 
         ``ValueError`` for a round this simulator cannot represent (another configuration,
@@ -367,6 +414,10 @@ class BatchSim:
         card_points = np.zeros((count, s), np.int64)
         yaku_points = np.zeros((count, s), np.int64)
         scores = np.zeros((count, s), np.int64)
+        calls = np.zeros((count, s), np.int64)
+        stopped = np.full(count, -1, np.int64)
+        at_deal = np.zeros(count, np.bool_)
+        level = np.zeros((count,) + self.yaku_level.shape[1:], np.int64)
         checked: set[int] = set()
         for i, rnd in enumerate(states):
             self._check_loadable(rnd, i, checked)
@@ -400,6 +451,11 @@ class BatchSim:
                         rnd.wild_side, rnd.wild_month, rnd.lightning_user, len(rnd.moves))
             pending_targets[i] = rnd.pending_targets
             pending_wild[i] = rnd.pending_wild
+            if self._koikoi:
+                calls[i] = rnd.koikoi_calls
+                stopped[i] = rnd.stopped
+                at_deal[i] = rnd.won_at_deal
+                level[i] = rnd.yaku_level
             if rnd.result is not None:
                 card_points[i] = rnd.result.card_points
                 yaku_points[i] = [sum(y.points for y in held) for held in rnd.result.yaku]
@@ -430,6 +486,10 @@ class BatchSim:
         self.card_points[index] = card_points[pick]
         self.yaku_points[index] = yaku_points[pick]
         self._scores[index] = scores[pick]
+        self.koikoi_calls[index] = calls[pick]
+        self.stopped[index] = stopped[pick]
+        self.won_at_deal[index] = at_deal[pick]
+        self.yaku_level[index] = level[pick]
 
     def _check_loadable(self, rnd: Round, i: int, checked: set[int]) -> None:
         """``ValueError`` unless ``rnd`` is a round of this simulator's configuration."""
@@ -445,18 +505,12 @@ class BatchSim:
         checked.add(id(cfg))
 
     def _misdeal(self, field: Mask) -> Bool:
-        """RULES.md §2 and §4.5: four of a month (with redeal), the three natural willows (Mushi)."""
+        """Fields the rules redeal (RULES.md §2, §4.5, §9): the ``field``/``redeal`` patterns
+        of ``Config.misdeals``, the data ``engine.deal.misdeal_reason`` reads."""
         bad = np.zeros(field.shape, np.bool_)
-        if self.config.four_on_field == "redeal":
-            for month in range(1, 13):
-                four = _MONTH_MASK[month]
-                bad |= (field & four) == four
-        if self._leftovers == "mushi":
-            bad |= (field & _NATURAL) == _NATURAL
-        if self.config.options.get("four_pairs_misdeal"):
-            counts = np.stack([np.bitwise_count(field & _MONTH_MASK[m]) for m in range(1, 13)])
-            pairs = (counts == 2).sum(axis=0)
-            bad |= ((counts == 0) | (counts == 2)).all(axis=0) & (pairs == 4)
+        for misdeal in self.config.misdeals:
+            if misdeal.where == "field" and misdeal.then == "redeal":
+                bad |= _pattern_cards(misdeal, field) != 0
         return bad
 
     def _start(self, rows: Int) -> None:
@@ -467,14 +521,15 @@ class BatchSim:
         self.order[rows] = (self.dealer[rows, None] + steps[None, :]) % n
         self.captures[rows] = 0
         self.discard[rows] = 0
-        if self.config.four_on_field == "dealer-captures":
-            dealt = np.zeros(self.batch_size, np.bool_)
-            dealt[rows] = True
-            for month in range(1, 13):
-                four = _MONTH_MASK[month]
-                hit = dealt & ((self.field & four) == four)
-                self.field &= ~np.where(hit, four, ZERO)
-                self._capture(self.dealer, np.where(hit, four, ZERO))
+        dealt = np.zeros(self.batch_size, np.bool_)
+        dealt[rows] = True
+        for misdeal in self.config.misdeals:
+            if misdeal.then != "dealer-captures":
+                continue
+            # The engine's order: month by month (the captures are the same either way).
+            cards = np.where(dealt, _pattern_cards(misdeal, self.field), ZERO)
+            self.field &= ~cards
+            self._capture(self.dealer, cards)
         self.stock_pos[rows] = 0
         self.phase[rows] = PHASE_PLAY
         self.turn[rows] = 0
@@ -501,6 +556,34 @@ class BatchSim:
         self.yaku_points[rows] = 0
         self._scores[rows] = 0
         self.decisions[rows] = 0
+        if self._koikoi:
+            self._koikoi_start(rows)
+
+    def _koikoi_start(self, rows: Int) -> None:
+        """Koi-Koi (``Round._koikoi_start``): no calls, each side's yaku as dealt, and a hand
+        that wins at the deal (the ``wins-round`` misdeals: teshi, kuttsuki; the first seat
+        in turn order) ends its round at once."""
+        self.koikoi_calls[rows] = 0
+        self.stopped[rows] = -1
+        self.won_at_deal[rows] = False
+        self.yaku_level[rows] = self.config.game.batch_yaku_levels(self.config, self.captures[rows])
+        if not self._deal_wins:
+            return
+        winner = np.full(rows.size, -1, np.int64)
+        for position in reversed(range(self.players)):
+            seat = self.order[rows, position]
+            hand = self.hands[rows, seat]
+            won = np.zeros(rows.size, np.bool_)
+            for misdeal in self._deal_wins:
+                won |= _pattern_cards(misdeal, hand) != 0
+            winner = np.where(won, seat, winner)
+        at_deal = rows[winner >= 0]
+        if at_deal.size:
+            self.stopped[at_deal] = self._side_of[winner[winner >= 0]]
+            self.won_at_deal[at_deal] = True
+            ending = np.zeros(self.batch_size, np.bool_)
+            ending[at_deal] = True
+            self._finish(ending)
 
     # -- legal actions -----------------------------------------------------------------------
 
@@ -576,7 +659,7 @@ class BatchSim:
             open_sets = self._sets_open(cards)  # (B, 48) set bits
             bits = (open_sets[:, :, None] >> np.arange(NUM_SETS)[None, None, :]) & 1
             declares = bits.astype(np.bool_) & in_hand[:, :, None]
-        koikoi = np.zeros((b, 2), np.bool_)  # koikoi/stop: Koi-Koi is not played in batch
+        koikoi = np.repeat((self.phase == PHASE_KOIKOI)[:, None], 2, axis=1)  # koikoi, stop
         mask: Bool = np.concatenate(
             [plays.reshape(b, 48 * 49), takes, teyaku, declares.reshape(b, 48 * NUM_SETS), koikoi],
             axis=1,
@@ -612,6 +695,8 @@ class BatchSim:
         self._c_take = (np.flatnonzero(takes), _CARD_BIT[target[takes]])
         self._c_teyaku = np.flatnonzero((kind == CompactActions.KIND_EXPOSE)
                                         | (kind == CompactActions.KIND_KEEP))
+        self._c_koikoi = np.flatnonzero((kind == CompactActions.KIND_KOIKOI)
+                                        | (kind == CompactActions.KIND_STOP))
         self._c_declare = (np.flatnonzero(declares), column[card[declares]],
                            (1 << np.maximum(lay.declared[declares], 0)).astype(np.int64))
         self._c_full = lay.full
@@ -630,6 +715,7 @@ class BatchSim:
         self._l_declare[:48] = to_compact[DECLARE_BASE + cards[:, None] * NUM_SETS
                                           + np.arange(NUM_SETS)[None, :]]
         self._l_teyaku = (int(to_compact[EXPOSE_INDEX]), int(to_compact[KEEP_INDEX]))
+        self._l_koikoi = (int(to_compact[KOIKOI_INDEX]), int(to_compact[STOP_INDEX]))
         # Flat, 65 per card: indexed by card·65 + the target's bit position, 64 for no target
         # (the card's play without a choice).
         pick65 = np.full((65, 65), -1, np.int64)
@@ -672,6 +758,8 @@ class BatchSim:
             out[take_j] = (pending[None, :] & take_bit[:, None]) != 0
         if self._c_teyaku.size:
             out[self._c_teyaku] = (self.phase == PHASE_TEYAKU)[None, :]
+        if self._c_koikoi.size:
+            out[self._c_koikoi] = (self.phase == PHASE_KOIKOI)[None, :]
         declare_j, declare_col, declare_bit = self._c_declare
         if declare_j.size:
             declared = self.declared[self._rows, self._side_of[self.seat]]
@@ -725,6 +813,9 @@ class BatchSim:
         asking = self.phase == PHASE_TEYAKU if self._teyaku else None
         if asking is not None:
             counts = counts + 2 * asking
+        deciding = self.phase == PHASE_KOIKOI if self._koikoi else None
+        if deciding is not None:
+            counts = counts + 2 * deciding
         size = max(int(counts.max(initial=0)), 1)
         # Built transposed, (W + 1, B), written through flat positions column·B + row (so the
         # returned (B, W) view is column-major: per-row reductions run across contiguous
@@ -763,6 +854,9 @@ class BatchSim:
         if asking is not None and asking.any():
             ask = np.flatnonzero(asking)
             out[0, ask], out[1, ask] = self._l_teyaku
+        if deciding is not None and deciding.any():
+            decide = np.flatnonzero(deciding)
+            out[0, decide], out[1, decide] = self._l_koikoi
         result: Int = out[:size].T
         return result
 
@@ -915,6 +1009,9 @@ class BatchSim:
         if self._teyaku:
             answer = np.where(u[0] < 0.5, EXPOSE_INDEX, KEEP_INDEX)
             actions = np.where(self.phase == PHASE_TEYAKU, answer, actions)
+        if self._koikoi:
+            answer = np.where(u[0] < 0.5, KOIKOI_INDEX, STOP_INDEX)
+            actions = np.where(self.phase == PHASE_KOIKOI, answer, actions)
         return np.where(self.done, 0, actions)
 
     # -- the state machine -------------------------------------------------------------------
@@ -961,6 +1058,7 @@ class BatchSim:
         seat = self.seat
         take = (self.phase == PHASE_TAKE) & active
         play = (self.phase == PHASE_PLAY) & active
+        deciding = (self.phase == PHASE_KOIKOI) & active if self._koikoi else None
         self.decisions += active
         advance = take.copy()
         if self._teyaku:
@@ -1022,6 +1120,8 @@ class BatchSim:
             pending = self._flip(play, hand_pair)
             advance |= play & ~pending
         self._advance(advance)
+        if deciding is not None and deciding.any():
+            self._koikoi_decision(deciding, a == KOIKOI_INDEX)
 
     def _flip(self, rows: Bool, hand_pair: Mask | None = None) -> Bool:
         """Turn over the top stock card in ``rows`` and resolve it; returns rows now choosing."""
@@ -1110,7 +1210,44 @@ class BatchSim:
         self.seat = np.where(start, self.order[:, 0], self.seat)
 
     def _advance(self, rows: Bool) -> None:
-        """End the turn in ``rows``: next seat in order, draw-only turns, round end (§3)."""
+        """End the turn in ``rows``: Koi-Koi's offer, then the next turn (§3)."""
+        if self._koikoi and rows.any():
+            rows = rows & ~self._koikoi_offer(rows)
+        self._next_turn(rows)
+
+    def _koikoi_offer(self, rows: Bool) -> Bool:
+        """Koi-Koi (``Round._koikoi_offer``): in ``rows``, the side that just played keeps its
+        yaku's new worth; where one grew, the seat decides (phase ``koikoi``), or on the last
+        turn the yaku scores at once.  Returns the rows where a yaku grew."""
+        index = self._rows
+        side = self._side_of[self.seat]
+        old = self.yaku_level[index, side]
+        level = self.config.game.batch_yaku_levels(self.config, self.captures[index, side])
+        self.yaku_level[index, side] = np.where(rows[:, None], level, old)
+        grew: Bool = rows & (level > old).any(axis=1)
+        left = self.hands.any(axis=1)
+        self.phase = np.where(grew & left, np.int8(PHASE_KOIKOI), self.phase)
+        last = grew & ~left
+        if last.any():
+            self.stopped = np.where(last, side, self.stopped)
+            self._finish(last)
+        return grew
+
+    def _koikoi_decision(self, rows: Bool, go_on: Bool) -> None:
+        """Koi-Koi (``Round._koikoi_decision``): ``koikoi`` counts the call and play goes on;
+        ``stop`` ends the round and scores it."""
+        side = self._side_of[self.seat]
+        go = rows & go_on
+        self.koikoi_calls[self._rows, side] += go.astype(np.int64)
+        self.phase = np.where(go, np.int8(PHASE_PLAY), self.phase)
+        stop = rows & ~go_on
+        if stop.any():
+            self.stopped = np.where(stop, side, self.stopped)
+            self._finish(stop)
+        self._next_turn(go)
+
+    def _next_turn(self, rows: Bool) -> None:
+        """The next seat in order, draw-only turns, round end (§3), in ``rows``."""
         n = self.players
         rows = rows.copy()
         while rows.any():
@@ -1149,33 +1286,40 @@ class BatchSim:
         self.phase = np.where(rows, np.int8(PHASE_OVER), self.phase)
 
     def _score(self, rows: Bool) -> None:
-        """Card points and held yaku here; the game's formula is its ``Game.score_batch`` (RULES.md §4)."""
-        caps = self.captures
+        """Card points and held yaku here; the game's formula is its ``Game.score_batch``
+        (RULES.md §4), run on the rows that end only (Koi-Koi ends rounds on most steps)."""
+        index = np.flatnonzero(rows)
+        if index.size == 0:
+            return
+        caps = self.captures[index]
         points = np.zeros(caps.shape, np.int64)
         for k in range(6):
             byte = ((caps >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)
             points += self._value_bytes[k][byte]
         held: dict[str, Bool] = {}
-        for yaku_id, mask, min_count, count_mask in self._yaku:
+        for yaku_id, mask, min_count, count_mask, extra_mask in self._yaku:
             if min_count:
-                held[yaku_id] = np.bitwise_count(caps & count_mask) >= min_count
+                count = np.bitwise_count(caps & count_mask) + np.bitwise_count(caps & extra_mask)
+                held[yaku_id] = count >= min_count
             else:
                 held[yaku_id] = (caps & mask) == mask
         paid = np.zeros(caps.shape, np.int64)
         if self._teyaku:
             for seat in range(self.players):
-                paid[:, self._side_of[seat]] += self.teyaku[:, seat]
+                paid[:, self._side_of[seat]] += self.teyaku[index, seat]
         facts = BatchFacts(
             points=points,
             held=held,
             captures=caps,
-            declared=self.declared,
+            declared=self.declared[index],
             teyaku=paid,
-            dealer_side=self._side_of[self.dealer],
+            dealer_side=self._side_of[self.dealer[index]],
             side_index=np.arange(self.num_sides, dtype=np.int64),
+            stopped=self.stopped[index],
+            koikoi=self.koikoi_calls[index],
+            at_deal=self.won_at_deal[index],
         )
         result = self.config.game.score_batch(self.config, facts)
-        yaku, scores = result.yaku, result.scores
-        self.card_points = np.where(rows[:, None], points, self.card_points)
-        self.yaku_points = np.where(rows[:, None], yaku, self.yaku_points)
-        self._scores = np.where(rows[:, None], scores, self._scores)
+        self.card_points[index] = points
+        self.yaku_points[index] = result.yaku
+        self._scores[index] = result.scores

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, CODES, MONTH_MASKS, UnknownCardError, card_id, cards_of
+from ..cards import CARDS, CODES, UnknownCardError, card_id, cards_of
 from ..rules.base import Config
 
 __all__ = ["Deal", "DealError", "deal_from_rng", "draw_first_dealer", "misdeal_reason"]
@@ -116,13 +116,13 @@ class Deal:
 
 
 def misdeal_reason(config: Config, field: int) -> str | None:
-    """Why this field is a misdeal that the options redeal, or None (RULES.md §2, §9)."""
-    if config.four_on_field == "redeal":
-        for month in range(1, 13):
-            if MONTH_MASKS[month] and field & MONTH_MASKS[month] == MONTH_MASKS[month]:
-                plant = CARDS[4 * (month - 1)].plant
-                return f"four cards of {plant} on the field (four_on_field=redeal)"
-    return config.game.extra_misdeal(config, field)
+    """Why this field is a misdeal that the options redeal, or None (RULES.md §2, §9): the
+    game's ``field``/``redeal`` misdeals (``Config.misdeals``, the data the batch simulator
+    reads too)."""
+    for misdeal in config.misdeals:
+        if misdeal.where == "field" and misdeal.then == "redeal" and misdeal.cards(field):
+            return misdeal.describe(field)
+    return None
 
 
 def deal_from_rng(config: Config, dealer: int, rng: random.Random) -> Deal:

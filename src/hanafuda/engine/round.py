@@ -283,7 +283,7 @@ class Round:
         self.won_at_deal = False
         self.turn = 0
         self.seat = self.order[0]
-        if config.four_on_field == "dealer-captures":
+        if any(m.then == "dealer-captures" for m in config.misdeals):
             self._dealer_captures_fours()
         self.teyaku_queue = []
         if config.teyaku:
@@ -303,7 +303,7 @@ class Round:
         """Koi-Koi: each side's yaku as dealt, and a win at the deal (teshi, kuttsuki)."""
         cfg = self.config
         self.yaku_level = [cfg.game.yaku_points(cfg, cap) for cap in self.captures]
-        winner = cfg.game.deal_winner(cfg, self.hands)
+        winner = cfg.game.deal_winner(cfg, self.hands, self.order)
         if winner >= 0:
             self.stopped = cfg.side_of[winner]
             self.won_at_deal = True
@@ -311,13 +311,17 @@ class Round:
             self._finish()
 
     def _dealer_captures_fours(self) -> None:
-        """``four_on_field: dealer-captures``: the dealer captures each dealt four (RULES.md §2)."""
-        for month in range(1, 13):
-            four = MONTH_MASKS[month]
-            if self.field & four == four:
-                self.field &= ~four
-                self._capture(self.dealer, four)
-                self.events.append((EV_DEALER, self.dealer, -1, four))
+        """``four_on_field: dealer-captures``: the dealer captures each dealt four, a month at a
+        time (RULES.md §2; the ``dealer-captures`` misdeals of ``Config.misdeals``)."""
+        for misdeal in self.config.misdeals:
+            if misdeal.then != "dealer-captures":
+                continue
+            for month in range(1, 13):
+                four = misdeal.cards(self.field) & MONTH_MASKS[month]
+                if four:
+                    self.field &= ~four
+                    self._capture(self.dealer, four)
+                    self.events.append((EV_DEALER, self.dealer, -1, four))
 
     # -- copying -------------------------------------------------------------------------------
 

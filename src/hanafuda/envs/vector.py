@@ -45,7 +45,7 @@ from ..agents import PolicyAgent, UnknownAgentError, make_agent
 from ..agents.batch_policies import GreedyRollout
 from ..agents.learned.policy import load_for
 from ..batch.match import BatchMatch
-from ..batch.sim import PHASE_OVER, PHASE_PLAY, PHASE_TEYAKU, BatchSim
+from ..batch.sim import PHASE_KOIKOI, PHASE_OVER, PHASE_PLAY, PHASE_TEYAKU, BatchSim
 from ..engine.action_space import NUM_ACTIONS, NUM_SETS, TAKE_BASE
 from ..rules.base import Config
 from ..train.selfplay import choose_moves
@@ -157,6 +157,8 @@ def encode_batch(source: BatchSim | BatchMatch, seats: npt.ArrayLike) -> Float:
     masked = (phase == PHASE_TEYAKU) & (to_move != seat)
     phase = np.where(masked, PHASE_PLAY, phase)
     to_move = np.where(masked, sim.order[:, 0], to_move)
+    # As ``encode_view``: a phase outside ``PHASES`` (Koi-Koi's koi-koi decision) reads as over.
+    phase = np.where(phase == PHASE_KOIKOI, PHASE_OVER, phase)
     _one_hot(out, pos, phase)
     pos += len(PHASES)
     playing = np.flatnonzero(phase != PHASE_OVER)

@@ -37,6 +37,7 @@ __all__ = [
     "BatchFacts",
     "BatchScore",
     "Config",
+    "Misdeal",
     "Game",
     "HOW_TO_PLAY_TURN",
     "RoundFacts",
@@ -103,6 +104,65 @@ def evaluate_yaku(table: Sequence[Yaku], captured: int) -> list[Yaku]:
     return [y for y in held if y.group is None or best[y.group] is y]
 
 
+MISDEAL_PATTERNS = ("four-of-a-month", "all-of", "four-pairs")
+MISDEAL_OUTCOMES = {"field": ("redeal", "dealer-captures"), "hand": ("wins-round",)}
+
+
+@dataclass(frozen=True)
+class Misdeal:
+    """A dealt pattern the rules act on, and what happens (RULES.md §2, §4.5, §9): data that
+    the scalar engine (``engine.deal``, ``engine.round``) and the batch simulator
+    (``batch.sim``) both read, so neither restates a game's misdeals.
+
+    - ``where``: ``field`` (the dealt field) or ``hand`` (each dealt hand, seats in order).
+    - ``pattern``: ``four-of-a-month`` (all four cards of some month), ``all-of`` (every card
+      of ``mask``: Mushi's three natural willows), ``four-pairs`` (exactly four months, two
+      cards each: Mushi's field option, Koi-Koi's kuttsuki).
+    - ``then``: on the field ``redeal`` (the same dealer deals again) or ``dealer-captures``
+      (the dealer captures the cards before the first turn; four of a month only); in a hand
+      ``wins-round`` (the seat wins the round at the deal: Koi-Koi's teshi and kuttsuki).
+    - ``reason``: the words of the misdeal (``misdeal.<reason>`` in the locales); for four of
+      a month the month's plant is named instead.
+    """
+
+    where: str
+    pattern: str
+    then: str
+    reason: str = ""
+    mask: int = 0
+
+    def __post_init__(self) -> None:
+        if self.pattern not in MISDEAL_PATTERNS:
+            raise ValueError(f"misdeal pattern {self.pattern!r} is not one of {MISDEAL_PATTERNS}")
+        if self.where not in MISDEAL_OUTCOMES or self.then not in MISDEAL_OUTCOMES[self.where]:
+            raise ValueError(f"a misdeal in the {self.where} cannot {self.then!r}")
+        if self.then == "dealer-captures" and self.pattern != "four-of-a-month":
+            raise ValueError("only four of a month can be captured by the dealer")
+        if (self.pattern == "all-of") != bool(self.mask):
+            raise ValueError("an all-of misdeal needs its mask (and only it has one)")
+
+    def cards(self, dealt: int) -> int:
+        """The cards of ``dealt`` that form the pattern (0: the pattern is not there)."""
+        if self.pattern == "all-of":
+            return self.mask if dealt & self.mask == self.mask else 0
+        months = [MONTH_MASKS[m] for m in range(1, 13) if MONTH_MASKS[m]]
+        if self.pattern == "four-of-a-month":
+            return sum(m for m in months if dealt & m == m)
+        counts = [(dealt & m).bit_count() for m in months]
+        if counts.count(2) == 4 and all(c in (0, 2) for c in counts):
+            return dealt
+        return 0
+
+    def describe(self, dealt: int) -> str:
+        """Why ``dealt`` (which holds the pattern) is this misdeal, in English."""
+        if self.pattern != "four-of-a-month":
+            return self.reason
+        month = next(m for m in range(1, 13) if dealt & MONTH_MASKS[m] == MONTH_MASKS[m])
+        if self.where == "hand":
+            return f"four cards of {MONTH_PLANTS[month]} in a dealt hand"
+        return f"four cards of {MONTH_PLANTS[month]} on the field (four_on_field={self.then})"
+
+
 @dataclass(frozen=True)
 class BatchFacts:
     """What scoring needs about B finished rounds at once (``hanafuda.batch``), as arrays.
@@ -124,6 +184,12 @@ class BatchFacts:
     """(B,) the dealer's side."""
     side_index: IntArray
     """(S,) ``0 … S − 1``, to compare sides with ``dealer_side``."""
+    stopped: IntArray | None = None
+    """Koi-Koi: (B,) the side that stopped or won at the deal, −1 for none (``RoundFacts``)."""
+    koikoi: IntArray | None = None
+    """Koi-Koi: (B, S) koi-koi calls by side."""
+    at_deal: BoolArray | None = None
+    """Koi-Koi: (B,) ``stopped`` won at the deal with a hand yaku."""
 
 
 @dataclass(frozen=True)
@@ -370,9 +436,12 @@ class Game:
         return tuple((seat,) for seat in range(players))
 
     @classmethod
-    def extra_misdeal(cls, config: Config, field: int) -> str | None:
-        """A game's own misdeal beyond four-on-field (Mushi); None when the deal stands."""
-        return None
+    def misdeals(cls, options: Mapping[str, Any]) -> tuple[Misdeal, ...]:
+        """The dealt patterns the rules act on (RULES.md §2): four of a month on the field,
+        redealt or captured by the dealer (``four_on_field``).  A game adds its own
+        (Mushi's willows, Koi-Koi's hand yaku); the engine and the batch simulator read only
+        this data (``Config.misdeals``)."""
+        return (Misdeal("field", "four-of-a-month", options["four_on_field"]),)
 
     @classmethod
     def yaku_points(cls, config: Config, captured: int) -> tuple[int, ...]:
@@ -381,8 +450,14 @@ class Game:
         return tuple(0 for _ in config.yaku)
 
     @classmethod
-    def deal_winner(cls, config: Config, hands: Sequence[int]) -> int:
-        """A seat that wins the round at the deal (Koi-Koi's teshi and kuttsuki), or −1."""
+    def deal_winner(cls, config: Config, hands: Sequence[int], order: Sequence[int]) -> int:
+        """The first seat in turn ``order`` (the dealer first where the dealer leads) whose
+        dealt hand holds a ``wins-round`` misdeal (Koi-Koi's teshi and kuttsuki,
+        ``Game.misdeals``), or −1."""
+        won = [m for m in config.misdeals if m.then == "wins-round"]
+        for seat in order:
+            if any(m.cards(hands[seat]) for m in won):
+                return seat
         return -1
 
     @classmethod
@@ -402,6 +477,19 @@ class Game:
         A game without it cannot be played by the batch simulator (``plays_in_batch``).
         """
         raise NotImplementedError(f"{cls.id} has no vectorised scoring (Game.score_batch)")
+
+    @classmethod
+    def batch_yaku_levels(cls, config: Config, captures: MaskArray) -> IntArray:
+        """Koi-Koi: ``yaku_points`` on arrays, (..., Y) for captures of any shape (the batch
+        simulator offers koi-koi or stop where one grows)."""
+        raise NotImplementedError(f"{cls.id} has no koi-koi decision")
+
+    @classmethod
+    def batch_stop_values(cls, config: Config, captures: MaskArray, own_calls: IntArray,
+                          other_calls: IntArray) -> tuple[IntArray, BoolArray]:
+        """Koi-Koi: ``stop_value`` on arrays: what stopping would score for captures of any
+        shape, and whether they hold a yaku at all."""
+        raise NotImplementedError(f"{cls.id} has no koi-koi decision")
 
     @classmethod
     def plays_in_batch(cls) -> bool:
@@ -527,6 +615,7 @@ class Config:
     teyaku_values: tuple[int, ...] = field(init=False)
     ppeok: bool = field(init=False)
     four_on_field: str = field(init=False)
+    misdeals: tuple[Misdeal, ...] = field(init=False)
     match_masks: tuple[int, ...] = field(init=False)
     koikoi: bool = field(init=False)
     rounds_limit: int | None = field(init=False)
@@ -566,6 +655,7 @@ class Config:
         )
         self.ppeok = game.ppeok(opts)
         self.four_on_field = opts["four_on_field"]
+        self.misdeals = game.misdeals(opts)
         self.match_masks = _match_masks(self.deck, self.wild)
         self.koikoi = game.koikoi_decision
         target = game.match_target(opts)

@@ -12,14 +12,16 @@ wherever it disagrees with a common rule).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import ANIMALS, BRIGHTS, CARDS, CHAFF, RIBBONS, card_id, month_of
+from ..cards import ANIMALS, BRIGHTS, CARDS, CHAFF, RIBBONS, card_id
 from .base import (
+    BatchFacts,
+    BatchScore,
     Config,
     Game,
+    Misdeal,
     RoundFacts,
     RoundScore,
     ScoreTerm,
@@ -28,6 +30,9 @@ from .base import (
 )
 from .options import STANDARD, OptionSpec, Preset
 from .sets import SET_MASKS
+
+if TYPE_CHECKING:  # NumPy only types the batch hooks (imported where they run)
+    from .base import BoolArray, IntArray, MaskArray
 
 __all__ = ["KoiKoi"]
 
@@ -39,6 +44,8 @@ VIEWING = ("flower-viewing", "moon-viewing")
 KOIKOI_JAPAN_VIEWING = (1, 3)
 """KoiKoi-Japan's hanami-/tsukimi-zake: 1 point, 3 once the player has called koi-koi (the
 records: 86 stops on tsukimi alone score 1, 11 on kasu 1 + tsukimi after a call score 5)."""
+TESHI_DEALT = Misdeal("hand", "four-of-a-month", "wins-round", "teshi")
+KUTTSUKI_DEALT = Misdeal("hand", "four-pairs", "wins-round", "kuttsuki")
 HAND_YAKU_POINTS = 6
 """Teshi and kuttsuki pay 6 (the common value, docs/rules/koi-koi.md)."""
 
@@ -278,15 +285,13 @@ class KoiKoi(Game):
         return tuple(counted.get(y.id, 0) for y in config.yaku)
 
     @classmethod
-    def deal_winner(cls, config: Config, hands: Sequence[int]) -> int:
-        """Teshi (four of a month) or kuttsuki (four pairs) in a dealt hand, with ``hand_yaku``:
-        that seat wins at once (the dealer's hand is looked at first)."""
-        if not config.options["hand_yaku"]:
-            return -1
-        for seat, hand in enumerate(hands):
-            if _hand_yaku(hand):
-                return seat
-        return -1
+    def misdeals(cls, options: Mapping[str, Any]) -> tuple[Misdeal, ...]:
+        """With ``hand_yaku``, teshi (four of a month in a dealt hand) and kuttsuki (four pairs)
+        win the round at the deal (``Game.deal_winner``: the first such seat in turn order, so
+        the dealer's hand when both hold one, docs/rules/koi-koi.md)."""
+        if not options["hand_yaku"]:
+            return super().misdeals(options)
+        return super().misdeals(options) + (TESHI_DEALT, KUTTSUKI_DEALT)
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -317,6 +322,73 @@ class KoiKoi(Game):
             terms.append(ScoreTerm(OWN_CALLS, own_calls))
             total += own_calls
         return total, terms, yaku
+
+    @classmethod
+    def batch_yaku_levels(cls, config: Config, captures: MaskArray) -> IntArray:
+        """``yaku_points`` on arrays: (..., Y), what each yaku of ``config.yaku`` is worth."""
+        import numpy as np
+
+        counted, worth = _batch_counted(config, captures)
+        levels = [np.where(c, w, 0) for c, w in zip(counted, worth, strict=True)]
+        result: IntArray = np.stack(levels, axis=-1)
+        return result
+
+    @classmethod
+    def batch_stop_values(cls, config: Config, captures: MaskArray, own_calls: IntArray,
+                          other_calls: IntArray) -> tuple[IntArray, BoolArray]:
+        """``stop_value`` on arrays: the yaku (KoiKoi-Japan's viewing 3 after an own call),
+        the 7-point doubling, the koi-koi bonus; and whether any yaku counts."""
+        import numpy as np
+
+        opts = config.options
+        counted, worth = _batch_counted(config, captures)
+        total = np.zeros(captures.shape, np.int64)
+        has = np.zeros(captures.shape, np.bool_)
+        for y, c, w in zip(config.yaku, counted, worth, strict=True):
+            if opts["viewing"] == "koikoi-japan" and y.id in VIEWING:
+                w = np.where(own_calls > 0, KOIKOI_JAPAN_VIEWING[1], w)
+            total += np.where(c, w, 0)
+            has |= c
+        if opts["seven_doubling"]:
+            total = np.where(total >= 7, total * 2, total)
+        bonus = opts["koikoi_bonus"]
+        if bonus == "opponent-doubles":
+            total = np.where(other_calls > 0, total * 2, total)
+        elif bonus == "plus-one":
+            total = np.where(own_calls >= 4, total * 2, np.where(own_calls > 0, total + own_calls,
+                                                                  total))
+        return total, has
+
+    @classmethod
+    def score_batch(cls, config: Config, facts: BatchFacts) -> BatchScore:
+        """``score_round`` on arrays: the stopper scores and the opponent pays; a win at the
+        deal pays 6; no stop scores nothing, or the dealer's oya-ken points.  The yaku points
+        reported are the stopper's counted yaku (their listed points, as ``RoundScore.yaku``)."""
+        import numpy as np
+
+        assert facts.stopped is not None and facts.koikoi is not None
+        assert facts.at_deal is not None
+        calls = facts.koikoi
+        others = calls.sum(axis=1, keepdims=True) - calls
+        value, _ = cls.batch_stop_values(config, facts.captures, calls, others)
+        counted, _ = _batch_counted(config, facts.captures)
+        listed = sum((np.where(c, y.points, 0) for c, y in zip(counted, config.yaku, strict=True)),
+                     np.zeros(facts.captures.shape, np.int64))
+        stopped = facts.stopped
+        winner = stopped.copy()
+        rows = np.arange(stopped.size)
+        won = value[rows, np.maximum(stopped, 0)]
+        won = np.where(facts.at_deal, HAND_YAKU_POINTS, won)
+        if config.options["exhaustion"] == "oya-ken":
+            nobody = stopped < 0
+            winner = np.where(nobody, facts.dealer_side, winner)
+            won = np.where(nobody, int(config.options["oya_ken_points"]), won)
+        side = facts.side_index[None, :]
+        scoring = (winner >= 0)[:, None]
+        scores = np.where(scoring, np.where(side == winner[:, None], won[:, None],
+                                            -won[:, None]), 0)
+        stop = ((stopped >= 0) & ~facts.at_deal)[:, None] & (side == stopped[:, None])
+        return BatchScore(np.where(stop, listed, 0), scores)
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:
@@ -371,11 +443,38 @@ class KoiKoi(Game):
         return RoundScore(zero, tuple(yaku), tuple(scores), tuple(terms), note)
 
 
+def _batch_counted(config: Config, captures: MaskArray) -> tuple[list[BoolArray], list[IntArray]]:
+    """By ``config.yaku`` index, where each yaku counts (``counted_yaku`` on arrays: held, the
+    best of its group — the higher points, the first listed on a tie, as ``evaluate_yaku`` —
+    and viewing yaku only beside another under ``with-another``) and what it is worth."""
+    import numpy as np
+
+    table = config.yaku
+    held: list[BoolArray] = []
+    worth: list[IntArray] = []
+    for y in table:
+        if y.min_count:
+            count = (np.bitwise_count(captures & np.uint64(y.count_mask)).astype(np.int64)
+                     + np.bitwise_count(captures & np.uint64(y.extra_mask)))
+            held.append(count >= y.min_count)
+            worth.append(y.points + y.per_extra * (count - y.min_count))
+        else:
+            held.append((captures & np.uint64(y.mask)) == np.uint64(y.mask))
+            worth.append(np.asarray(y.points, dtype=np.int64))  # a 0-d array: broadcast
+    counted = list(held)
+    for i, y in enumerate(table):
+        for j, other in enumerate(table):
+            if j != i and y.group is not None and other.group == y.group and (
+                    other.points > y.points or (other.points == y.points and j < i)):
+                counted[i] = counted[i] & ~held[j]
+    if config.options["viewing"] == "with-another":
+        beside = np.zeros(captures.shape, np.bool_)
+        for i, y in enumerate(table):
+            if y.id not in VIEWING:
+                beside |= counted[i]
+        counted = [c & beside if y.id in VIEWING else c for c, y in zip(counted, table, strict=True)]
+    return counted, worth
+
+
 def _teshi(hand: int) -> bool:
-    return max(Counter(month_of(c) for c in range(48) if hand >> c & 1).values(), default=0) == 4
-
-
-def _hand_yaku(hand: int) -> bool:
-    """Teshi (four of one month) or kuttsuki (four pairs) in an eight-card hand."""
-    months = Counter(month_of(c) for c in range(48) if hand >> c & 1)
-    return max(months.values(), default=0) == 4 or sorted(months.values()) == [2, 2, 2, 2]
+    return TESHI_DEALT.cards(hand) != 0

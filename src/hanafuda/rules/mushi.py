@@ -12,14 +12,13 @@ from ..cards import (
     NATURAL_WILLOWS,
     WILLOW_LIGHTNING,
     Kind,
-    cards_of,
-    month_of,
 )
 from .base import (
     BatchFacts,
     BatchScore,
     Config,
     Game,
+    Misdeal,
     RoundFacts,
     RoundScore,
     ScoreTerm,
@@ -123,15 +122,15 @@ class Mushi(Game):
         )
 
     @classmethod
-    def extra_misdeal(cls, config: Config, field: int) -> str | None:
-        """RULES.md §4.5/§9: the three natural willows together, or (option) four pairs."""
-        if field & NATURAL_WILLOWS == NATURAL_WILLOWS:
-            return "the three natural willows are on the field"
-        if config.options["four_pairs_misdeal"]:
-            months = [month_of(c) for c in cards_of(field)]
-            if all(months.count(m) == 2 for m in set(months)) and len(set(months)) == 4:
-                return "the eight field cards form four pairs"
-        return None
+    def misdeals(cls, options: Mapping[str, Any]) -> tuple[Misdeal, ...]:
+        """RULES.md §4.5/§9: besides four of a month, the three natural willows together on the
+        field are redealt, and (option) eight field cards forming four pairs."""
+        own = [Misdeal("field", "all-of", "redeal", "the three natural willows are on the field",
+                       mask=NATURAL_WILLOWS)]
+        if options["four_pairs_misdeal"]:
+            own.append(Misdeal("field", "four-pairs", "redeal",
+                               "the eight field cards form four pairs"))
+        return super().misdeals(options) + tuple(own)
 
     @classmethod
     def score_round(cls, config: Config, facts: RoundFacts) -> RoundScore:

@@ -66,6 +66,8 @@ def batch_seat_state(sim: BatchSim, rows: Int) -> SeatState:
         others_hidden=hidden.sum(axis=1).astype(np.int64),
         own_declared=sim.declared[rows, side],
         other_declared=other_declared.astype(np.int64),
+        own_calls=sim.koikoi_calls[rows, side],
+        other_calls=sim.koikoi_calls[rows].sum(axis=1) - sim.koikoi_calls[rows, side],
     )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import CARDS, CODES, NATURAL_WILLOWS, card_id, cards_of
+from ..cards import CARDS, CODES, cards_of
 from ..rules.base import HOW_TO_PLAY_TURN, Config, Game
 from ..rules.options import OptionError
 from .catalogue import check_language, text
@@ -268,28 +268,15 @@ def _match_end(config: Config, lang: str) -> tuple[str, ...]:
     return end, text("reference.match_winner", lang)
 
 
-def _mask(*codes: str) -> int:
-    return sum(1 << card_id(c) for c in codes)
-
-
-_MISDEAL_PROBES = (
-    NATURAL_WILLOWS | _mask("pine-crane", "plum-warbler", "cherry-curtain", "wisteria-cuckoo", "iris-bridge"),
-    _mask("pine-crane", "pine-ribbon", "plum-warbler", "plum-ribbon", "cherry-curtain", "cherry-ribbon",
-          "iris-bridge", "iris-ribbon"),
-)
-"""Fields that show a game's own misdeals (``Game.extra_misdeal``): the three natural willows with
-other cards, and eight cards making four pairs."""
-
-
 def _misdeals(config: Config, lang: str) -> tuple[str, ...]:
     """The misdeals in force (RULES.md §2, §9): four of a month on the field (``four_on_field``),
-    then whatever the game's own ``extra_misdeal`` finds on the probe fields."""
+    then the game's other field misdeals that are redealt (``Config.misdeals``)."""
     four = "reference.misdeal_redeal" if config.four_on_field == "redeal" else "reference.misdeal_captures"
     out = [text(four, lang)]
-    for field in _MISDEAL_PROBES:
-        reason = config.game.extra_misdeal(config, field & config.deck)
-        if reason is not None:
-            out.append(text("reference.misdeal_other", lang, reason=text(f"misdeal.{reason}", lang)))
+    for misdeal in config.misdeals:
+        if misdeal.where == "field" and misdeal.then == "redeal" and misdeal.reason:
+            reason = text(f"misdeal.{misdeal.reason}", lang)
+            out.append(text("reference.misdeal_other", lang, reason=reason))
     return tuple(out)
 
 

@@ -1,9 +1,10 @@
 """Koi-Koi in the front ends that iterate over every game: bots, the hint, the arena, envs,
-OpenSpiel parameters, the batch simulator's refusal, the command line."""
+OpenSpiel parameters, the batch simulator, the command line."""
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -20,12 +21,24 @@ from hanafuda.engine.action_space import KOIKOI_INDEX, STOP_INDEX, compact_actio
 from hanafuda.engine.moves import KOIKOI_ACTION, STOP_ACTION
 from hanafuda.envs.openspiel.params import game_parameters, options_from_params
 from hanafuda.rules import GAMES, configure
-from hanafuda.rules.options import OptionError
+from hanafuda.rules.koi_koi import KoiKoi
 
 
-def _decision(seed: int = 1) -> Match:
+class _UntrainedKoiKoi(KoiKoi):
+    """A Koi-Koi registered under another id: a game with no trained network."""
+
+    id: ClassVar[str] = "koi-koi-untrained"
+
+
+@pytest.fixture
+def untrained(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(GAMES, _UntrainedKoiKoi.id, _UntrainedKoiKoi)
+    return _UntrainedKoiKoi.id
+
+
+def _decision(seed: int = 1, game: str = "koi-koi") -> Match:
     """A match at its first koi-koi decision (random play)."""
-    match = Match("koi-koi", 2, seed=seed)
+    match = Match(game, 2, seed=seed)
     rng = random.Random(seed)
     while match.current.phase != 4:
         if match.round_over:
@@ -44,15 +57,27 @@ def test_the_decision_has_its_own_actions_after_the_older_layout() -> None:
     assert KOIKOI_INDEX not in compact_actions(configure("mushi", 2)).full
 
 
-def test_bots_without_a_network_are_not_offered_and_refuse_clearly() -> None:
-    cfg = configure("koi-koi", 2)
+def test_bots_without_a_network_are_not_offered_and_refuse_clearly(untrained: str) -> None:
+    cfg = configure(untrained, 2)
     assert available_bots(cfg) == ("random", "greedy", "strong")
     assert "policy" in available_bots(configure("mushi", 2))
-    assert "no trained network for koi-koi" in (unavailable_reason("expert", cfg) or "")
+    assert f"no trained network for {untrained}" in (unavailable_reason("expert", cfg) or "")
+    match = _decision(game=untrained)
+    view = match.view(match.to_move)
+    with pytest.raises(WeightsError, match=f"no shipped weights for {untrained}"):
+        make_agent("policy").choose(view, match.legal_moves(), random.Random(0))
+
+
+def test_the_trained_networks_play_koi_koi() -> None:
+    """The shipped koi-koi-2p network (docs/bots-results/koi-koi.md): policy and expert are
+    offered and take the decision."""
+    assert available_bots(configure("koi-koi", 2)) == (
+        "random", "greedy", "strong", "policy", "expert")
     match = _decision()
     view = match.view(match.to_move)
-    with pytest.raises(WeightsError, match="no shipped weights for koi-koi"):
-        make_agent("policy").choose(view, match.legal_moves(), random.Random(0))
+    for name in ("policy", "expert@200"):
+        assert make_agent(name).choose(view, match.legal_moves(), random.Random(0)) in (
+            "koikoi", "stop")
 
 
 def test_strong_and_greedy_take_the_decision() -> None:
@@ -65,23 +90,26 @@ def test_strong_and_greedy_take_the_decision() -> None:
     assert make_agent("greedy").choose(view, match.legal_moves(), random.Random(0)) == "stop"
 
 
-def test_the_hint_works_without_a_network() -> None:
-    match = _decision()
+def test_the_hint_works_without_a_network(untrained: str) -> None:
+    match = _decision(game=untrained)
     found = hint(match.view(match.to_move))
     assert {found.best, found.runner_up} == {"koikoi", "stop"}
     assert len(found.values) == 2
 
 
-def test_the_arena_refuses_a_bot_without_a_network_and_plays_strong() -> None:
+def test_the_arena_refuses_a_bot_without_a_network_and_plays_strong(untrained: str) -> None:
     with pytest.raises(ValueError, match="policy bot has no trained network"):
-        run_arena("koi-koi", 2, ["policy", "greedy"], 1, 0, {}, 1)
-    result = run_arena("koi-koi", 2, ["strong", "random"], 2, 0, {}, 1)
+        run_arena(untrained, 2, ["policy", "greedy"], 1, 0, {}, 1)
+    result = run_arena(untrained, 2, ["strong", "random"], 2, 0, {}, 1)
     assert result.to_json()
 
 
-def test_batch_simulator_refuses_and_envs_play() -> None:
-    with pytest.raises(OptionError, match="cannot play koi-koi"):
-        BatchSim("koi-koi", 2, 4)
+def test_batch_simulator_and_envs_play() -> None:
+    sim = BatchSim("koi-koi", 2, 8)  # the batch plays the koi-koi decision (tests/batch/)
+    sim.reset_random(np.random.default_rng(1))
+    while not sim.done.all():
+        sim.step(sim.sample_actions(np.random.default_rng(2)))
+    assert (sim.scores().sum(axis=1) == 0).all()
     gym = pytest.importorskip("gymnasium")
     import hanafuda.envs.gym  # noqa: F401  (registers the ids)
     env = gym.make(GAMES["koi-koi"].env_id)

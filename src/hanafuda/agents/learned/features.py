@@ -15,6 +15,12 @@ at once (RULES.md §3 and §9 as far as the seat can tell: the turned-over card 
 is unknown), its kind (play that stays, take, declaration, expose, keep), the set declared,
 and a few values (points captured, value of a card left on the field and whether unseen
 cards of its month could take it).
+
+Koi-Koi has no declarations, so its facts take the declaration slots (the other games'
+numbers are unchanged): in the observation, the koi-koi decision pending, each side's calls
+and what each side would score by stopping now; in a candidate, ``koikoi`` or ``stop``, what
+a stop banks, and how much a capture raises the seat's stop value
+(docs/rules/koi-koi.md).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import numpy.typing as npt
 
 from ...cards import MONTH_MASKS, MONTHS, WILLOW_LIGHTNING, card_id
 from ...engine.action_space import CompactActions
+from ...engine.round import EV_KOIKOI
 from ...rules import Config
 from ...views import PlayerView
 
@@ -76,6 +83,8 @@ class SeatState:
     others_hidden: Int  # cards in the other players' hands that this seat cannot see
     own_declared: Int  # bits of Config.declarable indices
     other_declared: Int
+    own_calls: Int  # Koi-Koi: koi-koi calls of the seat's side this round
+    other_calls: Int  # Koi-Koi: the other sides' calls
 
     def unseen(self, deck: int) -> Mask:
         """The other hands' hidden cards and the stock (``PlayerView.unseen``)."""
@@ -112,6 +121,15 @@ def encode_observations(config: Config, state: SeatState) -> Float:
     sets = np.arange(NUM_SETS)
     out[:, base : base + NUM_SETS] = (state.own_declared[:, None] >> sets) & 1
     out[:, base + NUM_SETS : base + 2 * NUM_SETS] = (state.other_declared[:, None] >> sets) & 1
+    if config.koikoi:  # no declarations: the koi-koi facts take their slots
+        own, other = _stop_values(config, state)
+        out[:, base + 0] = state.phase == _KOIKOI
+        out[:, base + 1] = state.own_calls / 3.0
+        out[:, base + 2] = state.other_calls / 3.0
+        out[:, base + 3] = own / 10.0
+        out[:, base + 4] = other / 10.0
+        out[:, base + 5] = own > 0
+        out[:, base + 6] = other > 0
     s = base + 2 * NUM_SETS
     total = float(max(config.deck_total, 1))
     out[:, s + 0] = state.phase == 0
@@ -127,6 +145,25 @@ def encode_observations(config: Config, state: SeatState) -> Float:
     out[:, s + 10] = config.num_sides / 6.0
     out[:, s + 11] = 1.0
     return out
+
+
+_KOIKOI = 4
+"""``Round.phase`` of the koi-koi decision (Koi-Koi)."""
+
+
+def _stop_values(config: Config, state: SeatState, rows: Int | None = None,
+                 gained: Mask | None = None) -> tuple[Float, Float]:
+    """Koi-Koi: what the seat's side (with ``gained`` added to its captures) and the other
+    side would score by stopping now, 0 without a yaku (``Game.batch_stop_values``)."""
+    pick = slice(None) if rows is None else rows
+    own_caps = state.own_captures[pick] | (U64(0) if gained is None else gained)
+    own_calls, other_calls = state.own_calls[pick], state.other_calls[pick]
+    game = config.game
+    own, has = game.batch_stop_values(config, own_caps, own_calls, other_calls)
+    other, other_has = game.batch_stop_values(config, state.other_captures[pick], other_calls,
+                                              own_calls)
+    return (np.where(has, own, 0).astype(np.float32),
+            np.where(other_has, other, 0).astype(np.float32))
 
 
 def _immediate_captures(config: Config, state: SeatState, rows: Int, layout: CompactActions,
@@ -185,10 +222,17 @@ def encode_candidates(config: Config, layout: CompactActions, state: SeatState, 
     unseen = state.unseen(config.deck)[rows]
     out[:, s + 2] = np.where(stays, np.bitwise_count(unseen & month_cards), 0) / 3.0
     out[:, s + 3] = np.where(stays, np.bitwise_count(state.hand[rows] & month_cards), 0) / 3.0
+    if config.koikoi:  # no declarations: the koi-koi facts take the declared set's slots
+        now, _ = _stop_values(config, state, rows)
+        after, _ = _stop_values(config, state, rows, gained)
+        out[:, 101] = kind == CompactActions.KIND_KOIKOI
+        out[:, 102] = kind == CompactActions.KIND_STOP
+        out[:, 103] = np.where(kind == CompactActions.KIND_STOP, now, 0.0) / 10.0
+        out[:, 104] = (after - now) / 10.0
     return out
 
 
-_PHASES = {"teyaku": 0, "play": 1, "take": 2}
+_PHASES = {"teyaku": 0, "play": 1, "take": 2, "koikoi": _KOIKOI}
 
 
 def seat_state_from_view(view: PlayerView, config: Config) -> SeatState:
@@ -214,6 +258,10 @@ def seat_state_from_view(view: PlayerView, config: Config) -> SeatState:
         if i != side:
             other_declared |= sum(1 << set_index[d] for d in ids)
     pending = card_id(view.pending) if view.pending else 48
+    calls = [0] * len(view.sides)
+    for event in view.history:
+        if event.kind == EV_KOIKOI:
+            calls[config.side_of[event.seat]] += 1
 
     def one(value: int) -> Mask:
         return np.array([value], dtype=U64)
@@ -228,4 +276,5 @@ def seat_state_from_view(view: PlayerView, config: Config) -> SeatState:
         pending_targets=one(view.pending_targets.mask), phase=num(_PHASES[view.phase]),
         stock_left=num(view.stock_count), others_hidden=num(hidden),
         own_declared=num(own_declared), other_declared=num(other_declared),
+        own_calls=num(calls[side]), other_calls=num(sum(calls) - calls[side]),
     )

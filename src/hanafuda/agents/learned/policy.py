@@ -142,6 +142,8 @@ def seat_state_from_round(rnd: Round, seat: int) -> SeatState:
         pending_targets=one(rnd.pending_targets if take else 0), phase=num(rnd.phase),
         stock_left=num(len(rnd.stock) - rnd.stock_pos), others_hidden=num(hidden),
         own_declared=num(rnd.declared[side]), other_declared=num(other_declared),
+        own_calls=num(rnd.koikoi_calls[side]),
+        other_calls=num(sum(rnd.koikoi_calls) - rnd.koikoi_calls[side]),
     )
 
 
