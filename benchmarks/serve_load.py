@@ -45,12 +45,20 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
 
+try:  # the table protocol's patches (issue 28); a server before it sends whole states only
+    from hanafuda.web.messages import apply_patch
+except ImportError:  # pragma: no cover - measuring an older checkout
+    apply_patch = None
+
 SEATS = {
     "human-greedy": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+    "four": [{"kind": "human"}] * 4,
     "human-strong": [{"kind": "human"}, {"kind": "bot", "bot": "strong"}],
     "human-human": [{"kind": "human"}, {"kind": "human"}],
     "bots": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
 }
+GAME = {"four": "hana-awase"}
+"""A mix's own game (four people need a game for four); the others play ``--game``."""
 
 
 @dataclass
@@ -69,7 +77,11 @@ class Stats:
     cpu_created: float = 0.0
     sockets: int = 0
     profiler: subprocess.Popen[bytes] | None = None
-    """Stored events when play started (table creation stores none, but a bot may move first)."""
+    received: dict[str, list[int]] = field(default_factory=dict)
+    """Per mix: bytes (uncompressed JSON) received by its seats' sockets during play, messages, and
+    the stored events they saw (the growth of the public log each holds)."""
+    late: dict[str, int] = field(default_factory=dict)
+    """Per mix: bytes of the first state a spectator opening one of its tables after play gets."""
 
 
 def free_port() -> int:
@@ -145,6 +157,34 @@ async def first_state(ws: ClientConnection) -> dict[str, Any]:
             return msg
 
 
+class Page:
+    """What a table page holds: the state, kept by whole states and patches (the table protocol);
+    a patch that does not follow (a gap) asks for the whole state, as the page does."""
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        self.state = first
+        self.seq = self.last_seq(first)
+
+    @staticmethod
+    def last_seq(msg: dict[str, Any]) -> int:
+        log = msg["log"]
+        return int(log[-1]["seq"] if log else msg.get("log_from") or 0)
+
+    async def take(self, ws: ClientConnection, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """The state after ``msg``, or ``None`` when ``msg`` is no state (or a gap)."""
+        if msg["type"] == "patch" and apply_patch is not None:
+            if msg["base"] != self.state.get("v"):
+                await ws.send(json.dumps({"type": "state"}))
+                return None
+            self.state = apply_patch(self.state, msg)
+        elif msg["type"] == "state":
+            self.state = msg
+        else:
+            return None
+        self.seq = self.last_seq(self.state)
+        return self.state
+
+
 @dataclass(frozen=True)
 class Pace:
     """How long a person thinks before a move: uniform over ``think × (1 ± spread)``."""
@@ -159,54 +199,72 @@ class Pace:
 
 async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, pace: Pace,
                     deals: bool) -> None:
-    """One person: move (first legal) when it is this seat's turn; time each move's round trip."""
+    """One person: move (first legal) when it is this seat's turn; time each move's round trip;
+    count the bytes this socket receives during play."""
     done = 0
+    got = stats.received.setdefault(mix, [0, 0, 0])
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        msg: dict[str, Any] | None = await first_state(ws)
+        page = Page(await first_state(ws))
+        msg: dict[str, Any] | None = page.state
         phase.joined += 1
         await phase.go.wait()
+        start = page.seq
         pending: tuple[int, float] | None = None
-        while time.monotonic() < phase.until and done < moves:
-            if msg is None:
-                try:
-                    left = max(1.0, phase.until - time.monotonic())
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
-                except TimeoutError:
-                    return
-            assert msg is not None
-            if msg["type"] == "error":
-                stats.errors += 1
-                pending, msg = None, None
-                continue
-            if msg["type"] != "state":
+        try:
+            while time.monotonic() < phase.until and done < moves:
+                if msg is None:
+                    try:
+                        left = max(1.0, phase.until - time.monotonic())
+                        raw = await asyncio.wait_for(ws.recv(), timeout=left)
+                    except TimeoutError:
+                        return
+                    got[0] += len(raw)
+                    got[1] += 1
+                    msg = json.loads(raw)
+                assert msg is not None
+                if msg["type"] == "error":
+                    stats.errors += 1
+                    pending, msg = None, None
+                    continue
+                state = await page.take(ws, msg)
                 msg = None
-                continue
-            log = msg["log"]
-            seq = log[-1]["seq"] if log else msg.get("log_from") or 0
-            if pending is not None and seq >= pending[0]:
-                stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
-                stats.moves += 1
-                done += 1
-                pending = None
-            view, you = msg["view"], msg["you"]
-            msg = None
-            if view["finished"]:
-                return
-            if pending is not None:
-                continue
-            if view["phase"] == "between-rounds" and deals:
-                await asyncio.sleep(pace.pause())
-                await ws.send(json.dumps({"type": "next-round"}))
-                pending = (seq + 1, time.monotonic())
-            elif view["to_move"] == you and view["legal"]:
-                await asyncio.sleep(pace.pause())
-                await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
-                pending = (seq + 1, time.monotonic())
+                if state is None:
+                    continue
+                seq = page.seq
+                if pending is not None and seq >= pending[0]:
+                    stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
+                    stats.moves += 1
+                    done += 1
+                    pending = None
+                view, you = state["view"], state["you"]
+                if view["finished"]:
+                    return
+                if pending is not None:
+                    continue
+                if view["phase"] == "between-rounds" and deals:
+                    await asyncio.sleep(pace.pause())
+                    await ws.send(json.dumps({"type": "next-round"}))
+                    pending = (seq + 1, time.monotonic())
+                elif view["to_move"] == you and view["legal"]:
+                    await asyncio.sleep(pace.pause())
+                    await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
+                    pending = (seq + 1, time.monotonic())
+        finally:
+            got[2] += page.seq - start
+
+
+async def late_spectator(url: str) -> int:
+    """Bytes of the whole state a spectator gets on opening a table late in its match."""
+    async with connect(url, max_size=None, open_timeout=120) as ws:
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout=120)
+            if json.loads(raw)["type"] == "state":
+                return len(raw)
 
 
 async def watch(url: str, phase: Phase) -> None:
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        await first_state(ws)
+        page = Page(await first_state(ws))
         phase.joined += 1
         await phase.go.wait()
         while time.monotonic() < phase.until:
@@ -215,7 +273,8 @@ async def watch(url: str, phase: Phase) -> None:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
             except TimeoutError:
                 return
-            if msg["type"] == "state" and msg["view"]["finished"]:
+            state = await page.take(ws, msg)
+            if state is not None and state["view"]["finished"]:
                 return
 
 
@@ -229,7 +288,8 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
         made = []
         for i in range(args.tables):
             mix = mixes[i % len(mixes)]
-            r = await http.post("/api/tables", json={"game": args.game, "seats": SEATS[mix],
+            r = await http.post("/api/tables", json={"game": GAME.get(mix, args.game), "seats": SEATS[mix],
+                                                     "players": len(SEATS[mix]),
                                                      "options": {"rounds": args.rounds}})
             r.raise_for_status()
             made.append((mix, r.json()))
@@ -265,6 +325,10 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     phase.go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for mix in dict.fromkeys(mixes):  # a spectator opening the first table of each mix, late
+        t = next(t for m, t in made if m == mix)
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else f'deltas={args.deltas}&'}token="
+        stats.late[mix] = await late_spectator(ws + t["spectator_token"])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -363,11 +427,14 @@ def main() -> None:
           f"creating the tables took {create:.1f} s and "
           f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
           f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
-    print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
-    print("|---|---|---|---|---|")
+    print("| mix | moves timed | p50 ms | p95 ms | p99 ms | bytes to a seat per move | per message "
+          "| late spectator's first state |")
+    print("|---|---|---|---|---|---|---|---|")
     for mix in dict.fromkeys(mixes):  # a mix listed twice (a 2:1 mix) is one row
         v = stats.rtt.get(mix, [])
-        print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
+        b, n, seen = stats.received.get(mix, [0, 0, 0])
+        print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} "
+              f"| {b / max(seen, 1):.0f} | {b / max(n, 1):.0f} | {stats.late.get(mix, 0)} |")
     per_event = play_cpu / max(events, 1) * 1000
     print(f"during play: stored events {events} ({events / play:.0f}/s); server CPU {play_cpu:.1f} s "
           f"in {play:.1f} s ({per_event:.2f} ms per stored event); server RSS {rss:.0f} MB "
