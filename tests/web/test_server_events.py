@@ -169,3 +169,31 @@ def test_a_page_that_missed_a_patch_asks_and_gets_the_whole_state(client: TestCl
             whole = receive_raw(ws)
         assert whole["v"] >= after["v"]
         assert whole["log"][-1]["seq"] >= 2 and whole["view"]["history"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_progress_kept_on_the_table_is_what_view_words_says(lang: str) -> None:
+    """The yaku progress a state carries (put in words once per viewer and position) is the words
+    layer's own (``words.view_words``), with cards by id and each side's text and line."""
+    from hanafuda.cards import CODES
+    from hanafuda.web.messages import table_namer
+    from hanafuda.words import view_words
+
+    table = _table("hana-awase", 3, {"rounds": 1}, 4)
+    rng = random.Random(4)
+    for _ in range(9):
+        _step(table, rng)
+    for seat in (0, None):
+        view = table.match.view(seat) if seat is not None else None
+        got = state_message(table, seat, lang=lang)["words"]["progress"]
+        if view is None:
+            from hanafuda.views import spectator_view
+            view = spectator_view(table.match)
+        said = view_words(view, table_namer(table, seat, table.theme, lang))["progress"]
+        assert len(got) == len(said)
+        for mine, theirs in zip(got, said, strict=True):
+            assert mine["name"] == theirs["name"] and mine["id"] == theirs["id"]
+            assert [CODES[c] for c in mine["cards"]] == theirs["cards"]
+            assert [{k: v for k, v in s.items() if k not in ("text", "line")} for s in mine["sides"]] == \
+                theirs["sides"]
+            assert all(s["text"] and s["line"] for s in mine["sides"])

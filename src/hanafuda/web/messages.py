@@ -51,6 +51,8 @@ from ..words import (
     view_words,
     yaku_progress,
 )
+from ..words.languages import yaku_name
+from ..words.progress import YakuProgress
 from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
@@ -63,6 +65,9 @@ STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "stan
 """The keys of a whole state (``state_message``; a state message adds ``v`` and maybe ``event``)."""
 OPS = ("set", "del", "cut")
 """The operations of a patch (module docstring)."""
+DEPTH = 3
+"""How deep a patch goes: a changed part deeper than ``["words", "progress", 3]`` (a yaku's
+progress, a seat, a side) is sent whole, which costs few bytes and spares the server the walk."""
 LOGS = (["log"], ["words", "log"])
 """The logs: a patch changes them by ``cut`` alone (whole entries, never a field of one)."""
 
@@ -165,21 +170,13 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
         memo = table.words_cache[memo_key] = (rounds, {})
-    out = view_words(view, namer, progress, memo[1])
+    out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
     # a yaku's progress in words changes only when a card of it moves: kept per viewer and
     # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku
     said: dict[Any, dict[str, Any]] = table.words_cache.setdefault(("progress", *memo_key[1:]), {})
     if len(said) > 4096:  # a long match: start again rather than grow
         said.clear()
-    for i, (p, words) in enumerate(zip(out["progress"], progress, strict=True)):
-        kept = said.get(words)
-        if kept is None:
-            p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
-            for side in p["sides"]:
-                side["text"] = words.side_text(namer, side["side"])
-                side["line"] = words.line(namer, side["side"])
-            kept = said[words] = p
-        out["progress"][i] = kept
+    out["progress"] = [said.get(p) or _progress_words(said, p, namer) for p in progress]
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
@@ -199,6 +196,20 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     entries += [{**e, "round": rounds} for e in out["log"]]
     out["log"] = entries
     return out
+
+
+def _progress_words(said: dict[Any, dict[str, Any]], p: YakuProgress, namer: Namer) -> dict[str, Any]:
+    """A yaku's progress as ``view_words`` says it, with every side's text and line, its cards by
+    id (no card code the viewer may not see); kept in ``said``."""
+    d = p.to_dict()
+    if namer.lang != "en":
+        d["name"] = yaku_name(namer.config.game, d["id"], d["name"], namer.lang)
+    d["cards"], d["out"] = _ids(d["cards"]), _ids(d["out"])
+    for side in d["sides"]:
+        side["text"] = p.side_text(namer, side["side"])
+        side["line"] = p.line(namer, side["side"])
+    said[p] = d
+    return d
 
 
 def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
@@ -279,13 +290,14 @@ def _public_log(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
 def diff(old: Any, new: Any, path: list[Any] | None = None,
          ops: list[list[Any]] | None = None) -> list[list[Any]]:
     """The patch ops (module docstring) that turn ``old`` into ``new``: dicts key by key, lists of
-    the same length item by item, a list that keeps a prefix by a ``cut``, anything else by ``set``.
+    the same length item by item (down to ``DEPTH``), a list that keeps a prefix by a ``cut``,
+    anything else by ``set``.
     Equal parts (compared in C, shared parts by identity) cost nothing and send nothing."""
     path = [] if path is None else path
     ops = [] if ops is None else ops
     if old is new or old == new:
         return ops
-    if isinstance(old, dict) and isinstance(new, dict):
+    if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
         ops.extend(["del", [*path, k]] for k in old if k not in new)
         for k, v in new.items():
             if k not in old:
@@ -294,7 +306,8 @@ def diff(old: Any, new: Any, path: list[Any] | None = None,
                 diff(old[k], v, [*path, k], ops)
         return ops
     if isinstance(old, list) and isinstance(new, list) and old and new:
-        if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS:
+        if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
+                and len(path) < DEPTH:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a is not b and a != b:
                     diff(a, b, [*path, i], ops)
