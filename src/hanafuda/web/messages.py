@@ -169,7 +169,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {})
+        memo = table.words_cache[memo_key] = (rounds, {}, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
     # a yaku's progress in words changes only when a card of it moves: kept per viewer and
     # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku
@@ -192,8 +192,12 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
         entries += _ended_round_words(table, view.seat, namer, number)
     if rounds > 1:
         entries.append(_deal_entry(rounds, lang))
-    # the current round's entries: view_words put them in words already (``log_entries``)
-    entries += [{**e, "round": rounds} for e in out["log"]]
+    # the current round's entries: view_words put them in words already (``log_entries``), each
+    # the same object while it does not change (the memo holds it), so is its copy with the round
+    # (a patch compares the logs by identity first)
+    stamped: dict[int, dict[str, Any]] = memo[2]
+    for e in out["log"]:
+        entries.append(stamped.get(id(e)) or stamped.setdefault(id(e), {**e, "round": rounds}))
     out["log"] = entries
     return out
 
