@@ -1,4 +1,5 @@
-"""Load on a real ``hanafuda serve``: N tables of a mix, move round trips, stored moves/s, CPU, RSS.
+"""Load on a real ``hanafuda serve``: N tables of a mix, move round trips, stored moves/s, CPU, RSS,
+and the bytes a seat receives per move and a late spectator's first state.
 
 Starts one server on loopback (127.0.0.1 only, a free port, its own database), creates the tables
 through the API, then plays every human seat with a websocket client that thinks ``--think``
@@ -17,9 +18,12 @@ Prints numbers; it asserts nothing.
     python benchmarks/serve_load.py --db postgresql+psycopg://…  (an empty test database)
     python benchmarks/serve_load.py --db postgresql+psycopg://… --workers 2 --mix bots
 
-Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``bots`` (greedy against random, a
-spectator watching); a comma-separated list spreads the tables over them in turn.  The client
-runs on the same machine and takes CPU from the server: the numbers are a floor.
+Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``four`` (four people at Hana-Awase),
+``bots`` (greedy against random, a spectator watching); a comma-separated list spreads the tables
+over them in turn.  The client runs on the same machine and takes CPU from the server: the numbers
+are a floor.  Bytes are the uncompressed JSON (the wire carries them deflated); "bytes to a seat
+per move" is what a seat's socket received over the stored events it saw during play, and a
+spectator opening the first table of each mix after play gives the late spectator's number.
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ class Stats:
     received: dict[str, list[int]] = field(default_factory=dict)
     """Per mix: bytes (uncompressed JSON) received by its seats' sockets during play, messages, and
     the stored events they saw (the growth of the public log each holds)."""
+    patches: int = 0
+    """Patches received (a server with the table protocol of issue 28 sends them)."""
     late: dict[str, int] = field(default_factory=dict)
     """Per mix: bytes of the first state a spectator opening one of its tables after play gets."""
 
@@ -161,8 +167,8 @@ class Page:
     """What a table page holds: the state, kept by whole states and patches (the table protocol);
     a patch that does not follow (a gap) asks for the whole state, as the page does."""
 
-    def __init__(self, first: dict[str, Any]) -> None:
-        self.state = first
+    def __init__(self, first: dict[str, Any], stats: Stats) -> None:
+        self.state, self.stats = first, stats
         self.seq = self.last_seq(first)
 
     @staticmethod
@@ -177,6 +183,7 @@ class Page:
                 await ws.send(json.dumps({"type": "state"}))
                 return None
             self.state = apply_patch(self.state, msg)
+            self.stats.patches += 1
         elif msg["type"] == "state":
             self.state = msg
         else:
@@ -204,7 +211,7 @@ async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, 
     done = 0
     got = stats.received.setdefault(mix, [0, 0, 0])
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        page = Page(await first_state(ws))
+        page = Page(await first_state(ws), stats)
         msg: dict[str, Any] | None = page.state
         phase.joined += 1
         await phase.go.wait()
@@ -262,9 +269,9 @@ async def late_spectator(url: str) -> int:
                 return len(raw)
 
 
-async def watch(url: str, phase: Phase) -> None:
+async def watch(url: str, phase: Phase, stats: Stats) -> None:
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        page = Page(await first_state(ws))
+        page = Page(await first_state(ws), stats)
         phase.joined += 1
         await phase.go.wait()
         while time.monotonic() < phase.until:
@@ -304,7 +311,7 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
         for n, seat in enumerate(humans):
             jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, pace, n == 0))
         if not humans:
-            jobs.append(watch(ws + t["spectator_token"], phase))
+            jobs.append(watch(ws + t["spectator_token"], phase, stats))
     tasks = [asyncio.ensure_future(j) for j in jobs]
     deadline = time.monotonic() + 180
     while phase.joined < len(jobs) and time.monotonic() < deadline and not all(t.done() for t in tasks):
@@ -352,10 +359,11 @@ def main() -> None:
                         "exactly --think, all in lock-step (a burst of --tables moves at once)")
     p.add_argument("--seed", type=int, default=1, help="seed of the think times")
     p.add_argument("--whole", action="store_true",
-                   help="whole states with the whole log after every move, not deltas")
+                   help="(a server before issue 28) whole states with the whole log after every move")
     p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
-                   help="delta mode of the sockets: 1 cuts the raw log only, 2 the log in words too "
-                        "(what the table page asks for; web/messages.py)")
+                   help="(a server before issue 28) delta mode of the sockets: 1 cuts the raw log only, "
+                        "2 the log in words too (what its table page asked for); a server with the table "
+                        "protocol ignores it and sends patches")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
@@ -419,11 +427,12 @@ def main() -> None:
     create_cpu = stats.cpu_created - stats.cpu_start
     join, join_cpu = stats.play_started - stats.created, stats.cpu_play - stats.cpu_created
     kind = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
+    mode = "patches" if stats.patches else "whole" if args.whole else f"deltas{args.deltas}"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
           f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s ± {args.think_spread:.0%}, "
-          f"{'whole states' if args.whole else f'deltas={args.deltas}'}; "
+          f"messages: {mode}; "
           f"creating the tables took {create:.1f} s and "
           f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
           f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
@@ -442,7 +451,7 @@ def main() -> None:
     every = [x for v in stats.rtt.values() for x in v]
     print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
           f"spread={args.think_spread} "
-          f"mode={'whole' if args.whole else f'deltas{args.deltas}'} p50_ms={pct(every, 0.5):.1f} "
+          f"mode={mode} p50_ms={pct(every, 0.5):.1f} "
           f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
           f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "
           f"errors={stats.errors} load1={load_before[0]:.2f}/{load_after[0]:.2f}")

@@ -169,13 +169,12 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {}, {})
+        memo = table.words_cache[memo_key] = (rounds, {}, {}, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
     # a yaku's progress in words changes only when a card of it moves: kept per viewer and
-    # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku
-    said: dict[Any, dict[str, Any]] = table.words_cache.setdefault(("progress", *memo_key[1:]), {})
-    if len(said) > 4096:  # a long match: start again rather than grow
-        said.clear()
+    # position for the round (a frozen ``YakuProgress`` is its own key), so a move rewrites only
+    # its yaku
+    said: dict[Any, dict[str, Any]] = memo[3]
     out["progress"] = [said.get(p) or _progress_words(said, p, namer) for p in progress]
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
