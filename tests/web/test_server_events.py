@@ -171,18 +171,39 @@ def test_a_page_that_missed_a_patch_asks_and_gets_the_whole_state(client: TestCl
         assert whole["log"][-1]["seq"] >= 2 and whole["view"]["history"]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_progress_kept_on_the_table_is_what_view_words_says(lang: str) -> None:
-    """The yaku progress a state carries (put in words once per viewer and position) is the words
-    layer's own (``words.view_words``), with cards by id and each side's text and line."""
+@pytest.mark.parametrize(("lang", "game", "players", "options"), [
+    ("en", "hana-awase", 3, {"rounds": 1}), ("ja", "hana-awase", 3, {"rounds": 1}),
+    ("en", "kwa-do", 4, {"rounds": 1, "yaku": True, "teams": [[0, 2], [1, 3]]})])
+def test_the_progress_kept_on_the_table_is_what_view_words_says(lang: str, game: str, players: int,
+                                                                options: dict[str, Any]) -> None:
+    """The yaku progress a state carries (put in words once per position and shared by viewers) is
+    the words layer's own (``words.view_words``), with cards by id, and each side's text and line
+    are what the viewer's own namer says (partners of a team included)."""
     from hanafuda.cards import CODES
     from hanafuda.web.messages import table_namer
-    from hanafuda.words import view_words
+    from hanafuda.words import view_words, yaku_progress
 
-    table = _table("hana-awase", 3, {"rounds": 1}, 4)
+    table = _table(game, players, options, 4)
     rng = random.Random(4)
-    for _ in range(9):
+    for step in range(40):
+        if table.match.finished:
+            break
         _step(table, rng)
+        if step % 3:
+            continue
+        for seat in (*range(players), None):  # the words each viewer's own namer says
+            namer = table_namer(table, seat, table.theme, lang)
+            view = table.match.view(seat) if seat is not None else None
+            if view is None:
+                from hanafuda.views import spectator_view
+                view = spectator_view(table.match)
+            own = yaku_progress(namer, view.captures, view.discard, view.declared)
+            got = state_message(table, seat, lang=lang)["words"]["progress"]
+            assert got
+            assert [[s["text"] for s in p["sides"]] for p in got] == \
+                [[p.side_text(namer, s.side) for s in p.sides] for p in own]
+            assert [[s["line"] for s in p["sides"]] for p in got] == \
+                [[p.line(namer, s.side) for s in p.sides] for p in own]
     for seat in (0, None):
         view = table.match.view(seat) if seat is not None else None
         got = state_message(table, seat, lang=lang)["words"]["progress"]

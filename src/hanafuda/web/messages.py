@@ -169,13 +169,23 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {}, {}, {})
+        memo = table.words_cache[memo_key] = (rounds, {}, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
-    # a yaku's progress in words changes only when a card of it moves: kept per viewer and
-    # position for the round (a frozen ``YakuProgress`` is its own key), so a move rewrites only
-    # its yaku
-    said: dict[Any, dict[str, Any]] = memo[3]
-    out["progress"] = [said.get(p) or _progress_words(said, p, namer) for p in progress]
+    # a yaku's progress in words changes only when a card of it moves: kept for the round per
+    # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku; and
+    # shared by the viewers of the same card names and language, since a viewer's words differ
+    # from a spectator's only where they name its own side ("taken by You"): apart from those
+    # yaku of which its side holds a card, one viewer's words serve all
+    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
+    kept = table.words_cache.get(shared_key)
+    if kept is None or kept[0] != rounds:
+        kept = table.words_cache[shared_key] = (rounds, {})
+    said: dict[Any, dict[str, Any]] = kept[1]
+    mine = None if view.seat is None else m.config.side_of[view.seat]
+    out["progress"] = []
+    for p in progress:
+        key = (p, view.seat if mine is not None and p.sides[mine].held else None)
+        out["progress"].append(said.get(key) or _progress_words(said, key, p, namer))
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
@@ -201,7 +211,8 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     return out
 
 
-def _progress_words(said: dict[Any, dict[str, Any]], p: YakuProgress, namer: Namer) -> dict[str, Any]:
+def _progress_words(said: dict[Any, dict[str, Any]], key: Any, p: YakuProgress,
+                    namer: Namer) -> dict[str, Any]:
     """A yaku's progress as ``view_words`` says it, with every side's text and line, its cards by
     id (no card code the viewer may not see); kept in ``said``."""
     d = p.to_dict()
@@ -211,7 +222,7 @@ def _progress_words(said: dict[Any, dict[str, Any]], p: YakuProgress, namer: Nam
     for side in d["sides"]:
         side["text"] = p.side_text(namer, side["side"])
         side["line"] = p.line(namer, side["side"])
-    said[p] = d
+    said[key] = d
     return d
 
 
