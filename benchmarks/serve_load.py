@@ -1,4 +1,5 @@
-"""Load on a real ``hanafuda serve``: N tables of a mix, move round trips, stored moves/s, CPU, RSS.
+"""Load on a real ``hanafuda serve``: N tables of a mix, move round trips, stored moves/s, CPU, RSS,
+and the bytes a seat receives per move and a late spectator's first state.
 
 Starts one server on loopback (127.0.0.1 only, a free port, its own database), creates the tables
 through the API, then plays every human seat with a websocket client that thinks ``--think``
@@ -17,9 +18,12 @@ Prints numbers; it asserts nothing.
     python benchmarks/serve_load.py --db postgresql+psycopg://…  (an empty test database)
     python benchmarks/serve_load.py --db postgresql+psycopg://… --workers 2 --mix bots
 
-Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``bots`` (greedy against random, a
-spectator watching); a comma-separated list spreads the tables over them in turn.  The client
-runs on the same machine and takes CPU from the server: the numbers are a floor.
+Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``four`` (four people at Hana-Awase),
+``bots`` (greedy against random, a spectator watching); a comma-separated list spreads the tables
+over them in turn.  The client runs on the same machine and takes CPU from the server: the numbers
+are a floor.  Bytes are the uncompressed JSON (the wire carries them deflated); "bytes to a seat
+per move" is what a seat's socket received over the stored events it saw during play, and a
+spectator opening the first table of each mix after play gives the late spectator's number.
 """
 
 from __future__ import annotations
@@ -45,12 +49,20 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
 
+try:  # the table protocol's patches (issue 28); a server before it sends whole states only
+    from hanafuda.web.messages import apply_patch
+except ImportError:  # pragma: no cover - measuring an older checkout
+    apply_patch = None
+
 SEATS = {
     "human-greedy": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+    "four": [{"kind": "human"}] * 4,
     "human-strong": [{"kind": "human"}, {"kind": "bot", "bot": "strong"}],
     "human-human": [{"kind": "human"}, {"kind": "human"}],
     "bots": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
 }
+GAME = {"four": "hana-awase"}
+"""A mix's own game (four people need a game for four); the others play ``--game``."""
 
 
 @dataclass
@@ -69,7 +81,13 @@ class Stats:
     cpu_created: float = 0.0
     sockets: int = 0
     profiler: subprocess.Popen[bytes] | None = None
-    """Stored events when play started (table creation stores none, but a bot may move first)."""
+    received: dict[str, list[int]] = field(default_factory=dict)
+    """Per mix: bytes (uncompressed JSON) received by its seats' sockets during play, messages, and
+    the stored events they saw (the growth of the public log each holds)."""
+    patches: int = 0
+    """Patches received (a server with the table protocol of issue 28 sends them)."""
+    late: dict[str, int] = field(default_factory=dict)
+    """Per mix: bytes of the first state a spectator opening one of its tables after play gets."""
 
 
 def free_port() -> int:
@@ -145,6 +163,35 @@ async def first_state(ws: ClientConnection) -> dict[str, Any]:
             return msg
 
 
+class Page:
+    """What a table page holds: the state, kept by whole states and patches (the table protocol);
+    a patch that does not follow (a gap) asks for the whole state, as the page does."""
+
+    def __init__(self, first: dict[str, Any], stats: Stats) -> None:
+        self.state, self.stats = first, stats
+        self.seq = self.last_seq(first)
+
+    @staticmethod
+    def last_seq(msg: dict[str, Any]) -> int:
+        log = msg["log"]
+        return int(log[-1]["seq"] if log else msg.get("log_from") or 0)
+
+    async def take(self, ws: ClientConnection, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """The state after ``msg``, or ``None`` when ``msg`` is no state (or a gap)."""
+        if msg["type"] == "patch" and apply_patch is not None:
+            if msg["base"] != self.state.get("v"):
+                await ws.send(json.dumps({"type": "state"}))
+                return None
+            self.state = apply_patch(self.state, msg)
+            self.stats.patches += 1
+        elif msg["type"] == "state":
+            self.state = msg
+        else:
+            return None
+        self.seq = self.last_seq(self.state)
+        return self.state
+
+
 @dataclass(frozen=True)
 class Pace:
     """How long a person thinks before a move: uniform over ``think × (1 ± spread)``."""
@@ -159,54 +206,72 @@ class Pace:
 
 async def play_seat(url: str, mix: str, stats: Stats, phase: Phase, moves: int, pace: Pace,
                     deals: bool) -> None:
-    """One person: move (first legal) when it is this seat's turn; time each move's round trip."""
+    """One person: move (first legal) when it is this seat's turn; time each move's round trip;
+    count the bytes this socket receives during play."""
     done = 0
+    got = stats.received.setdefault(mix, [0, 0, 0])
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        msg: dict[str, Any] | None = await first_state(ws)
+        page = Page(await first_state(ws), stats)
+        msg: dict[str, Any] | None = page.state
         phase.joined += 1
         await phase.go.wait()
+        start = page.seq
         pending: tuple[int, float] | None = None
-        while time.monotonic() < phase.until and done < moves:
-            if msg is None:
-                try:
-                    left = max(1.0, phase.until - time.monotonic())
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
-                except TimeoutError:
-                    return
-            assert msg is not None
-            if msg["type"] == "error":
-                stats.errors += 1
-                pending, msg = None, None
-                continue
-            if msg["type"] != "state":
+        try:
+            while time.monotonic() < phase.until and done < moves:
+                if msg is None:
+                    try:
+                        left = max(1.0, phase.until - time.monotonic())
+                        raw = await asyncio.wait_for(ws.recv(), timeout=left)
+                    except TimeoutError:
+                        return
+                    got[0] += len(raw)
+                    got[1] += 1
+                    msg = json.loads(raw)
+                assert msg is not None
+                if msg["type"] == "error":
+                    stats.errors += 1
+                    pending, msg = None, None
+                    continue
+                state = await page.take(ws, msg)
                 msg = None
-                continue
-            log = msg["log"]
-            seq = log[-1]["seq"] if log else msg.get("log_from") or 0
-            if pending is not None and seq >= pending[0]:
-                stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
-                stats.moves += 1
-                done += 1
-                pending = None
-            view, you = msg["view"], msg["you"]
-            msg = None
-            if view["finished"]:
-                return
-            if pending is not None:
-                continue
-            if view["phase"] == "between-rounds" and deals:
-                await asyncio.sleep(pace.pause())
-                await ws.send(json.dumps({"type": "next-round"}))
-                pending = (seq + 1, time.monotonic())
-            elif view["to_move"] == you and view["legal"]:
-                await asyncio.sleep(pace.pause())
-                await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
-                pending = (seq + 1, time.monotonic())
+                if state is None:
+                    continue
+                seq = page.seq
+                if pending is not None and seq >= pending[0]:
+                    stats.rtt.setdefault(mix, []).append(time.monotonic() - pending[1])
+                    stats.moves += 1
+                    done += 1
+                    pending = None
+                view, you = state["view"], state["you"]
+                if view["finished"]:
+                    return
+                if pending is not None:
+                    continue
+                if view["phase"] == "between-rounds" and deals:
+                    await asyncio.sleep(pace.pause())
+                    await ws.send(json.dumps({"type": "next-round"}))
+                    pending = (seq + 1, time.monotonic())
+                elif view["to_move"] == you and view["legal"]:
+                    await asyncio.sleep(pace.pause())
+                    await ws.send(json.dumps({"type": "move", "move": view["legal"][0]}))
+                    pending = (seq + 1, time.monotonic())
+        finally:
+            got[2] += page.seq - start
 
 
-async def watch(url: str, phase: Phase) -> None:
+async def late_spectator(url: str) -> int:
+    """Bytes of the whole state a spectator gets on opening a table late in its match."""
     async with connect(url, max_size=None, open_timeout=120) as ws:
-        await first_state(ws)
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout=120)
+            if json.loads(raw)["type"] == "state":
+                return len(raw)
+
+
+async def watch(url: str, phase: Phase, stats: Stats) -> None:
+    async with connect(url, max_size=None, open_timeout=120) as ws:
+        page = Page(await first_state(ws), stats)
         phase.joined += 1
         await phase.go.wait()
         while time.monotonic() < phase.until:
@@ -215,7 +280,8 @@ async def watch(url: str, phase: Phase) -> None:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
             except TimeoutError:
                 return
-            if msg["type"] == "state" and msg["view"]["finished"]:
+            state = await page.take(ws, msg)
+            if state is not None and state["view"]["finished"]:
                 return
 
 
@@ -229,7 +295,8 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
         made = []
         for i in range(args.tables):
             mix = mixes[i % len(mixes)]
-            r = await http.post("/api/tables", json={"game": args.game, "seats": SEATS[mix],
+            r = await http.post("/api/tables", json={"game": GAME.get(mix, args.game), "seats": SEATS[mix],
+                                                     "players": len(SEATS[mix]),
                                                      "options": {"rounds": args.rounds}})
             r.raise_for_status()
             made.append((mix, r.json()))
@@ -244,7 +311,7 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
         for n, seat in enumerate(humans):
             jobs.append(play_seat(ws + seat["token"], mix, stats, phase, args.moves, pace, n == 0))
         if not humans:
-            jobs.append(watch(ws + t["spectator_token"], phase))
+            jobs.append(watch(ws + t["spectator_token"], phase, stats))
     tasks = [asyncio.ensure_future(j) for j in jobs]
     deadline = time.monotonic() + 180
     while phase.joined < len(jobs) and time.monotonic() < deadline and not all(t.done() for t in tasks):
@@ -265,6 +332,10 @@ async def run_clients(base: str, port: int, mixes: list[str], args: argparse.Nam
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     phase.go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for mix in dict.fromkeys(mixes):  # a spectator opening the first table of each mix, late
+        t = next(t for m, t in made if m == mix)
+        ws = f"ws://127.0.0.1:{port}/ws/{t['id']}?{'' if args.whole else f'deltas={args.deltas}&'}token="
+        stats.late[mix] = await late_spectator(ws + t["spectator_token"])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -288,10 +359,11 @@ def main() -> None:
                         "exactly --think, all in lock-step (a burst of --tables moves at once)")
     p.add_argument("--seed", type=int, default=1, help="seed of the think times")
     p.add_argument("--whole", action="store_true",
-                   help="whole states with the whole log after every move, not deltas")
+                   help="(a server before issue 28) whole states with the whole log after every move")
     p.add_argument("--deltas", type=int, choices=(1, 2), default=2,
-                   help="delta mode of the sockets: 1 cuts the raw log only, 2 the log in words too "
-                        "(what the table page asks for; web/messages.py)")
+                   help="(a server before issue 28) delta mode of the sockets: 1 cuts the raw log only, "
+                        "2 the log in words too (what its table page asked for); a server with the table "
+                        "protocol ignores it and sends patches")
     p.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (hanafuda serve --workers; needs --db PostgreSQL)")
@@ -355,19 +427,23 @@ def main() -> None:
     create_cpu = stats.cpu_created - stats.cpu_start
     join, join_cpu = stats.play_started - stats.created, stats.cpu_play - stats.cpu_created
     kind = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
+    mode = "patches" if stats.patches else "whole" if args.whole else f"deltas{args.deltas}"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"database: {kind}, {args.workers} server process{'es' if args.workers > 1 else ''}; "
           f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after (1 min)")
     print(f"{args.tables} tables ({args.mix}), {args.game}, think {args.think} s ± {args.think_spread:.0%}, "
-          f"{'whole states' if args.whole else f'deltas={args.deltas}'}; "
+          f"messages: {mode}; "
           f"creating the tables took {create:.1f} s and "
           f"{create_cpu:.1f} s of server CPU ({create_cpu / args.tables * 1000:.1f} ms a table); "
           f"opening {stats.sockets} sockets {join:.1f} s and {join_cpu:.1f} s of CPU; play {play:.1f} s")
-    print("| mix | moves timed | p50 ms | p95 ms | p99 ms |")
-    print("|---|---|---|---|---|")
+    print("| mix | moves timed | p50 ms | p95 ms | p99 ms | bytes to a seat per move | per message "
+          "| late spectator's first state |")
+    print("|---|---|---|---|---|---|---|---|")
     for mix in dict.fromkeys(mixes):  # a mix listed twice (a 2:1 mix) is one row
         v = stats.rtt.get(mix, [])
-        print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} |")
+        b, n, seen = stats.received.get(mix, [0, 0, 0])
+        print(f"| {mix} | {len(v)} | {pct(v, 0.5):.1f} | {pct(v, 0.95):.1f} | {pct(v, 0.99):.1f} "
+              f"| {b / max(seen, 1):.0f} | {b / max(n, 1):.0f} | {stats.late.get(mix, 0)} |")
     per_event = play_cpu / max(events, 1) * 1000
     print(f"during play: stored events {events} ({events / play:.0f}/s); server CPU {play_cpu:.1f} s "
           f"in {play:.1f} s ({per_event:.2f} ms per stored event); server RSS {rss:.0f} MB "
@@ -375,7 +451,7 @@ def main() -> None:
     every = [x for v in stats.rtt.values() for x in v]
     print(f"RESULT db={kind} workers={args.workers} tables={args.tables} mix={args.mix} think={args.think} "
           f"spread={args.think_spread} "
-          f"mode={'whole' if args.whole else f'deltas{args.deltas}'} p50_ms={pct(every, 0.5):.1f} "
+          f"mode={mode} p50_ms={pct(every, 0.5):.1f} "
           f"p95_ms={pct(every, 0.95):.1f} p99_ms={pct(every, 0.99):.1f} events_per_s={events / play:.0f} "
           f"cpu_ms_per_event={per_event:.2f} cpu_busy={play_cpu / play:.2f} rss_mb={rss:.0f} "
           f"errors={stats.errors} load1={load_before[0]:.2f}/{load_after[0]:.2f}")

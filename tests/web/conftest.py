@@ -73,6 +73,10 @@ class Audit:
         self.checked += 1
         current = len(table.match.rounds)
         # moves of earlier rounds name cards of earlier deals: not this round's secrets
+        if payload.get("type") == "patch":  # the same rule for the log entries a patch carries; a
+            # "del" names only a key of the state this viewer was sent (``messages.diff``)
+            payload = {**payload, "ops": [self._current(op, current) for op in payload["ops"]
+                                          if op[0] != "del"]}
         payload = {**payload, "log": [e for e in payload.get("log", []) if e.get("round") == current]}
         if "words" in payload:
             words = payload["words"]
@@ -81,6 +85,20 @@ class Audit:
             for word in text.replace(",", " ").split():
                 if word in hidden:
                     self.leaks.append(f"seat {seat} got hidden card {word} in {payload.get('type')}")
+
+    @staticmethod
+    def _current(op: list[Any], current: int) -> list[Any]:
+        """A patch op (``web.messages``) with the log entries of earlier rounds left out."""
+        path = op[1]
+        if path[:1] != ["log"] and path[:2] != ["words", "log"]:
+            return op
+        def keep(e: Any) -> bool:
+            return not isinstance(e, dict) or e.get("round") == current
+        if op[0] == "cut":
+            return [*op[:3], [e for e in op[3] if keep(e)]]
+        if op[0] == "set" and isinstance(op[2], list):
+            return [*op[:2], [e for e in op[2] if keep(e)]]
+        return op  # (a log is changed by cuts alone: ``messages.LOGS``)
 
 
 @pytest.fixture

@@ -14,14 +14,16 @@ from websockets.sync.client import connect
 
 from .conftest import in_ci
 from .server import Server, empty_database
+from .wsutil import follow
 
 
 def _state(ws: Any) -> dict[str, Any]:
     while True:
         msg = json.loads(ws.recv(timeout=120))
         assert msg["type"] != "error", msg
-        if msg["type"] == "state":
-            return msg  # type: ignore[no-any-return]
+        state = follow(ws, msg, lambda: ws.send(json.dumps({"type": "state"})))
+        if state is not None:
+            return state
 
 
 def _play(ws: Any, moves: int) -> dict[str, Any]:

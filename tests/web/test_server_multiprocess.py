@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .conftest import in_ci
 from .server import Server, empty_database
+from .wsutil import follow
 
 LEASE = "3"
 """Seconds a killed server keeps its tables before the other takes them over."""
@@ -49,8 +50,9 @@ def state(ws: ClientConnection, timeout: float = 120) -> dict[str, Any]:
     while True:
         msg = json.loads(ws.recv(timeout=timeout))
         assert msg["type"] != "error", msg
-        if msg["type"] == "state":
-            return msg  # type: ignore[no-any-return]
+        got = follow(ws, msg, lambda: ws.send(json.dumps({"type": "state"})))
+        if got is not None:
+            return got
 
 
 def last_seq(st: dict[str, Any]) -> int:

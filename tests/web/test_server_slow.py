@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 from hanafuda.web.live import TOO_SLOW, Connection
 
 from .server import Server
-from .wsutil import create, play_round
+from .wsutil import create, follow, play_round
 
 
 def test_a_spectator_that_never_reads_is_dropped_not_the_table(client: TestClient) -> None:
@@ -71,8 +71,8 @@ def test_a_real_server_keeps_playing_and_stops_on_sigterm(tmp_path: Path) -> Non
         silent = [_silent_socket(server.port, path) for _ in range(3)]
         with connect(f"ws://127.0.0.1:{server.port}{path}") as ws:
             while True:  # a reading spectator sees the whole match
-                msg = json.loads(ws.recv(timeout=120))
-                if msg["type"] == "state" and msg["view"]["finished"]:
+                msg = follow(ws, json.loads(ws.recv(timeout=120)), lambda: None) or {}
+                if msg.get("view", {}).get("finished"):
                     break
         assert server.proc is not None
         server.proc.terminate()

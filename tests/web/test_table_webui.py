@@ -1,5 +1,6 @@
 """The table page's additions of issues 13–15, in Debian's chromium at 1366×768 and 390×844: the
-hint button (and key ``h``), ``?deltas=2`` with reconnect and a round's end, the match-end hook
+hint button (and key ``h``), the table protocol's patches with a gap, a reconnect and a round's
+end (``web.messages``), the match-end hook
 the social panel's rematch button listens to, and a long choice bar that wraps on a phone without
 moving the hand.  Screenshots go to tests/web/artifacts/."""
 
@@ -150,7 +151,7 @@ def test_lobby_hints_option_follows_rated_and_reaches_the_table(server: Server, 
 
 
 def _frames(page: Any) -> list[dict[str, Any]]:
-    """Every state message the page's table socket receives, recorded from now on."""
+    """Every state or patch the page's table socket receives, recorded from now on."""
     import json
 
     got: list[dict[str, Any]] = []
@@ -158,9 +159,11 @@ def _frames(page: Any) -> list[dict[str, Any]]:
     def on_socket(ws: Any) -> None:
         def on_frame(payload: Any) -> None:
             msg = json.loads(payload)
-            if msg.get("type") == "state":
-                got.append({"url": ws.url, "log_from": msg.get("log_from"), "log": len(msg["log"]),
-                            "words_log_from": msg.get("words_log_from"), "words": len(msg["words"]["log"])})
+            if msg.get("type") in ("state", "patch"):
+                logs = [op[3] if op[0] == "cut" else op[2] for op in msg.get("ops", [])
+                        if op[1] in (["log"], ["words", "log"]) and op[0] != "del"]
+                got.append({"url": ws.url, "type": msg["type"], "bytes": len(payload), "v": msg["v"],
+                            "base": msg.get("base"), "log_entries": max(map(len, logs), default=0)})
         ws.on("framereceived", on_frame)
 
     page.on("websocket", on_socket)
@@ -177,7 +180,7 @@ def _play_my_turns(page: Any, turns: int) -> None:
 
 
 @pytest.mark.parametrize(("size", "viewport", "touch"), SIZES)
-def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
+def test_table_page_follows_patches_asks_on_a_gap_and_a_reconnect_restores_everything(
         server: Server, browser: Any, size: str, viewport: dict[str, int], touch: bool) -> None:
     t = _table(server, _first_mover_seed(), hints=False)
     ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
@@ -189,17 +192,25 @@ def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
     page.goto(server.url + t["seats"][0]["link"])
     page.wait_for_selector("#hand [data-card]")
     _play_my_turns(page, 3)
-    assert all("deltas=2" in f["url"] for f in frames)
-    assert frames[0]["log_from"] is None and frames[0]["words_log_from"] is None  # the first is whole
-    deltas = [f for f in frames[1:] if f["log_from"] is not None]
-    assert deltas and all(f["log"] <= 2 for f in deltas), frames  # only what changed
-    assert all(f["words_log_from"] is not None and f["words"] <= 2 for f in deltas), frames
-    # a dropped connection: the new socket's first state is whole again, nothing is lost
+    assert frames[0]["type"] == "state"  # the first is whole, then patches, each from the last
+    patches = frames[1:]
+    assert patches and all(f["type"] == "patch" for f in patches), frames
+    assert all(f["base"] == prev["v"] for prev, f in zip(frames, patches, strict=False)), frames
+    assert all(f["log_entries"] <= 2 for f in patches), frames  # only what changed
+    # a gap (the page holds another version than the next patch's base): it asks, gets the
+    # whole state once, and goes on with patches
+    count = len(frames)
+    page.evaluate("TableSync.state.v = -7")
+    _play_my_turns(page, 2)
+    kinds = [f["type"] for f in frames[count:]]
+    assert kinds.count("state") == 1 and kinds[-1] == "patch", frames[count:]
+    # a dropped connection: the new socket's first message is the whole state, nothing is lost
     count = len(frames)
     page.evaluate("ws.close()")
     page.wait_for_function("document.querySelector('#conn').textContent === 'connected'")
     _play_my_turns(page, 2)
-    assert frames[count]["log_from"] is None, frames[count:]
+    kinds = [f["type"] for f in frames[count:]]  # (a patch of the old socket may come first)
+    assert "state" in kinds and all(k == "patch" for k in kinds[kinds.index("state") + 1:]), kinds
     _my_turn(page)
     held = page.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]")
     # a page opened now gets the whole log in one piece: the same log
@@ -210,11 +221,10 @@ def test_table_page_takes_deltas_and_a_reconnect_restores_everything(
     assert other.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]") == held
     assert len(held[0]) >= 10
     assert page.locator("#log li").count() == len(held[1])
-    shot(page, f"deltas-{size}")
-    # on to the next round: the round that ended is told again, rewritten (``words_log_from``
-    # goes back); the page's log is still the one a page opened afterwards gets whole
+    shot(page, f"patches-{size}")
+    # on to the next round: the round that ended is told again, rewritten (a "cut" of the words
+    # log); the page's log is still the one a page opened afterwards gets whole
     _play_into_round(page, 2)
-    assert any(f["words_log_from"] is not None and f["words"] > 2 for f in frames[count:]), frames[count:]
     _my_turn(page)
     held = page.evaluate("[S.log.map((e) => e.text), W.log.map((e) => e.text)]")
     third = ctx.new_page()

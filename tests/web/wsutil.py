@@ -7,9 +7,12 @@ fail with ``NoReply``, it never hangs the run.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import anyio
+
+from hanafuda.web.messages import apply_patch
 
 RECEIVE_TIMEOUT = 60.0
 """Seconds to wait for one message: generous for a loaded machine, where a healthy reply takes
@@ -21,7 +24,38 @@ class NoReply(AssertionError):
 
 
 def receive(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
-    """The next JSON message from a ``TestClient`` websocket, or ``NoReply`` after ``timeout``."""
+    """The next JSON message from a ``TestClient`` websocket, or ``NoReply`` after ``timeout``; the
+    table protocol followed as the page follows it (``web.messages``): a patch comes out as the
+    whole state it makes (``"type": "state"``, its ``event``), a patch that does not follow asks
+    for the whole state and is skipped."""
+    while True:
+        msg = receive_raw(ws, timeout)
+        state = follow(ws, msg, lambda: ws.send_json({"type": "state"}))
+        if state is not None:
+            return state
+        if msg["type"] != "patch":
+            return msg
+
+
+def follow(ws: Any, msg: dict[str, Any], ask: Callable[[], None]) -> dict[str, Any] | None:
+    """The state ``ws``'s page holds after ``msg`` (kept on ``ws``): a whole state, or a patch
+    applied (``messages.apply_patch``); ``None`` for any other message, and for a patch that does
+    not follow (then ``ask()`` asks for the whole state, as the page does)."""
+    if msg["type"] == "state":
+        ws.hf_state = msg
+        return msg
+    if msg["type"] != "patch":
+        return None
+    held = getattr(ws, "hf_state", None)
+    if held is None or held["v"] != msg["base"]:
+        ask()
+        return None
+    ws.hf_state = apply_patch(held, msg)
+    return ws.hf_state  # type: ignore[no-any-return]
+
+
+def receive_raw(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    """The next JSON message as it was sent (``receive`` follows patches)."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
@@ -74,6 +108,7 @@ def claimed(ws: Any) -> str:
 
 
 def next_state(ws: Any) -> dict[str, Any]:
+    """The page's state after the next whole state or patch (``receive``)."""
     while True:
         msg = receive(ws)
         if msg["type"] == "state":
@@ -97,7 +132,7 @@ def play_round(ws: Any, pick: int = 0) -> dict[str, Any]:
     wait_for = 0  # act only on a state that already holds this seat's previous move
     while state["view"]["phase"] not in ("between-rounds", "match-over"):
         view = state["view"]
-        seq = state["log"][-1]["seq"] if state["log"] else state.get("log_from") or 0
+        seq = state["log"][-1]["seq"] if state["log"] else 0
         if seq >= wait_for and view["to_move"] == state["you"] and view["legal"]:
             ws.send_json({"type": "move", "move": view["legal"][pick % len(view["legal"])]})
             wait_for = seq + 1

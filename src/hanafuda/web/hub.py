@@ -47,7 +47,7 @@ from .live import (
     TableError,
     fork,
 )
-from .messages import LogMark, is_public, state_delta, state_message, table_namer
+from .messages import diff, is_public, patch_message, state_message, table_namer, viewer_key
 from .requests import RequestError, check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
@@ -339,34 +339,77 @@ class TableHub:
 
     def state_for(self, table: LiveTable, seat: int | None, creator: bool = False,
                   theme: str = "") -> dict[str, Any]:
-        """The whole table as ``seat`` may see it (``messages.state_message``), in the card
-        names of ``theme`` (default: the table's)."""
+        """The whole table as ``seat`` may see it now (``messages.state_message``; a socket gets
+        it with its viewer's version, ``state_to``), in the card names of ``theme`` (default: the
+        table's)."""
         return state_message(table, seat, creator, theme)
 
-    def state_to(self, table: LiveTable, conn: Connection) -> dict[str, Any]:
-        """The state for ``conn``: whole, or for a delta connection only the log entries it lacks
-        (``messages.state_delta``)."""
-        return self._state_out(table, conn, None, {}).payload
+    async def state_to(self, table: LiveTable, conn: Connection) -> None:
+        """Send ``conn`` the whole state, which it holds from now on (its next message is a patch
+        from it): the state its viewer was last sent when nothing changed since, else a new one
+        (and the viewer's other sockets get the patch to it)."""
+        conn.v = -1
+        key = self._key(table, conn)
+        others = [c for c in table.connections if c is not conn and self._key(table, c) == key]
+        for c, message in self._show_out(table, [*others, conn], None, {}):
+            await self.send(table, c, message)
 
-    def _state_out(self, table: LiveTable, conn: Connection, event: dict[str, Any] | None,
-                   built: dict[Any, tuple[Outgoing, LogMark]]) -> Outgoing:
-        """The state message for ``conn`` (with ``event``, the stored event it shows, where the
-        seat may see it), built once for every socket of one broadcast that gets the same bytes:
-        ``built`` holds those of this broadcast (same seat, role, theme and logs held)."""
-        since = conn.mark if conn.deltas else None
-        key = (conn.seat, conn.creator, conn.theme or table.theme, since, conn.deltas, conn.words_deltas,
-               conn.lang)
-        found = built.get(key)
-        if found is None:
-            payload, mark = state_delta(table, conn.seat, conn.creator, conn.theme, since,
-                                        words=conn.words_deltas, lang=conn.lang)
-            if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
-                                   conn.seat):
-                payload["event"] = event
-            found = built[key] = (Outgoing(payload), mark)
-        if conn.deltas:
-            conn.mark = found[1]
-        return found[0]
+    @staticmethod
+    def _key(table: LiveTable, conn: Connection) -> tuple[Any, ...]:
+        return viewer_key(conn.seat, conn.creator, conn.theme or table.theme, conn.lang)
+
+    def _show_out(self, table: LiveTable, conns: list[Connection], event: dict[str, Any] | None,
+                  sends: dict[int, Outgoing]) -> list[tuple[Connection, Outgoing]]:
+        """What each of ``conns`` is sent to show the table as it is now (the table protocol,
+        ``messages``): each viewer's state built once and diffed against the one it was last sent;
+        a socket holding that one gets the patch, a socket holding nothing (or another version)
+        the whole state, a socket already up to date nothing.  ``event``: the stored move shown,
+        to the viewers that may see it.  The same ``Outgoing`` goes to every socket of a viewer."""
+        made: dict[Any, list[Any]] = {}
+        out: list[tuple[Connection, Outgoing]] = []
+        for conn in conns:
+            key = self._key(table, conn)
+            entry = made.get(key)
+            if entry is None:
+                entry = made[key] = self._viewer_out(table, conn, key, event)
+            base, v, patch, state, seen = entry
+            if conn.v == v:
+                continue
+            if conn.v == base and base >= 0 and patch is not None:
+                out.append((conn, patch))
+            else:
+                if id(state) not in sends:
+                    sends[id(state)] = Outgoing({**state, "v": v, **({"event": seen} if seen else {})})
+                out.append((conn, sends[id(state)]))
+            conn.v = v
+        return out
+
+    @staticmethod
+    def _viewer_out(table: LiveTable, conn: Connection, key: tuple[Any, ...],
+                    event: dict[str, Any] | None) -> list[Any]:
+        """``[base, v, patch, state, event seen]`` for one viewer (``_show_out``); its state is
+        held on the table as the one it was sent.  Versions count the changes this viewer saw
+        (one more per patch): a change hidden from it (another seat's kept teyaku, RULES.md §4.2)
+        moves nothing it can read."""
+        held = table.held.get(key)
+        if held is not None and held[2] == table.version:
+            return [held[0], held[0], None, held[1], None]
+        state = state_message(table, conn.seat, conn.creator, conn.theme, conn.lang)
+        seen = event if event and is_public({"kind": "move", "text": event["move"], "seat": event["seat"]},
+                                            conn.seat) else None
+        if held is None:
+            table.held[key] = (1, state, table.version)
+            return [-1, 1, None, state, seen]
+        ops = diff(held[1], state)
+        if not ops and seen is None:  # nothing this viewer sees changed: it stays where it is
+            table.held[key] = (held[0], held[1], table.version)
+            return [held[0], held[0], None, held[1], None]
+        v = held[0] + 1
+        table.held[key] = (v, state, table.version)
+        patch = patch_message(held[0], v, ops)
+        if seen:
+            patch["event"] = seen
+        return [held[0], v, Outgoing(patch), state, seen]
 
     async def send(self, table: LiveTable, conn: Connection, message: dict[str, Any] | Outgoing) -> None:
         """Queue ``message`` for ``conn`` (never waits on the socket); a client whose outbox is full
@@ -409,10 +452,14 @@ class TableHub:
             await self.cluster.announce(table, stored_event=extra is not None)
 
     async def broadcast_here(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
-        """Send every socket of this process at ``table`` its state (and ``extra``, the event)."""
-        built: dict[Any, tuple[Outgoing, LogMark]] = {}
-        for conn in list(table.connections):
-            await self.send(table, conn, self._state_out(table, conn, extra, built))
+        """Show a change of ``table`` (``extra``: the stored event) to every socket of this process
+        at it: a new version, a patch to each page that holds the previous one (``_show_out``)."""
+        table.version += 1
+        keys = {self._key(table, c) for c in table.connections}
+        for gone in [k for k in table.held if k not in keys]:  # no page of that viewer is left
+            del table.held[gone]
+        for conn, message in self._show_out(table, list(table.connections), extra, {}):
+            await self.send(table, conn, message)
 
     async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
         await self.send(table, conn, {"type": "error", "code": code, "error": message})
@@ -487,9 +534,8 @@ class TableHub:
         kind = msg["type"]
         if kind == "ping":
             await self.send(table, conn, {"type": "pong"})
-        elif kind == "state":  # asked for: the whole state, log included
-            conn.mark = None
-            await self.send(table, conn, self.state_to(table, conn))
+        elif kind == "state":  # asked for (a page that missed a patch): the whole state
+            await self.state_to(table, conn)
         elif kind == "move":
             await self.move(table, conn, msg.get("move"))
         elif kind == "next-round":
@@ -554,8 +600,7 @@ class TableHub:
         except UnknownThemeError as exc:
             await self.error(table, conn, "bad-message", str(exc))
             return
-        conn.mark = None  # the log in words is in the new card names: sent whole
-        await self.send(table, conn, self.state_to(table, conn))
+        await self.state_to(table, conn)
 
     async def resign(self, table: LiveTable, conn: Connection) -> None:
         """A player leaves the match: the greedy bot plays the seat from now on."""
@@ -735,15 +780,15 @@ class TableHub:
 
     async def _publish(self, table: LiveTable, seat: int | None, move: str) -> None:
         """Show a stored event to every page.  A kept teyaku goes only to its own seat's pages: to
-        every other page nothing happened (RULES.md §4.2, ``engine.visibility``)."""
+        every other page nothing happened, not even a new version (RULES.md §4.2,
+        ``engine.visibility``)."""
         if is_public({"kind": "move", "text": move, "seat": seat}, None):
             await self.broadcast(table, {"seat": seat, "move": move})
             return
-        built: dict[Any, tuple[Outgoing, LogMark]] = {}
-        for conn in list(table.connections):
-            if conn.seat == seat:
-                await self.send(table, conn, self._state_out(table, conn, {"seat": seat, "move": move},
-                                                             built))
+        table.version += 1
+        mine = [c for c in table.connections if c.seat == seat]
+        for conn, message in self._show_out(table, mine, {"seat": seat, "move": move}, {}):
+            await self.send(table, conn, message)
 
     async def _tell_all(self, table: LiveTable, message: dict[str, Any]) -> None:
         for conn in list(table.connections):

@@ -14,16 +14,13 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
 from ..agents import Agent
 from ..records import Match
 from .tokens import hash_token
-
-if TYPE_CHECKING:
-    from .messages import LogMark
 
 __all__ = ["BURST", "MAX_MESSAGE", "NEXT_ROUND", "OUTBOX", "RATE", "SOURCES", "TOO_SLOW", "CapacityError",
            "Close", "Connection", "LiveTable", "NewTokens", "Outgoing", "Plan", "Refusal", "Role", "Seat",
@@ -188,16 +185,12 @@ class Connection:
     outbox: asyncio.Queue[Outgoing | None] = field(default_factory=asyncio.Queue)
     dropped: str | None = None
     """Why the server dropped this socket (``None`` while it is served)."""
-    deltas: bool = False
-    """Opened with ``?deltas=1`` or ``2``: after the first state, ``log`` carries only new entries."""
-    words_deltas: bool = False
-    """Opened with ``?deltas=2``: ``words.log`` too (``messages`` module docstring)."""
     client: str = ""
     """The client's address, hashed (``security.client_key``): the key of its per-address limits."""
     lang: str = "en"
     """The page's language (``?lang=en|ja|ko``): the namer says every label of its words in it."""
-    mark: LogMark | None = None
-    """How much of the logs this delta connection holds (``None``: send the whole logs next)."""
+    v: int = -1
+    """The version of the table's state this page holds (-1: none yet; the next is whole)."""
     cookies: dict[str, str] = field(default_factory=dict)
     """The page's cookies: the social messages on this socket (``hello``) read its session there."""
 
@@ -264,6 +257,13 @@ class LiveTable:
     """The creator stopped this table without people: its bots play no more."""
     touched: float = field(default_factory=time.monotonic)
     """When a socket last joined, left or moved here (idle tables leave memory)."""
+    version: int = 0
+    """One more each time the table changes for any page (internal: a page reads its viewer's own
+    count, ``held``)."""
+    held: dict[Any, tuple[int, dict[str, Any], int]] = field(default_factory=dict)
+    """The last state sent to each viewer (``messages.viewer_key``): its version (counted per
+    viewer), the state, and the table's ``version`` it was built at; the next change is sent to
+    that viewer as a patch from it."""
     words_cache: dict[Any, Any] = field(default_factory=dict)
     """What ``messages`` builds once and reuses: the words of rounds that have ended (per seat,
     theme and seat names) and the match's fixed facts.  Emptied whenever ``match`` is replaced."""

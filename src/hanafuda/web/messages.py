@@ -1,38 +1,40 @@
-"""What each socket receives: the per-seat state message and its public parts.
+"""What each socket receives: whole states, then small versioned patches (the table protocol).
 
 Everything a seat receives is built from ``Match.view(seat).to_dict()`` (spectators:
 ``views.spectator_view``) plus public table facts (seat names, round summaries, the public
 standing of captures); nothing else about the match leaves the server while it runs
-(DESIGN.md layer 4).  ``state_message`` is the ONE place that builds a seat's state message.
+(DESIGN.md layer 4).  ``state_message`` is the ONE place that builds a seat's state.
 
-Deltas (a socket opened with ``?deltas=1`` or ``?deltas=2``; ``state_delta``): the first state a
-socket gets is whole; after it, until the socket asks for ``{"type": "state"}`` or changes its
-theme, each state carries every field whole EXCEPT ``log`` and, with ``?deltas=2``, ``words.log``,
-which carry only what the page lacks (``?deltas=1`` sends ``words.log`` whole; ``?deltas=2``,
-what the table page asks for, cuts it too: late in a match the words log is most of every message,
-~120 KB of ~140 KB at round 12).  A page following ``?deltas=2`` does, with ``held`` its previous
-words log: ``words.log = held.slice(0, words_log_from).concat(words.log)`` (``table.js``).
+The protocol (issue 28; ``docs/web.md`` mirrors it).  Server to page:
 
-- ``log``: the public stored events after the page's last one.  ``log_from`` is the ``seq`` of
-  the last entry the page holds (entries are numbered 1, 2, … by position among the events this
-  seat may see, in whole states and deltas alike: a private ``keep`` of another seat leaves no gap);
-  the page appends ``log`` to the entries it holds.
-- ``words.log`` (``?deltas=2`` only): the match log in words from entry ``words_log_from`` on
-  (0-based): the page keeps
-  its first ``words_log_from`` entries and appends ``words.log``.  Entries the page holds may be
-  sent again, rewritten: the last one (an unfinished turn, "turned over X: choose what it takes",
-  is rewritten once it ends) and, once a round has ended, that round's entries (after its deal line
-  on: an ended round is told as a record tells it).  So ``words_log_from`` may be less than the
-  number of entries the page holds: it drops those after it.
+- ``{"type": "state", "v": V, ...}``: the whole table as this page may see it (``STATE_KEYS``),
+  held by the page as its state at version ``V``; sent when a socket opens, when the page asks
+  (``{"type": "state"}``) and when it changes its theme.
+- ``{"type": "patch", "base": B, "v": V, "ops": [...], "event"?: {...}}``: what changed since the
+  state at version ``B``; the page applies ``ops`` in order to the state it holds and then holds
+  version ``V``.  An op is ``["set", path, value]`` (put ``value`` at ``path``, a list of keys
+  and list indexes from the top of the state), ``["del", path]`` (remove that key) or
+  ``["cut", path, n, items]`` (keep the first ``n`` items of the list at ``path``, then append
+  ``items``: the logs grow this way).  ``event`` (``{"seat", "move"}``) is the stored move the
+  patch shows, where this page may see it (not part of the held state).
+- The gap rule: a page that holds no state, or whose version is not the patch's ``base`` (it
+  missed one), ignores the patch and asks for ``{"type": "state"}``; it gets the whole state.
+
+Versions are counted per viewer (seat, creator, theme, language): one more for each change that
+viewer sees.  Every socket of a viewer holds the same state, so the server builds each viewer's
+state once per change, diffs it against what that viewer was last sent (``LiveTable.held``), and
+serializes the patch once for all its sockets (spectators share theirs).  A private event (a kept
+teyaku, RULES.md §4.2) changes only its seat's viewers: the others get no patch and their
+versions do not move, so nothing they receive tells that it happened.
 
 Building a state is the server's main cost under load, so the log of a round that has ended
 (which never changes again) is put in words once per seat and theme and kept on the table
-(``LiveTable.words_cache``), and the table's fixed facts (yaku names, card values) once per table.
+(``LiveTable.words_cache``), a yaku's progress in words once per viewer and position, and the
+table's fixed facts (yaku names, card values) once per table.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CODES
@@ -49,13 +51,25 @@ from ..words import (
     view_words,
     yaku_progress,
 )
+from ..words.languages import yaku_name
+from ..words.progress import YakuProgress
 from ..words.sentences import note_text, say
 
 if TYPE_CHECKING:
     from .live import LiveTable
 
-__all__ = ["LogMark", "card_values", "is_public", "round_summary", "standing", "state_delta",
-           "state_message", "table_summary", "yaku_names"]
+__all__ = ["LOGS", "OPS", "STATE_KEYS", "apply_patch", "card_values", "diff", "is_public", "patch_message",
+           "round_summary", "standing", "state_message", "table_summary", "viewer_key", "yaku_names"]
+
+STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "standing", "summaries", "log")
+"""The keys of a whole state (``state_message``; a state message adds ``v`` and maybe ``event``)."""
+OPS = ("set", "del", "cut")
+"""The operations of a patch (module docstring)."""
+DEPTH = 3
+"""How deep a patch goes: a changed part deeper than ``["words", "progress", 3]`` (a yaku's
+progress, a seat, a side) is sent whole, which costs few bytes and spares the server the walk."""
+LOGS = (["log"], ["words", "log"])
+"""The logs: a patch changes them by ``cut`` alone (whole entries, never a field of one)."""
 
 
 def card_values(match: Match) -> list[int]:
@@ -143,18 +157,35 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     card id (0…47), as ``card_values``: no message to a seat names a hidden card by its code."""
     m = table.match
     namer = table_namer(table, view.seat, theme, lang)
-    progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    # the progress reads public facts only (captures, discard, declarations): one for every viewer
+    facts = (tuple(int(c) for c in view.captures), int(view.discard),
+             tuple(tuple(d) for d in view.declared))
+    shared = table.words_cache.get("yaku_progress")
+    if shared is None or shared[0] != facts:
+        shared = table.words_cache["yaku_progress"] = (facts, yaku_progress(namer, view.captures,
+                                                                            view.discard, view.declared))
+    progress = shared[1]
     rounds = len(m.rounds)
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {})
-    out = view_words(view, namer, progress, memo[1])
-    for p, words in zip(out["progress"], progress, strict=True):
-        p["cards"], p["out"] = _ids(p["cards"]), _ids(p["out"])
-        for side in p["sides"]:
-            side["text"] = words.side_text(namer, side["side"])
-            side["line"] = words.line(namer, side["side"])
+        memo = table.words_cache[memo_key] = (rounds, {}, {})
+    out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
+    # a yaku's progress in words changes only when a card of it moves: kept for the round per
+    # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku; and
+    # shared by the viewers of the same card names and language, since a viewer's words differ
+    # from a spectator's only where they name its own side ("taken by You"): apart from those
+    # yaku of which its side holds a card, one viewer's words serve all
+    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
+    kept = table.words_cache.get(shared_key)
+    if kept is None or kept[0] != rounds:
+        kept = table.words_cache[shared_key] = (rounds, {})
+    said: dict[Any, dict[str, Any]] = kept[1]
+    mine = None if view.seat is None else m.config.side_of[view.seat]
+    out["progress"] = []
+    for p in progress:
+        key = (p, view.seat if mine is not None and p.sides[mine].held else None)
+        out["progress"].append(said.get(key) or _progress_words(said, key, p, namer))
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
@@ -170,11 +201,29 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
         entries += _ended_round_words(table, view.seat, namer, number)
     if rounds > 1:
         entries.append(_deal_entry(rounds, lang))
-    # the current round's entries: view_words put them in words already (``log_entries``)
-    out["round_start"] = len(entries)  # (taken out again by ``state_delta``)
-    entries += [{**e, "round": rounds} for e in out["log"]]
+    # the current round's entries: view_words put them in words already (``log_entries``), each
+    # the same object while it does not change (the memo holds it), so is its copy with the round
+    # (a patch compares the logs by identity first)
+    stamped: dict[int, dict[str, Any]] = memo[2]
+    for e in out["log"]:
+        entries.append(stamped.get(id(e)) or stamped.setdefault(id(e), {**e, "round": rounds}))
     out["log"] = entries
     return out
+
+
+def _progress_words(said: dict[Any, dict[str, Any]], key: Any, p: YakuProgress,
+                    namer: Namer) -> dict[str, Any]:
+    """A yaku's progress as ``view_words`` says it, with every side's text and line, its cards by
+    id (no card code the viewer may not see); kept in ``said``."""
+    d = p.to_dict()
+    if namer.lang != "en":
+        d["name"] = yaku_name(namer.config.game, d["id"], d["name"], namer.lang)
+    d["cards"], d["out"] = _ids(d["cards"]), _ids(d["out"])
+    for side in d["sides"]:
+        side["text"] = p.side_text(namer, side["side"])
+        side["line"] = p.line(namer, side["side"])
+    said[key] = d
+    return d
 
 
 def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
@@ -197,77 +246,135 @@ def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number:
     return cached
 
 
-@dataclass(frozen=True)
-class LogMark:
-    """How much of the two logs a delta socket holds (``state_delta``)."""
-
-    seq: int
-    """The stored events looked at (``LiveTable.seq`` when the state was built)."""
-    entries: int
-    """Public log entries sent (the ``seq`` of the page's last ``log`` entry)."""
-    words: int
-    """``words.log`` entries sent."""
-    round: int
-    """The round being played then: its entries may still change..."""
-    round_start: int
-    """...from this entry of ``words.log`` on (its first entry after its deal line)."""
+def viewer_key(seat: int | None, creator: bool, theme: str, lang: str) -> tuple[Any, ...]:
+    """Who a state is for: every socket of the same viewer gets the same bytes (``LiveTable.held``)."""
+    return seat, creator, theme, lang
 
 
 def state_message(table: LiveTable, seat: int | None, creator: bool = False,
-                  theme: str = "") -> dict[str, Any]:
-    """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included.
+                  theme: str = "", lang: str = "en") -> dict[str, Any]:
+    """The whole table as ``seat`` may see it (``None``: a spectator), the whole move log included
+    (``STATE_KEYS``; without ``v``, which the caller adds).
 
     ``words`` is everything the page shows in words, in the card names of ``theme`` (default:
     the table's): seats, sides with piles by kind, legal moves with what each takes, the log of
-    the whole match with the cards of every entry, the yaku progress and the turn line.
+    the whole match with the cards of every entry, the yaku progress and the turn line.  The
+    public parts (the table's summary, the standing, the round summaries) are built once per
+    version of the table and shared by every viewer's state.
     """
-    return state_delta(table, seat, creator, theme, None)[0]
-
-
-def state_delta(table: LiveTable, seat: int | None, creator: bool, theme: str,
-                since: LogMark | None, words: bool = True,
-                lang: str = "en") -> tuple[dict[str, Any], LogMark]:
-    """The state for a socket that holds the logs up to ``since`` (``None``: whole), and what it
-    holds once it has this one (see the module docstring for the delta fields); ``words``: cut
-    ``words.log`` too (``?deltas=2``), else only ``log`` (``?deltas=1``)."""
     m = table.match
     theme = theme or table.theme
     pv = m.view(seat) if seat is not None else spectator_view(m)
-    in_words = _words(table, pv, theme, lang)
-    words_log: list[dict[str, Any]] = in_words["log"]
-    round_start: int = in_words.pop("round_start")
-    if since is None:
-        # numbered by position, not by stored sequence: a skipped private entry (a kept teyaku,
-        # RULES.md §4.2) leaves no gap another seat could notice
-        log_ = [{**e, "seq": i + 1} for i, e in enumerate(e for e in table.log if is_public(e, seat))]
-        mark = LogMark(table.seq, len(log_), len(words_log), len(m.rounds), round_start)
-        extra: dict[str, Any] = {}
-    else:
-        new = [e for e in _log_after(table.log, since.seq) if is_public(e, seat)]
-        log_ = [{**e, "seq": since.entries + i + 1} for i, e in enumerate(new)]
-        if since.round == len(m.rounds):  # the same round: its last entry may have been rewritten
-            words_from = max(since.round_start, since.words - 1)
-        else:  # a round ended since: its entries read as an ended round's now (as after a reload)
-            words_from = since.round_start
-        mark = LogMark(table.seq, since.entries + len(log_), len(words_log), len(m.rounds), round_start)
-        extra = {"log_from": since.entries}
-        if words:
-            words_from = min(words_from, len(words_log))
-            in_words["log"] = words_log[words_from:]
-            extra["words_log_from"] = words_from
+    words = _words(table, pv, theme, lang)
+    public = table.words_cache.get("public")
+    if public is None or public[0] != table.version:
+        public = table.words_cache["public"] = (table.version, table_summary(table), standing(m),
+                                                _summaries(table))
     return {
         "type": "state",
-        "table": table_summary(table),
+        "table": public[1],
         "theme": theme,
         "you": seat,
         "creator": creator,
         "view": pv.to_dict(),
-        "words": in_words,
-        "standing": standing(m),
-        "summaries": _summaries(table),
-        "log": log_,
-        **extra,
-    }, mark
+        "words": words,
+        "standing": public[2],
+        "summaries": public[3],
+        "log": _public_log(table, seat),
+    }
+
+
+def _public_log(table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """The stored events ``seat`` may see, numbered 1, 2, … by position, not by stored sequence: a
+    skipped private entry (a kept teyaku, RULES.md §4.2) leaves no gap another seat could notice.
+    Kept on the table per seat and extended (the stored log only grows); a new list each time, so a
+    held state is never changed under the viewer it was sent to."""
+    key = ("log", seat)
+    kept = table.words_cache.get(key)
+    if kept is None or kept[0] > len(table.log):
+        kept = table.words_cache[key] = [0, []]
+    done, entries = kept
+    for e in table.log[done:]:
+        if is_public(e, seat):
+            entries.append({**e, "seq": len(entries) + 1})
+    kept[0] = len(table.log)
+    return list(entries)
+
+
+def diff(old: Any, new: Any, path: list[Any] | None = None,
+         ops: list[list[Any]] | None = None) -> list[list[Any]]:
+    """The patch ops (module docstring) that turn ``old`` into ``new``: dicts key by key, lists of
+    the same length item by item (down to ``DEPTH``), a list that keeps a prefix by a ``cut``,
+    anything else by ``set``.
+    Equal parts (compared in C, shared parts by identity) cost nothing and send nothing."""
+    path = [] if path is None else path
+    ops = [] if ops is None else ops
+    if old is new or old == new:
+        return ops
+    if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
+        ops.extend(["del", [*path, k]] for k in old if k not in new)
+        for k, v in new.items():
+            if k not in old:
+                ops.append(["set", [*path, k], v])
+            elif v is not old[k] and v != old[k]:  # (the test inline: most keys are equal)
+                diff(old[k], v, [*path, k], ops)
+        return ops
+    if isinstance(old, list) and isinstance(new, list) and old and new:
+        if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
+                and len(path) < DEPTH:
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                if a is not b and a != b:
+                    diff(a, b, [*path, i], ops)
+            return ops
+        keep = min(len(old), len(new))
+        if old[:keep] != new[:keep]:
+            keep = next(i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
+        if keep:
+            ops.append(["cut", path, keep, new[keep:]])
+            return ops
+    ops.append(["set", path, new])
+    return ops
+
+
+def patch_message(base: int, v: int, ops: list[list[Any]]) -> dict[str, Any]:
+    """A patch from the state at version ``base`` to version ``v`` (module docstring)."""
+    return {"type": "patch", "base": base, "v": v, "ops": ops}
+
+
+def apply_patch(state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """What a page does with a patch (the reference for ``static/table-sync.js``; Python clients,
+    tests and ``benchmarks/serve_load.py`` use it): a new state, ``state`` left as it was (every
+    container on an op's path is copied first).  ``ValueError`` on a gap (``patch["base"]`` is not
+    ``state["v"]``) or an op that is not in ``OPS``."""
+    if patch.get("base") != state.get("v"):
+        raise ValueError(f"a patch from version {patch.get('base')} to a state at {state.get('v')}")
+    out = dict(state)
+    copied = {id(out)}
+    for op in patch["ops"]:
+        path = op[1]
+        node: Any = out
+        for k in path[:-1]:
+            child = node[k]
+            if id(child) not in copied:
+                child = list(child) if isinstance(child, list) else dict(child)
+                node[k] = child
+                copied.add(id(child))
+            node = child
+        last = path[-1]
+        if op[0] == "set":
+            node[last] = op[2]
+        elif op[0] == "del":
+            del node[last]
+        elif op[0] == "cut":
+            node[last] = [*node[last][:op[2]], *op[3]]
+            copied.add(id(node[last]))
+        else:
+            raise ValueError(f"unknown patch op {op[0]!r}; ops are: {', '.join(OPS)}")
+    out["v"] = patch["v"]
+    out.pop("event", None)
+    if "event" in patch:
+        out["event"] = patch["event"]
+    return out
 
 
 def _summaries(table: LiveTable) -> list[dict[str, Any]]:
@@ -279,12 +386,3 @@ def _summaries(table: LiveTable) -> list[dict[str, Any]]:
         kept.clear()  # not the rounds summed up before: start again
     kept += [(r, round_summary(r)) for r in results[len(kept):]]
     return [d for _, d in kept]
-
-
-def _log_after(log: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
-    """The entries after ``seq`` (entries are numbered 1, 2, … in order, so no search is needed)."""
-    if seq <= 0:
-        return log
-    start = seq if seq <= len(log) and log[seq - 1]["seq"] == seq else \
-        next((i for i, e in enumerate(log) if e["seq"] > seq), len(log))
-    return log[start:]

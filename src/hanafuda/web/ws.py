@@ -109,8 +109,6 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
 
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
                       close=close, limit=hub.outbox,
-                      deltas=websocket.query_params.get("deltas") in ("1", "2"),
-                      words_deltas=websocket.query_params.get("deltas") == "2",
                       client=client_key(websocket), cookies=dict(websocket.cookies))
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"

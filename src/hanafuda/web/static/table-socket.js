@@ -9,7 +9,6 @@
 window.TableSocket = (function () {
   const target = new EventTarget();
   const Native = window.WebSocket;
-  const TABLE = `/ws/${location.pathname.split("/").pop()}`;
   let current = null;
   function attach(ws) {
     current = ws;
@@ -21,14 +20,6 @@ window.TableSocket = (function () {
       target.dispatchEvent(new CustomEvent("message", { detail: msg }));
     });
   }
-  // Until table.js calls TableSocket.open, the socket it opens itself with `new WebSocket(...)`
-  // to this table is the one held here (any other socket is left alone).
-  window.WebSocket = class extends Native {
-    constructor(url, protocols) {
-      super(url, protocols);
-      if (new URL(String(url), location.href).pathname === TABLE) attach(this);
-    }
-  };
   return {
     open(url) { const ws = new Native(url); attach(ws); return ws; },
     send(msg) {

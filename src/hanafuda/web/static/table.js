@@ -306,25 +306,26 @@ function yakuList(yaku, none) {
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  // deltas=2 (issue 14): after the first (whole) state, "log" holds only the entries after
-  // "log_from" and "words.log" those from "words_log_from" on (web/messages.py); a new socket
-  // starts whole again, so a reconnect restores all; lang names seats, yaku and piles
-  ws = new WebSocket(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&deltas=2&lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
-  fresh = true;
+  // the table protocol (web/messages.py): a whole state first, then patches that TableSync
+  // (table-sync.js) applies; a new socket starts whole again, so a reconnect restores all; lang
+  // names seats, yaku and piles
+  ws = TableSocket.open(`${proto}//${location.host}/ws/${TABLE_ID}?token=${encodeURIComponent(TOKEN)}&theme=${encodeURIComponent(HF.theme)}&lang=${encodeURIComponent(document.documentElement.lang || "en")}`);
+  TableSync.reset();
   $("conn").textContent = HF.t("conn.connecting");
   ws.onopen = () => { $("conn").textContent = HF.t("conn.connected"); retry = 500; showOffline(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") {
-      if (!withLog(msg)) return;
-      if (msg.event) settling = null;  // a move was made: the waiting play's, or the deal settled
+    if (msg.type === "state" || msg.type === "patch") {
+      const next = TableSync.take(msg, () => send({ type: "state" }));
+      if (!next) return;  // a gap: the whole state is on its way
+      if (next.event) settling = null;  // a move was made: the waiting play's, or the deal settled
       const before = S ? cardRects() : null;
-      S = msg; W = msg.words;
+      S = next; W = next.words;
       if (selected && !S.view.hand.includes(selected)) selected = null;
       if (previewing && !S.view.hand.includes(previewing)) previewing = null;
       render();
       document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats } }));
-      if (before && msg.event) animateMoves(before, msg.event.seat);
+      if (before && next.event) animateMoves(before, next.event.seat);
       callOut();
       announceEnd();
       if (queued) {  // the move made while away: sent if it is still legal
@@ -337,7 +338,7 @@ function connect() {
       // the first play of a deal with teyaku: shown to everyone, made once the deal settles
       settling = msg.seat;
       if (S) render();
-    } else if (msg.type === "error") {
+    } else if (msg.type === "error" && !msg.for) {  // (chat, hello, rematch errors: the social panel's)
       $("error").textContent = msg.error;
       if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
     } else if (msg.type === "hint") {
@@ -352,22 +353,6 @@ function connect() {
     showOffline();
     retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
   };
-}
-
-// a delta state carries the log entries after "log_from": they follow the log this page holds;
-// and the log in words from entry "words_log_from" on: the page keeps its entries before it (the
-// ones after it are sent again, rewritten: an unfinished turn, a round that has ended).
-// A delta with nothing to follow (it cannot happen on one socket, whose first state is whole)
-// asks for the whole state again instead of drawing a partial log.
-let fresh = true;
-function withLog(msg) {
-  if (msg.log_from === undefined || msg.log_from === null) { fresh = false; return true; }
-  if (fresh || !S || (msg.words_log_from ?? 0) > W.log.length) { send({ type: "state" }); return false; }
-  msg.log = S.log.concat(msg.log);
-  if (msg.words_log_from !== undefined && msg.words_log_from !== null) {
-    msg.words.log = W.log.slice(0, msg.words_log_from).concat(msg.words.log);
-  }
-  return true;
 }
 
 // -- a call the game makes ("Kwa-Dō!" when a bright is captured, RULES.md §4.3) -------------

@@ -1,0 +1,220 @@
+"""The table protocol (issue 28, ``web.messages``): a whole state once, then small versioned
+patches.  A page that applies every patch holds exactly the whole state a new page would get, in
+every game, for every seat and spectator; a move sends every socket a patch far smaller than a
+whole state, the same bytes to every spectator; a page that misses one asks and gets the whole
+state; a seat learns nothing from the numbering of its log (RULES.md §4.2)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hanafuda.records import Match
+from hanafuda.web.live import LiveTable, Seat
+from hanafuda.web.messages import apply_patch, diff, patch_message, state_message
+
+from .wsutil import create, next_state, receive_raw
+
+GAMES = [("min-hwatu", 3, {"rounds": 2}), ("hana-awase", 3, {"rounds": 2, "teyaku": True}),
+         ("kwa-do", 2, {"rounds": 2}), ("hawaiifuda", 2, {"rounds": 2}), ("mushi", 2, {"rounds": 2})]
+
+
+def _table(game: str, players: int, options: dict[str, Any], seed: int) -> LiveTable:
+    return LiveTable(id="t", match=Match(game, players, options, seed=seed), theme="hanafuda",
+                     seats=[Seat(i, "human", None, f"P{i}", f"h{i}") for i in range(players)],
+                     spectator_token="s", creator_hash="c")
+
+
+def _step(table: LiveTable, rng: random.Random) -> None:
+    """One event, applied and logged as the hub logs a stored one, and a new version shown."""
+    m = table.match
+    if m.to_move is None:
+        m.next_round()
+        kind, seat, text = "next-round", None, "next-round"
+    else:
+        seat, text, kind = m.to_move, rng.choice(m.legal_moves()), "move"
+        m.play(text)
+    table.seq += 1
+    table.version += 1
+    table.log.append({"seq": table.seq, "round": len(m.rounds), "kind": kind, "seat": seat, "text": text})
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+def test_applied_patches_give_the_whole_state(game: str, players: int, options: dict[str, Any]) -> None:
+    """Every viewer's page, patched after every event, equals a whole state built from nothing (no
+    cache kept on the table), and the patches are a small part of the whole states."""
+    sizes = {"patch": 0, "whole": 0}
+    for seed in range(1):
+        table = _table(game, players, options, seed)
+        rng = random.Random(seed)
+        viewers: list[int | None] = [*range(players), None]
+        pages = {v: {**state_message(table, v), "v": 0} for v in viewers}
+        held = {v: state_message(table, v) for v in viewers}
+        while not table.match.finished:
+            _step(table, rng)
+            for v in viewers:
+                new = state_message(table, v)
+                patch = patch_message(pages[v]["v"], table.version, diff(held[v], new))
+                pages[v] = apply_patch(pages[v], json.loads(json.dumps(patch)))  # as sent
+                held[v] = new
+                whole = state_message(dataclasses.replace(table, words_cache={}), v)
+                assert {k: x for k, x in pages[v].items() if k != "v"} == json.loads(json.dumps(whole))
+                sizes["patch"] += len(json.dumps(patch))
+                sizes["whole"] += len(json.dumps(whole))
+    assert sizes["patch"] * 5 < sizes["whole"]
+
+
+def test_a_kept_teyaku_leaves_no_gap_in_another_seats_log() -> None:
+    """RULES.md §4.2: another seat's "keep" is not shown, and the numbering does not betray it."""
+    kept = 0
+    for seed in range(12):
+        table = _table("hana-awase", 3, {"rounds": 1, "teyaku": True}, seed)
+        rng = random.Random(seed)
+        while not table.match.finished:
+            _step(table, rng)
+            kept += table.log[-1]["text"] == "keep"
+        for s in range(3):
+            seqs = [e["seq"] for e in state_message(table, s)["log"]]
+            assert seqs == list(range(1, len(seqs) + 1))
+            hidden = [e for e in table.log if e["text"] == "keep" and e["seat"] != s]
+            assert len(seqs) == len(table.log) - len(hidden)
+    assert kept  # the seeds above do keep a teyaku
+
+
+def test_a_patch_that_does_not_follow_is_refused() -> None:
+    page = {"type": "state", "v": 3, "log": []}
+    with pytest.raises(ValueError, match="from version 2"):
+        apply_patch(page, patch_message(2, 4, [["set", ["log"], [1]]]))
+    with pytest.raises(ValueError, match="unknown patch op"):
+        apply_patch(page, patch_message(3, 4, [["swap", ["log"], [1]]]))
+    assert page == {"type": "state", "v": 3, "log": []}  # changed nothing
+
+
+def _table_message(ws: Any) -> dict[str, Any]:
+    """The next state or patch as sent (skipping pongs and the like)."""
+    while True:
+        msg = receive_raw(ws)
+        if msg["type"] in ("state", "patch"):
+            return msg
+
+
+def test_a_move_sends_every_socket_a_small_patch(client: TestClient) -> None:
+    """A four-player table with two spectators: a move is a patch with ``v`` and ``base`` to every
+    socket, each far smaller than the whole state a late spectator gets, the same to both
+    spectators; a page patched holds what it gets whole on asking."""
+    t = create(client, "hana-awase", players=4, seats=[{"kind": "human"}] * 4, options={"rounds": 1})
+    hub = client.app.state.hub
+    base = f"/ws/{t['id']}?token="
+    urls = [base + s["token"] for s in t["seats"]] + [base + t["spectator_token"]] * 2
+    with client.websocket_connect(urls[0]) as w0, client.websocket_connect(urls[1]) as w1, \
+            client.websocket_connect(urls[2]) as w2, client.websocket_connect(urls[3]) as w3, \
+            client.websocket_connect(urls[4]) as s1, client.websocket_connect(urls[5]) as s2:
+        sockets = [w0, w1, w2, w3, s1, s2]
+        table = hub.tables[t["id"]]
+        pages: list[dict[str, Any]] = []
+        for ws in sockets:  # the first message of a socket is the whole state
+            msg = _table_message(ws)
+            assert msg["type"] == "state" and msg["v"] > 0
+            pages.append(msg)
+        sizes: list[int] = []
+        wholes: list[int] = []
+        for _ in range(6):
+            mover = next(i for i, p in enumerate(pages[:4]) if p["view"]["to_move"] == p["you"])
+            sockets[mover].send_json({"type": "move", "move": pages[mover]["view"]["legal"][0]})
+            got = []
+            for i, ws in enumerate(sockets):
+                while True:  # (a seat's joining may still be shown before the move)
+                    msg = _table_message(ws)
+                    assert msg["type"] == "patch" and msg["base"] == pages[i]["v"] < msg["v"], msg
+                    pages[i] = apply_patch(pages[i], msg)
+                    if "event" in msg:
+                        break
+                assert msg["event"]["seat"] == mover
+                got.append(msg)
+            assert got[4] == got[5]  # the spectators get the same message
+            wholes.append(len(json.dumps(hub.state_for(table, None))))
+            sizes += [len(json.dumps(m)) for m in got]
+            assert max(sizes) * 2 < wholes[-1], (sizes, wholes)
+        # on average a small part of the whole state, even in round 1, when it is smallest
+        assert sum(sizes) / len(sizes) * 3 < sum(wholes) / len(wholes), (sizes, wholes)
+        s1.send_json({"type": "state"})
+        again = _table_message(s1)
+        assert again["type"] == "state" and again["v"] == pages[4]["v"]
+        assert {k: x for k, x in again.items() if k != "event"} == \
+            {k: x for k, x in pages[4].items() if k != "event"}
+
+
+def test_a_page_that_missed_a_patch_asks_and_gets_the_whole_state(client: TestClient) -> None:
+    t = create(client, "mushi", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options={"rounds": 1})
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        state = next_state(ws)
+        while state["view"]["to_move"] != state["you"]:
+            state = next_state(ws)
+        ws.send_json({"type": "move", "move": state["view"]["legal"][0]})
+        missed = receive_raw(ws)  # this page drops it: the next patch does not follow what it holds
+        assert missed["type"] == "patch" and missed["base"] == state["v"]
+        after = receive_raw(ws)
+        assert after["type"] == "patch" and after["base"] == missed["v"] != state["v"]
+        with pytest.raises(ValueError):
+            apply_patch(state, after)
+        ws.send_json({"type": "state"})  # the gap rule: ask for the whole state
+        whole = receive_raw(ws)
+        while whole["type"] != "state":
+            whole = receive_raw(ws)
+        assert whole["v"] >= after["v"]
+        assert whole["log"][-1]["seq"] >= 2 and whole["view"]["history"]
+
+
+@pytest.mark.parametrize(("lang", "game", "players", "options"), [
+    ("en", "hana-awase", 3, {"rounds": 1}), ("ja", "hana-awase", 3, {"rounds": 1}),
+    ("en", "kwa-do", 4, {"rounds": 1, "yaku": True, "teams": [[0, 2], [1, 3]]})])
+def test_the_progress_kept_on_the_table_is_what_view_words_says(lang: str, game: str, players: int,
+                                                                options: dict[str, Any]) -> None:
+    """The yaku progress a state carries (put in words once per position and shared by viewers) is
+    the words layer's own (``words.view_words``), with cards by id, and each side's text and line
+    are what the viewer's own namer says (partners of a team included)."""
+    from hanafuda.cards import CODES
+    from hanafuda.web.messages import table_namer
+    from hanafuda.words import view_words, yaku_progress
+
+    table = _table(game, players, options, 4)
+    rng = random.Random(4)
+    for step in range(40):
+        if table.match.finished:
+            break
+        _step(table, rng)
+        if step % 3:
+            continue
+        for seat in (*range(players), None):  # the words each viewer's own namer says
+            namer = table_namer(table, seat, table.theme, lang)
+            view = table.match.view(seat) if seat is not None else None
+            if view is None:
+                from hanafuda.views import spectator_view
+                view = spectator_view(table.match)
+            own = yaku_progress(namer, view.captures, view.discard, view.declared)
+            got = state_message(table, seat, lang=lang)["words"]["progress"]
+            assert got
+            assert [[s["text"] for s in p["sides"]] for p in got] == \
+                [[p.side_text(namer, s.side) for s in p.sides] for p in own]
+            assert [[s["line"] for s in p["sides"]] for p in got] == \
+                [[p.line(namer, s.side) for s in p.sides] for p in own]
+    for seat in (0, None):
+        view = table.match.view(seat) if seat is not None else None
+        got = state_message(table, seat, lang=lang)["words"]["progress"]
+        if view is None:
+            from hanafuda.views import spectator_view
+            view = spectator_view(table.match)
+        said = view_words(view, table_namer(table, seat, table.theme, lang))["progress"]
+        assert len(got) == len(said)
+        for mine, theirs in zip(got, said, strict=True):
+            assert mine["name"] == theirs["name"] and mine["id"] == theirs["id"]
+            assert [CODES[c] for c in mine["cards"]] == theirs["cards"]
+            assert [{k: v for k, v in s.items() if k not in ("text", "line")} for s in mine["sides"]] == \
+                theirs["sides"]
+            assert all(s["text"] and s["line"] for s in mine["sides"])
