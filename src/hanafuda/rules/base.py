@@ -262,6 +262,14 @@ class Game:
     """The game's named option sets, "Standard" (every default) first: the lobby offers them and
     docs/rules/<id>.md describes every option they set.  On the class, so a variant game that
     subclasses this one keeps them (issue 30: no table keyed by game id)."""
+    trained_networks: ClassVar[bool] = True
+    """Whether a trained network is shipped for every player count and team layout
+    (``agents/weights/<id>-<N>p.npz``, made by ``hanafuda train``); False declares there is none
+    yet: ``policy`` and ``expert`` are not offered, ``strong`` is (tests/rules/test_registry.py
+    checks the declaration against the files)."""
+    batch_simulator: ClassVar[bool] = True
+    """Whether the game plays in the NumPy batch simulator (it defines ``score_batch`` and
+    tests/batch/test_agreement.py holds it to the engine); False declares it does not yet."""
     option_players: ClassVar[Mapping[str, tuple[int, ...]]] = {}
     """Options that matter only at some player counts (RULES.md §4), option → the counts where
     they do; the lobby hides them otherwise.  Inherited by subclasses like ``presets``."""

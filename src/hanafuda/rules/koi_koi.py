@@ -83,6 +83,10 @@ class KoiKoi(Game):
     default_theme: ClassVar[str] = "hanafuda"
     env_id: ClassVar[str] = "hanafuda/KoiKoi-v0"
     koikoi_decision: ClassVar[bool] = True
+    trained_networks: ClassVar[bool] = False
+    """No Koi-Koi network is shipped yet: ``strong`` plays it (docs/rules/koi-koi.md)."""
+    batch_simulator: ClassVar[bool] = False
+    """The koi-koi/stop decision is not in the batch simulator yet."""
     play_order_text: ClassVar[str] = (
         "Two players, eight cards each and eight on the field; the dealer plays first, then "
         "the players alternate."
