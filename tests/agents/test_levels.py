@@ -14,6 +14,7 @@ from hanafuda.agents import (
     LEVELS,
     ExpertAgent,
     GreedyAgent,
+    PolicyAgent,
     RandomAgent,
     StrongAgent,
     UnknownAgentError,
@@ -42,8 +43,8 @@ def test_the_ladder_is_five_levels_from_beginner_to_expert_each_a_make_agent_spe
 
 @pytest.mark.parametrize(("name", "cls", "budget"), [
     ("Beginner", RandomAgent, None), ("beginner", RandomAgent, None),
-    ("CASUAL", GreedyAgent, None), ("Intermediate", StrongAgent, 100),
-    ("intermediate", StrongAgent, 100), ("Strong", StrongAgent, 600), ("EXPERT", ExpertAgent, None),
+    ("CASUAL", GreedyAgent, None), ("Intermediate", PolicyAgent, None),
+    ("intermediate", PolicyAgent, None), ("Strong", StrongAgent, 600), ("EXPERT", ExpertAgent, None),
 ])
 def test_make_agent_takes_a_level_in_any_letter_case(name: str, cls: type, budget: int | None
                                                      ) -> None:
@@ -67,8 +68,10 @@ def test_levels_are_offered_where_their_bot_can_play() -> None:
             config = configure(game.id, players)
             levels = available_levels(config)
             bots = available_bots(config)
-            assert levels[:4] == ("beginner", "casual", "intermediate", "strong")
+            assert {"beginner", "casual", "strong"} <= set(levels)  # every game, every count
+            assert ("intermediate" in levels) == ("policy" in bots)
             assert ("expert" in levels) == ("expert" in bots)
+            assert list(levels) == [lv.id for lv in LEVELS if lv.id in levels]  # weakest first
             for lv in LEVELS:
                 assert (unavailable_reason(lv.display_name, config) is None) == (lv.id in levels)
 
@@ -79,10 +82,12 @@ def test_a_level_without_its_network_says_which_levels_can_play(
 
     monkeypatch.setattr(agents, "shipped_weights", lambda *args, **kwargs: None)
     config = configure("mushi", 2)
-    assert available_levels(config) == ("beginner", "casual", "intermediate", "strong")
+    assert available_levels(config) == ("beginner", "casual", "strong")
     problem = unavailable_reason("Expert", config)
     assert problem is not None and "the Expert level has no trained network for mushi" in problem
-    assert problem.endswith("levels that can play it: beginner, casual, intermediate, strong")
+    assert problem.endswith("levels that can play it: beginner, casual, strong")
+    assert "the Intermediate level has no trained network" in (
+        unavailable_reason("intermediate", config) or "")
     # a bot's own name keeps the bot's message
     assert "the expert bot has no trained network" in (unavailable_reason("expert", config) or "")
 
@@ -104,7 +109,9 @@ def test_the_arena_plays_levels_by_name() -> None:
 
 def test_play_takes_a_level_for_the_bots() -> None:
     session = PlaySession.new("mushi", bots="Intermediate", seed=1)
-    assert all(isinstance(a, StrongAgent) and a.iterations == 100 for a in session.agents.values())
+    assert all(isinstance(a, PolicyAgent) for a in session.agents.values())
+    session = PlaySession.new("mushi", bots="strong", seed=1)
+    assert all(isinstance(a, StrongAgent) for a in session.agents.values())
     with pytest.raises(PlayError, match="levels are: beginner, casual"):
         PlaySession.new("mushi", bots="grandmaster", seed=1)
 

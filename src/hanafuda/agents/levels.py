@@ -3,10 +3,10 @@ on the table").
 
 A level is only a name for an agent spec that ``make_agent`` already accepts: this table is the
 one place that says which bot and budget each level is, so the arena, ``hanafuda play --bots``
-and the web's table forms all mean the same bot by "Intermediate".  Every level plays on its
-budget alone, so it is as strong on a loaded server as on an idle one, and every level's decision
-time stays within the bots' p95 target at these budgets (docs/bots-results/levels.md).  Each
-level is measured against the next in whole matches in docs/bots.md ("Levels").
+and the web's table forms all mean the same bot by "Intermediate".  The searching levels play
+on their budgets (rollouts, simulations), so they are as strong on a loaded server as on an idle
+one.  Each level is measured against the next in whole matches, and its decision time with
+``benchmarks/bots.py --levels``, in docs/bots-results/levels.md.
 """
 
 from __future__ import annotations
@@ -34,15 +34,18 @@ LEVELS: tuple[Level, ...] = (
     Level("casual", "Casual", "greedy",
           "Takes the best capture it sees now and guards against an obvious loss, never looking "
           "further ahead."),
-    Level("intermediate", "Intermediate", "strong@100",
-          "Plays each candidate out on 100 random deals of the cards it cannot see."),
+    Level("intermediate", "Intermediate", "policy",
+          "Plays at once the move its learned network values most: it knows what the cards and "
+          "sets are worth, without reading ahead."),
     Level("strong", "Strong", "strong",
-          "The same search on 600 deals a move: it finds the quieter good moves too."),
+          "Plays each candidate out on 600 random deals of the cards it cannot see."),
     Level("expert", "Expert", "expert",
           "The learned network's best moves searched on 4,800 simulations, playing to win the "
           "match; where no network is trained for the game, choose Strong."),
 )
-"""The ladder, weakest first; each level is stronger than the one before it in whole matches."""
+"""The ladder, weakest first; each level is stronger than the one before it in whole matches
+(docs/bots.md, "Levels").  Intermediate and Expert play from a trained network: where a game has
+none (``Game.trained_networks``), they are not offered and Strong is."""
 
 _BY_ID = {level.id: level for level in LEVELS}
 
