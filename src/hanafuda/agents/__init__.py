@@ -42,7 +42,8 @@ def available_bots(config: Config) -> tuple[str, ...]:
 
 def available_levels(config: Config) -> tuple[str, ...]:
     """The levels (``LEVELS`` ids, weakest first) that can play ``config``: those whose bot can
-    (``available_bots``); without a trained network ``expert`` is not offered, ``strong`` is."""
+    (``available_bots``); without a trained network Intermediate and Expert are not offered,
+    Strong is."""
     return tuple(level.id for level in LEVELS if _bot_unavailable(level.agent, config) is None)
 
 

@@ -789,7 +789,8 @@ class TableHub:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats) \
                 or not isinstance(bot, str) or not is_bot_name(bot):
             await self.error(table, conn, "bad-message", "bot-takeover needs a seat number (0 to "
-                             f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}")
+                             f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}, or a level: "
+                             f"{', '.join(level.id for level in LEVELS)}")
             return
         problem = unavailable_reason(bot, table.match.config)
         if problem:
