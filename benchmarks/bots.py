@@ -10,8 +10,11 @@ than one legal move.  Prints a table; it asserts nothing.
 Beside each row, the baseline of the same run: a fixed piece of pure-Python work timed right
 after every decision (``base ms``, its median in that row).  On a loaded machine the baseline
 slows down with the bots, so ``load×`` (the row's baseline over the fastest baseline seen in the
-run) says how much of a slow p95 is the machine, and ``p95 idle`` is p95 ÷ load×.  A bot (or
-level) that cannot play a configuration (no trained network) is left out of that row.
+run) says how much of a slow p95 is the machine, and ``p95 idle`` is p95 ÷ load×.  ``p95 cpu``
+is the p95 of the process's CPU time per decision, which other processes do not inflate; with
+``--budget-only`` (no wall-clock cap, as in the arena) it is the whole default budget's cost even
+on a loaded machine.  A bot (or level) that cannot play a configuration (no trained network) is
+left out of that row.
 
 Arena names set a budget (``expert@N``: the default expert's search at N simulations;
 ``expert@600/scalar``: the scalar search with fast rollouts, the default before issue 13;
@@ -74,6 +77,8 @@ def main() -> None:
     parser.add_argument("--two-players", action="store_true", help="only the 2-player cases")
     parser.add_argument("--levels", action="store_true",
                         help="time the levels (Beginner … Expert) instead of --agents")
+    parser.add_argument("--budget-only", action="store_true",
+                        help="no wall-clock cap: every decision spends the whole budget")
     args = parser.parse_args()
     names = [level.id for level in LEVELS] if args.levels else args.agents.split(",")
     best = min(baseline() for _ in range(50))
@@ -86,7 +91,7 @@ def main() -> None:
     print(f"baseline: {BASELINE_WORK:,} squares summed, fastest {best * 1000:.2f} ms this run")
     width = max(7, *(len(n) for n in names))
     print(f"{'agent':<{width}} {'game':<11} {'players':>7} {'decisions':>9} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'max ms':>7} {'base ms':>7} {'load×':>6} {'p95 idle':>8}")
+          f"{'max ms':>7} {'base ms':>7} {'load×':>6} {'p95 idle':>8} {'p95 cpu':>7}")
     for name in names:
         for game, players in CASES:
             if args.two_players and players != 2:
@@ -95,17 +100,19 @@ def main() -> None:
                 continue
             times: list[float] = []
             bases: list[float] = []
+            cpu: list[float] = []
             for r in range(args.rounds):
                 match = Match(game, players, seed=r, dealer=0)
-                bot = arena_agent(name) if "@" in name else make_agent(name)
+                bot = arena_agent(name) if "@" in name or args.budget_only else make_agent(name)
                 rng = random.Random(r)
                 while match.to_move is not None:
                     seat = match.to_move
                     view = match.view(seat)
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.process_time()
                     move = bot.choose(view, view.legal, rng)
                     if len(view.legal) > 1:
                         times.append(time.perf_counter() - start)
+                        cpu.append(time.process_time() - start_cpu)
                         bases.append(baseline())
                     match.play(move)
             base = percentile(bases, 0.5)
@@ -114,7 +121,8 @@ def main() -> None:
             print(
                 f"{name:<{width}} {game:<11} {players:>7} {len(times):>9} "
                 f"{percentile(times, 0.5) * 1000:>7.1f} {p95 * 1000:>7.1f} "
-                f"{max(times) * 1000:>7.1f} {base * 1000:>7.2f} {load:>6.2f} {p95 / load * 1000:>8.1f}"
+                f"{max(times) * 1000:>7.1f} {base * 1000:>7.2f} {load:>6.2f} {p95 / load * 1000:>8.1f} "
+                f"{percentile(cpu, 0.95) * 1000:>7.1f}"
             )
 
 
