@@ -88,9 +88,15 @@ def expected_turn_order(game: str, players: int, dealer: int) -> tuple[int, ...]
 
 def expected_next_dealer(match: Match, rnd: Round) -> int:
     """RULES.md §6: highest round score deals; ties keep the dealer's side, else the tied
-    side whose player comes earliest in this round's turn order (its first such player)."""
+    side whose player comes earliest in this round's turn order (its first such player).
+    Koi-Koi's ``next_dealer`` option may keep the dealer or pass the deal by turns."""
     cfg = match.config
     assert rnd.result is not None
+    rule = cfg.options.get("next_dealer", "winner") if cfg.game.id == "koi-koi" else "winner"
+    if rule == "dealer":
+        return rnd.dealer
+    if rule == "alternate":
+        return 1 - rnd.dealer
     scores = rnd.result.scores
     best = max(scores)
     if scores[cfg.side_of[rnd.dealer]] == best:
@@ -188,6 +194,8 @@ _KOI_KOI_OPTIONS: list[dict[str, Any]] = [
      "koikoi_bonus": "plus-one", "exhaustion": "oya-ken", "oya_ken_points": 1},
     {"hand_yaku": True, "koikoi_bonus": "opponent-doubles", "viewing": "on", "rounds": 3,
      "bank": 10},
+    {"next_dealer": "alternate", "exhaustion": "oya-ken"},
+    {"next_dealer": "dealer", "rounds": 6},
 ]
 
 

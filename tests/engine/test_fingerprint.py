@@ -13,7 +13,10 @@ from benchmarks.fingerprint import fingerprint, variants
 from hanafuda.rules import GAMES
 
 SAMPLE_MATCHES = 300
-SAMPLE_HASH = "9e38b86c4ce8f8b14c8f9eb5e52b156e8f1226c331781efb440a8e635bdf40d2"
+SAMPLE_HASH = "c6ff3db76b7f65858f7c5270a4e5d50635a8eafd84a9a40201e4ef5a52996362"
+"""Since Koi-Koi's ``next_dealer`` option (two more sampled variants, which shift the seeds of the
+variants after them); without those two variants the sample still hashes to the value before it,
+9e38b86c4ce8f8b14c8f9eb5e52b156e8f1226c331781efb440a8e635bdf40d2: no other play changed."""
 OLDER_GAMES_HASH = "591b6b0ef31af41464aa2e1ca174cf1ddc0a72887fa020ffc17c36f67acb511f"
 """The sample's hash over the five games before Koi-Koi: adding the sixth game (its new move
 kind, phase and action indices) changed none of their play."""

@@ -88,6 +88,8 @@ def test_deck_totals(game: str, options: dict[str, Any], total: int) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_checker_passes_on_random_rounds(game: str) -> None:
     configs = [c for c in CONFIGS if c[0] == game]
+    assert configs, (f"no invariant configuration for {game}: add its (game, players, options) "
+                     "to tests/engine/invariants.py (_build_configs)")  # zero would pass silently
     rng = random.Random(game)
     for game_id, players, options in configs:
         match = Match(game_id, players, dict(options), seed=rng.randrange(1 << 32))

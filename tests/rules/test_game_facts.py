@@ -97,3 +97,36 @@ def test_every_game_plays_in_batch_and_a_game_without_score_batch_is_refused(
 def test_an_unknown_game_is_refused_by_the_batch_simulator() -> None:
     with pytest.raises(UnknownGameError):
         BatchSim("sixth-game", 2, 4)
+
+
+def test_presets_and_player_count_options_are_on_the_class_and_inherited(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: no table keyed by game id — a variant game that subclasses one keeps its presets
+    and the options that matter only at some player counts (RULES.md §4)."""
+    from hanafuda.rules.kwa_do import KwaDo
+    from hanafuda.rules.presets import APPLIES, applies, presets
+
+    for game in GAMES.values():
+        assert game.presets[0].id == "standard" and presets(game.id) == game.presets
+        for preset in game.presets:
+            counts = [n for n in game.player_counts() if _accepts(game.id, n, preset.options)]
+            assert counts, f"{game.id}: preset {preset.id} fits no player count"
+
+    class SmallKwaDo(KwaDo):
+        id = "small-kwa-do"
+
+    monkeypatch.setitem(GAMES, SmallKwaDo.id, SmallKwaDo)
+    assert [p.id for p in presets("small-kwa-do")] == ["standard", "sakura", "gaji"]
+    assert applies("small-kwa-do", "teams", 4) and not applies("small-kwa-do", "teams", 3)
+    assert applies("small-kwa-do", "yaku", 3)  # an option not listed matters at every count
+    assert APPLIES["kwa-do"] == KwaDo.option_players
+    with pytest.raises(UnknownGameError):
+        presets("sixth-game")
+
+
+def _accepts(game: str, players: int, options: dict[str, object]) -> bool:
+    try:
+        configure(game, players, dict(options))
+    except OptionError:
+        return False
+    return True

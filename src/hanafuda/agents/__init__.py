@@ -1,7 +1,8 @@
 """Bots: ``random``, ``greedy``, ``strong``, ``policy`` and ``expert`` behind one interface
 (DESIGN.md layer 6); ``hint`` for a seat's best move.  ``make_agent("policy:PATH")`` (or
 ``expert:PATH``) loads other weights; ``policy:GAME`` names a game's shipped file;
-``strong@N`` / ``expert@N`` set a search budget (the arena's names, one parser)."""
+``strong@N`` / ``expert@N`` set a search budget (the arena's names, one parser); the levels a
+person picks, ``Beginner`` … ``Expert`` (``levels.LEVELS``), name such specs."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from .expert import ROLLOUTS, ExpertAgent
 from .greedy import GreedyAgent
 from .hint import Hint, hint
 from .learned.policy import WEIGHTS_DIR, PolicyAgent, plays_in_teams, shipped_weights
+from .levels import LEVELS, Level, find_level
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
-__all__ = ["AGENTS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint", "PolicyAgent",
-           "RandomAgent", "SEARCHES", "StrongAgent", "UnknownAgentError", "available_bots", "hint",
-           "make_agent", "unavailable_reason",
-           "weights_file"]
+__all__ = ["AGENTS", "LEVELS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint",
+           "Level", "PolicyAgent", "RandomAgent", "SEARCHES", "StrongAgent", "UnknownAgentError",
+           "available_bots", "available_levels", "bot_display_name", "find_level", "hint",
+           "is_bot_name", "make_agent", "unavailable_reason", "weights_file"]
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, StrongAgent, PolicyAgent, ExpertAgent)
@@ -38,8 +40,43 @@ def available_bots(config: Config) -> tuple[str, ...]:
     return tuple(name for name in AGENTS if trained or name not in NEEDS_WEIGHTS)
 
 
+def available_levels(config: Config) -> tuple[str, ...]:
+    """The levels (``LEVELS`` ids, weakest first) that can play ``config``: those whose bot can
+    (``available_bots``); without a trained network Intermediate and Expert are not offered,
+    Strong is."""
+    return tuple(level.id for level in LEVELS if _bot_unavailable(level.agent, config) is None)
+
+
+def is_bot_name(name: object) -> bool:
+    """Whether a table seat may name this bot: an ``AGENTS`` name or a level in any letter case
+    (the names the web and ``hanafuda play --bots`` accept)."""
+    return isinstance(name, str) and (name in AGENTS or find_level(name) is not None)
+
+
+def bot_display_name(name: str) -> str:
+    """How a person reads a seat's bot: a level by its name ("Intermediate"), an ``AGENTS`` bot
+    by its ``display_name`` ("Greedy bot"), anything else as given."""
+    if name in AGENTS:
+        return AGENTS[name].display_name
+    level = find_level(name)
+    return level.display_name if level is not None else name
+
+
 def unavailable_reason(name: str, config: Config) -> str | None:
-    """Why bot ``name`` cannot play ``config`` (None: it can), naming the bots that can."""
+    """Why bot ``name`` cannot play ``config`` (None: it can), naming the bots that can.  A level
+    is judged by the bot it names."""
+    level = find_level(name)
+    if level is None or name in AGENTS:
+        return _bot_unavailable(name, config)
+    if _bot_unavailable(level.agent, config) is None:
+        return None
+    return (f"the {level.display_name} level has no trained network for {config.game.id} with "
+            f"{config.players} players; levels that can play it: "
+            f"{', '.join(available_levels(config))}")
+
+
+def _bot_unavailable(name: str, config: Config) -> str | None:
+    """``unavailable_reason`` of a bot spec (not a level)."""
     if ":" in name:  # its own weights file
         return None
     base = name.partition("@")[0].partition("/")[0]  # expert@400/round is expert
@@ -113,9 +150,14 @@ def make_agent(name: str) -> Agent:
       ``policy:GAME`` with a shipped one (``weights_file``).
 
     - any ``expert…`` or ``strong…`` name followed by ``/round`` (``ROUND_OBJECTIVE``): that bot
-      maximising the round margin even with a match to play for (issue 31).
+      maximising the round margin even with a match to play for (issue 31);
+    - a level, in any letter case: ``beginner``, ``casual``, ``intermediate``, ``strong``,
+      ``expert`` (``levels.LEVELS``; "Strong" and "Expert" are the bots of those names).
 
     ``UnknownAgentError`` (a ``ValueError``) names what is accepted."""
+    level = find_level(name)
+    if level is not None:
+        name = level.agent
     if name.endswith(ROUND_OBJECTIVE):
         agent = make_agent(name.removesuffix(ROUND_OBJECTIVE))
         if not isinstance(agent, ExpertAgent | StrongAgent):
@@ -137,5 +179,6 @@ def make_agent(name: str) -> Agent:
     except KeyError:
         raise UnknownAgentError(
             f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}, strong@N, expert@N, "
-            "expert@N/SEARCH, policy:PATH, expert:PATH"
+            "expert@N/SEARCH, policy:PATH, expert:PATH; levels are: "
+            f"{', '.join(level.display_name for level in LEVELS)}"
         ) from None

@@ -149,8 +149,13 @@ class BatchMatch:
 
     def _next_dealers(self) -> Int:
         """RULES.md §6: highest round score deals; on a tie the dealer keeps the deal if
-        their side is among the tied, else the earliest tied seat in this round's order."""
+        their side is among the tied, else the earliest tied seat in this round's order; or the
+        game's other rule (``Config.dealer_rule``, as ``engine.match.next_dealer``)."""
         sim = self.sim
+        if self.config.dealer_rule == "dealer":
+            return sim.dealer.copy()
+        if self.config.dealer_rule == "alternate":
+            return (sim.dealer + self.config.game.direction) % self.config.players
         rows = np.arange(self.batch_size)
         scores = sim._scores
         top = scores == scores.max(axis=1, keepdims=True)

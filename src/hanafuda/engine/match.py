@@ -97,9 +97,15 @@ def next_dealer(config: Config, rnd: Round) -> int:
     On a tie, the dealer keeps the deal if their side is among the tied; otherwise
     the tied side whose player comes earliest in this round's turn order.  In team
     play the deal goes to that team's first player in turn order (the dealer stays
-    if their team won).
+    if their team won).  A game may choose another rule (``Config.dealer_rule``, Koi-Koi's
+    ``next_dealer`` option): ``dealer`` keeps the same dealer, ``alternate`` passes the deal
+    to the next player in play direction.
     """
     assert rnd.result is not None
+    if config.dealer_rule == "dealer":
+        return rnd.dealer
+    if config.dealer_rule == "alternate":
+        return (rnd.dealer + config.game.direction) % config.players
     scores = rnd.result.scores
     best = max(scores)
     top = {side for side, score in enumerate(scores) if score == best}

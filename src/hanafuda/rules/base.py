@@ -23,7 +23,7 @@ from ..cards import (
     Kind,
     cards_of,
 )
-from .options import OptionError, OptionSpec, resolve_options
+from .options import STANDARD, OptionError, OptionSpec, Preset, resolve_options
 
 if TYPE_CHECKING:  # NumPy only types the batch hooks; the scalar engine never imports it
     import numpy as np
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # NumPy only types the batch hooks; the scalar engine never i
 
 __all__ = [
     "BatchFacts",
+    "DEALER_RULES",
     "BatchScore",
     "Config",
     "Misdeal",
@@ -323,11 +324,21 @@ class Game:
     koikoi_decision: ClassVar[bool] = False
     """Koi-Koi: a player who completes or raises a yaku chooses ``koikoi`` or ``stop``; the
     round ends at ``stop`` (``Round``, ``yaku_points``)."""
-    presets: ClassVar[tuple[Any, ...]] = ()
-    """The game's named option sets (``rules.presets.Preset``), "Standard" first; empty: the
-    game's presets are still in ``rules.presets.PRESETS``."""
+    presets: ClassVar[tuple[Preset, ...]] = (STANDARD,)
+    """The game's named option sets, "Standard" (every default) first: the lobby offers them and
+    docs/rules/<id>.md describes every option they set.  On the class, so a variant game that
+    subclasses this one keeps them (issue 30: no table keyed by game id)."""
+    trained_networks: ClassVar[bool] = True
+    """Whether a trained network is shipped for every player count and team layout
+    (``agents/weights/<id>-<N>p.npz``, made by ``hanafuda train``); False declares there is none
+    yet: ``policy`` and ``expert`` are not offered, ``strong`` is (tests/rules/test_registry.py
+    checks the declaration against the files)."""
+    batch_simulator: ClassVar[bool] = True
+    """Whether the game plays in the NumPy batch simulator (it defines ``score_batch`` and
+    tests/batch/test_agreement.py holds it to the engine); False declares it does not yet."""
     option_players: ClassVar[Mapping[str, tuple[int, ...]]] = {}
-    """Options that matter only at some player counts (the lobby hides them otherwise)."""
+    """Options that matter only at some player counts (RULES.md §4), option → the counts where
+    they do; the lobby hides them otherwise.  Inherited by subclasses like ``presets``."""
 
     # -- data hooks --------------------------------------------------------------------------
 
@@ -429,6 +440,14 @@ class Game:
         """How the first dealer is drawn (RULES.md §2): ``standard`` — earliest month, within a
         month the higher-ranked card; Min-Hwatu's ``night`` and ``day`` variants."""
         return "standard"
+
+    @classmethod
+    def dealer_rule(cls, options: Mapping[str, Any]) -> str:
+        """Who deals the next round (RULES.md §6; read by ``engine.match.next_dealer``):
+        ``winner`` — the side with the highest round score, the dealer keeping the deal on a tie
+        (every game's rule); Koi-Koi's ``next_dealer`` option may choose ``dealer`` (the same
+        dealer every round) or ``alternate`` (the next player in play direction deals)."""
+        return "winner"
 
     @classmethod
     def sides(cls, players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -565,6 +584,9 @@ class Game:
         return config
 
 
+DEALER_RULES = ("winner", "dealer", "alternate")
+"""The rules for who deals the next round that the engine knows (``Game.dealer_rule``)."""
+
 _CONFIG_CACHE_SIZE = 1024
 _CONFIGS: dict[tuple[type[Game], int, str], Config] = {}
 """Configured games by (game, players, options as JSON): building a ``Config`` derives every
@@ -618,6 +640,7 @@ class Config:
     misdeals: tuple[Misdeal, ...] = field(init=False)
     match_masks: tuple[int, ...] = field(init=False)
     koikoi: bool = field(init=False)
+    dealer_rule: str = field(init=False)
     rounds_limit: int | None = field(init=False)
     target: int | None = field(init=False)
 
@@ -658,6 +681,10 @@ class Config:
         self.misdeals = game.misdeals(opts)
         self.match_masks = _match_masks(self.deck, self.wild)
         self.koikoi = game.koikoi_decision
+        self.dealer_rule = game.dealer_rule(opts)
+        if self.dealer_rule not in DEALER_RULES:
+            raise OptionError(f"{game.id}: unknown dealer rule {self.dealer_rule!r}; rules are: "
+                              f"{', '.join(DEALER_RULES)}")
         target = game.match_target(opts)
         rounds = opts["rounds"]
         if rounds is None and "rounds" not in self.given_options and target is None:

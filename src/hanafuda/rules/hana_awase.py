@@ -18,7 +18,7 @@ from .base import (
     batch_yaku_points,
     evaluate_yaku,
 )
-from .options import OptionSpec
+from .options import STANDARD, OptionSpec, Preset
 from .sets import RIBBON_COUNT_MASK, SET_MASKS
 
 VIEWING = "viewing"
@@ -94,6 +94,14 @@ class HanaAwase(Game):
         "Brights are worth 20, animals 10, ribbons 5, chaff 1. By default a round scores your "
         "card points above par (the deck total shared equally), plus your yaku paid by the "
         "others."
+    )
+    presets: ClassVar[tuple[Preset, ...]] = (
+        STANDARD,
+        Preset("teyaku", "With dealt hands", "Teyaku on: a hand of six or seven chaff may be shown "
+               "and is paid by every other player.", {"teyaku": True}),
+        Preset("strict", "Strict house rules", "All four willows void the round's yaku, the rain man "
+               "cancels viewing yaku, and a round where someone has 20 points or fewer is void.",
+               {"willow_row_cancels_yaku": True, "rainman_cancels_viewing": True, "fuke": True}),
     )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

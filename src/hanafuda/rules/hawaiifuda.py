@@ -19,7 +19,7 @@ from .base import (
     batch_yaku_points,
     evaluate_yaku,
 )
-from .options import OptionSpec
+from .options import STANDARD, OptionSpec, Preset
 from .sets import SET_MASKS
 
 LIGHT = card_id("paulownia-chaff1")
@@ -80,6 +80,11 @@ class Hawaiifuda(Game):
         "10; rubbish (every other chaff but Pāhoehoe) is worth nothing and goes to a discard "
         "pile. A round scores your card points; with the bonus combos option each combo an "
         "opponent holds costs you 50."
+    )
+    presets: ClassVar[tuple[Preset, ...]] = (
+        STANDARD,
+        Preset("combos", "Bonus combos", "Each of the eight three-card combos a player holds costs "
+               "every opponent 50.", {"bonus_combos": True}),
     )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

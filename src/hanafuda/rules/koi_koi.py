@@ -181,6 +181,19 @@ class KoiKoi(Game):
             label="Oya-ken points",
         ),
         OptionSpec(
+            "next_dealer",
+            "winner",
+            "Who deals the next round: its winner (no winner: the same dealer), the same dealer "
+            "every round, or the players by turns.",
+            choices=("winner", "dealer", "alternate"),
+            choice_labels={
+                "winner": "The round's winner (no winner: the dealer again)",
+                "dealer": "The same dealer every round",
+                "alternate": "The players deal by turns",
+            },
+            label="Next dealer",
+        ),
+        OptionSpec(
             "bank",
             None,
             "Each player starts with this many points (null: no bank); the match ends when a "
@@ -210,6 +223,13 @@ class KoiKoi(Game):
     )
 
     # -- data ----------------------------------------------------------------------------------
+
+    @classmethod
+    def dealer_rule(cls, options: Mapping[str, Any]) -> str:
+        """The ``next_dealer`` option (docs/rules/koi-koi.md, "Next dealer"): the round's winner
+        by default, as the common rules and the KoiKoi-Japan records have it."""
+        rule: str = options["next_dealer"]
+        return rule
 
     @classmethod
     def values(cls, options: Mapping[str, Any]) -> tuple[int, ...]:

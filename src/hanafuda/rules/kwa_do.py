@@ -19,7 +19,7 @@ from .base import (
     batch_yaku_points,
     evaluate_yaku,
 )
-from .options import OptionError, OptionSpec
+from .options import STANDARD, OptionError, OptionSpec, Preset
 from .sets import SET_MASKS
 
 if TYPE_CHECKING:
@@ -103,6 +103,16 @@ class KwaDo(Game):
         "it captured above its floor (240 shared by the sides); the first side to reach the "
         "target (200 by default) wins."
     )
+    presets: ClassVar[tuple[Preset, ...]] = (
+        STANDARD,
+        Preset("sakura", "Sakura yaku", "The Sakura sets (declared by playing one of their cards), "
+               "four of a month and five brights score.",
+               {"yaku": True, "declare_sets": True, "five_brights": True}),
+        Preset("gaji", "Wild Gaji", "The lightning is wild, from the hand and from the stock.",
+               {"gaji": True, "gaji_wild_from_stock": True}),
+    )
+    option_players: ClassVar[Mapping[str, tuple[int, ...]]] = {
+        "two_player_hand": (2,), "teams": (4, 6)}
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "teams",

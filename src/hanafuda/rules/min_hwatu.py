@@ -17,7 +17,7 @@ from .base import (
     batch_yaku_points,
     evaluate_yaku,
 )
-from .options import OptionSpec
+from .options import STANDARD, OptionSpec, Preset
 from .sets import SET_MASKS
 
 
@@ -80,6 +80,15 @@ class MinHwatu(Game):
         "points, plus each yaku (a set such as the three red poetry ribbons) paid to you by "
         "every other player."
     )
+    presets: ClassVar[tuple[Preset, ...]] = (
+        STANDARD,
+        Preset("korean", "Korean table", "Godori, five brights and the other Korean yaku, and ppeok: "
+               "a turned card of the pair just made leaves all three stacked.",
+               {"yaku_set": "korean", "flip_matches_pair": "ppeok"}),
+        Preset("english", "English sources", "The six core yaku plus the sets found in English-language "
+               "rule books.", {"yaku_set": "english"}),
+    )
+    option_players: ClassVar[Mapping[str, tuple[int, ...]]] = {"five_player_bonus": (5,)}
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "yaku_set",

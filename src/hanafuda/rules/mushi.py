@@ -27,7 +27,7 @@ from .base import (
     batch_yaku_points,
     evaluate_yaku,
 )
-from .options import OptionSpec
+from .options import STANDARD, OptionSpec, Preset
 from .sets import SET_MASKS
 
 PAR = 115
@@ -60,6 +60,13 @@ class Mushi(Game):
     scoring_text: ClassVar[str] = (
         "Brights are worth 20, animals 10, ribbons 5, chaff 1 (230 in all). A round scores "
         "your card points above 115, plus your yaku, minus your opponent's."
+    )
+    presets: ClassVar[tuple[Preset, ...]] = (
+        STANDARD,
+        Preset("three-yaku", "Three yaku", "The variant without Five Brights.", {"five_brights": False}),
+        Preset("strict", "Lightning and pairs", "A card from hand takes the lightning on the field, and "
+               "four pairs on the field are a misdeal.",
+               {"hand_takes_field_lightning": True, "four_pairs_misdeal": True}),
     )
     game_options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import AGENTS, Agent, make_agent
+from ..agents import AGENTS, LEVELS, Agent, is_bot_name, make_agent
 from ..engine.match import QueuedPlayDropped
 from ..engine.moves import IllegalMoveError
 from ..engine.visibility import hidden_from
@@ -100,8 +100,10 @@ def resumed_save_path(path: Path) -> Path:
 
 
 def _check_bots(bots: str) -> str:
-    if bots not in AGENTS:
-        raise PlayError(f"unknown bot {bots!r}; bots are: {', '.join(AGENTS)}")
+    """A bot name or a level ("Intermediate", any letter case: ``agents.LEVELS``)."""
+    if not is_bot_name(bots):
+        raise PlayError(f"unknown bot {bots!r}; bots are: {', '.join(AGENTS)}; levels are: "
+                        f"{', '.join(level.id for level in LEVELS)}")
     return bots
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from ..agents import AGENTS, available_bots
+from ..agents import AGENTS, LEVELS, available_bots, available_levels
 from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
@@ -72,6 +72,8 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
                  for y in configure(gid, g.player_counts()[0], {}).yaku],
         # by player count, the bots that can play it (no policy/expert without a trained network)
         "bots": {str(n): list(available_bots(configure(gid, n, {}))) for n in g.player_counts()},
+        # by player count, the levels a person may pick (issue 31): Expert only with a network
+        "levels": {str(n): list(available_levels(configure(gid, n, {}))) for n in g.player_counts()},
     }
 
 
@@ -82,7 +84,10 @@ def games(lang: str = "en") -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
     return {"games": [_game_schema(g, lang) for g in GAMES], "themes": list(THEMES),
-            "bots": list(AGENTS)}
+            "bots": list(AGENTS),
+            # the levels, weakest first: a seat's ``bot`` may be a level id (``agents.LEVELS``)
+            "levels": [{"id": lv.id, "name": lv.display_name, "bot": lv.agent,
+                        "description": lv.description} for lv in LEVELS]}
 
 
 def _theme(theme: str | None, default: str) -> str:

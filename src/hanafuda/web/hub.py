@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
 
-from ..agents import AGENTS, hint, make_agent, unavailable_reason
+from ..agents import AGENTS, LEVELS, hint, is_bot_name, make_agent, unavailable_reason
 from ..engine.match import PlayMade, Submission
 from ..engine.moves import PLAY, MalformedMoveError, move_kind
 from ..records import Match
@@ -182,8 +182,9 @@ class TableHub:
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
                 raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
-            if spec.kind == "bot" and spec.bot not in AGENTS:
-                raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}")
+            if spec.kind == "bot" and not is_bot_name(spec.bot):
+                raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}; "
+                                 f"levels are: {', '.join(level.id for level in LEVELS)}")
         try:
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
         except (OptionError, ValueError) as exc:
@@ -842,9 +843,10 @@ class TableHub:
                              "(open the table with the creator link)")
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats) \
-                or not isinstance(bot, str) or bot not in AGENTS:
+                or not isinstance(bot, str) or not is_bot_name(bot):
             await self.error(table, conn, "bad-message", "bot-takeover needs a seat number (0 to "
-                             f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}")
+                             f"{len(table.seats) - 1}) and a bot: {', '.join(AGENTS)}, or a level: "
+                             f"{', '.join(level.id for level in LEVELS)}")
             return
         problem = unavailable_reason(bot, table.match.config)
         if problem:

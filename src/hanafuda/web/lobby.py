@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 from sqlalchemy import func, select
 
-from ..agents import AGENTS
+from ..agents import bot_display_name, is_bot_name
 from ..rules import GAMES
 from .db import SeatRow, TableEventRow, TableRow
 
@@ -26,9 +26,10 @@ router = APIRouter()
 def seat_label(kind: str, bot: str | None, name: str) -> str:
     """A seat's name as a person reads it: a bot seat still named by its bot's id ("greedy", as
     ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads by the bot's
-    ``display_name`` ("Greedy bot")."""
-    if kind == "bot" and bot in AGENTS and name.strip().lower() in ("", bot, f"{bot} bot"):
-        return AGENTS[bot].display_name
+    ``display_name`` ("Greedy bot"), a level by its name ("Intermediate")."""
+    if kind == "bot" and bot is not None and is_bot_name(bot) \
+            and name.strip().lower() in ("", bot.lower(), f"{bot.lower()} bot"):
+        return bot_display_name(bot)
     return name
 
 

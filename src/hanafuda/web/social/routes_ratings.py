@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from sqlalchemy import select
 
-from ...agents import AGENTS
+from ...agents import bot_display_name, is_bot_name
 from ...rules import GAMES
 from ..db import TableRow
 from .models import PlayerRow, RatingRow, ResultRow
@@ -38,7 +38,7 @@ def routes(kit: Kit) -> APIRouter:
         for i, r in enumerate(board):
             r["rank"] = i + 1
         return {"game": game, "title": GAMES[game].title, "players": board,
-                "bots": [{"bot": b, "name": AGENTS[b].display_name if b in AGENTS else f"{b} bot",
+                "bots": [{"bot": b, "name": bot_display_name(b) if is_bot_name(b) else f"{b} bot",
                           "rating": display(mu, sg)}
                          for b, (mu, sg) in BOT_RATINGS.items()],
                 "start": display(MODEL.mu, MODEL.sigma)}

@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...agents import AGENTS, make_agent
+from ...agents import AGENTS, LEVELS, find_level, is_bot_name, make_agent
 from ...engine.visibility import move_only
 from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
@@ -223,8 +223,9 @@ class SocialHub:
         for i, p in enumerate(plans):
             if p.kind not in ("me", "invite", "open", "bot"):
                 raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
-            if p.kind == "bot" and p.bot not in AGENTS:
-                raise SocialError(f"seat {i + 1}: unknown bot {p.bot!r}; bots are: {', '.join(AGENTS)}")
+            if p.kind == "bot" and not is_bot_name(p.bot):
+                raise SocialError(f"seat {i + 1}: unknown bot {p.bot!r}; bots are: {', '.join(AGENTS)}; "
+                                  f"levels are: {', '.join(level.id for level in LEVELS)}")
         if settings.hints and settings.rated:
             raise SocialError("hints are off in rated play: make the table unrated to allow hints")
         if settings.clock is not None and settings.clock not in CLOCK_CHOICES:
@@ -625,7 +626,8 @@ class SocialHub:
             ratings: dict[int, RatingRow] = {}
             for seat, kind, bot in done.seats:
                 if kind == "bot":
-                    mu, sigma = BOT_RATINGS.get(bot or "", (25.0, 1.0))
+                    level = find_level(bot or "") if bot not in AGENTS else None  # its bot's rating
+                    mu, sigma = BOT_RATINGS.get(level.agent if level else bot or "", (25.0, 1.0))
                     entrants[seat] = Entrant(seat, mu, sigma, person=False)
                     continue
                 srow = seats.get(seat)
