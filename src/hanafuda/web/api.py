@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from ..agents import AGENTS, available_bots
 from ..cards import CARDS
-from ..records import RecordError, match_from_record
+from ..records import Match, RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from ..words import rules_reference
@@ -79,9 +79,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
 def games(lang: str = "en") -> dict[str, Any]:
     """Every game's schema, bots and themes; ``?lang=ja|ko``: summaries and option words in that
     language (``words.languages``)."""
-    if lang not in LANGUAGES:
-        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
-    return {"games": [_game_schema(g, lang) for g in GAMES], "themes": list(THEMES),
+    return {"games": [_game_schema(g, _language(lang)) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS)}
 
 
@@ -144,10 +142,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
 
 @router.get("/api/cards/{theme}")
 def card_list(theme: str) -> dict[str, Any]:
-    try:
-        theme = normalize_theme(theme)
-    except UnknownThemeError as exc:
-        raise HTTPException(404, str(exc)) from None
+    theme = _theme(theme, theme)
     return {"theme": theme, "cards": [
         {"code": c.code, "month": c.month, "kind": c.kind.value, "label": label(c.code, theme),
          "name": face(c.code, theme).name, "native": face(c.code, theme).native,
@@ -249,12 +244,16 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     table = _finished(request, table_id)
     # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
     names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
-    return {"game": table.match.config.game.id, "players": table.match.config.players,
-            "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
-            "card_values": card_values(table.match),
-            "theme": table.theme, "seats": names,
-            "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, names, table.theme, lang, table.bot_seats)}
+    return _replay_answer(table.match, names, table.theme,
+                          frames(table.match, names, table.theme, lang, table.bot_seats))
+
+
+def _replay_answer(match: Match, seats: list[str], theme: str, steps: list[Any]) -> dict[str, Any]:
+    """What the replay page reads, the same for a finished table and an uploaded record."""
+    cfg = match.config
+    return {"game": cfg.game.id, "players": cfg.players, "title": cfg.game.title,
+            "yaku_names": yaku_names(match), "card_values": card_values(match), "theme": theme,
+            "seats": seats, "sides": [list(s) for s in cfg.sides], "frames": steps}
 
 
 @router.post("/api/replay")
@@ -275,9 +274,5 @@ async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
         match = match_from_record(record)
     except (RecordError, ValueError) as exc:
         raise HTTPException(400, str(exc)) from None
-    return {"game": match.config.game.id, "players": match.config.players,
-            "title": match.config.game.title, "yaku_names": yaku_names(match),
-            "card_values": card_values(match),
-            "theme": match.config.game.default_theme,
-            "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
-            "sides": [list(s) for s in match.config.sides], "frames": frames(match, lang=lang)}
+    return _replay_answer(match, [f"Seat {i + 1}" for i in range(match.config.players)],
+                          match.config.game.default_theme, frames(match, lang=lang))

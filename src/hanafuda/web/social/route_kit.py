@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from fastapi import HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.routing import APIRoute
 
 from ..limits import RateLimited, RateLimiter
 from ..live import LiveTable
@@ -46,6 +48,22 @@ async def _json(request: Request) -> dict[str, Any]:
 def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
+
+class RefusalRoute(APIRoute):
+    """A lobby route whose refusals (``SocialError``, ``TextError``: a request that changes
+    nothing) answer as an HTTP error with their status and message, in one place rather than in
+    every route."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def refusing(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except (SocialError, TextError) as exc:
+                raise HTTPException(getattr(exc, "status", 400), str(exc)) from None
+
+        return refusing
 
 
 class Kit:
@@ -108,5 +126,6 @@ class Kit:
         return {"path": path, "url": url, "qr": _data_uri(qr_svg(url)) if len(url) <= MAX_QR_TEXT else None}
 
     @staticmethod
-    def fail(exc: SocialError | TextError) -> HTTPException:
-        return HTTPException(getattr(exc, "status", 400), str(exc))
+    def router() -> APIRouter:
+        """A router for lobby routes: their refusals are answered by ``RefusalRoute``."""
+        return APIRouter(route_class=RefusalRoute)
