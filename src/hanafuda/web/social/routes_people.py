@@ -13,12 +13,12 @@ from ...rules.presets import APPLIES, presets
 from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
-from .bodies import LoginBody, NameBody, parse
+from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
 from .names import check_name, name_key
-from .route_kit import STATIC, Kit, _json
+from .route_kit import STATIC, Kit, read
 from .service import CLOCK_CHOICES, MAX_WAIT
 
 __all__ = ["routes"]
@@ -71,8 +71,7 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/names", status_code=201)
     async def pick_name(request: Request) -> dict[str, Any]:
         """Hold a display name in this browser (no password): answers the browser key to keep."""
-        data = await _json(request)
-        name = check_name(parse(NameBody, data).name)
+        name = check_name((await read(request, NameBody)).name)
         limit("account", request)
         p, key = await social.db(social.new_player, name, name_key(name))
         return {"player": me_json(p), "key": key}
@@ -80,8 +79,7 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/accounts", status_code=201)
     async def create_account(request: Request) -> JSONResponse:
         """An account: a new name with a password, or a password for the name this browser holds."""
-        data = await _json(request)
-        body = parse(NameBody, data)
+        body = await read(request, NameBody)
         name = check_name(body.name)
         password = check_password(body.password)
         limit("account", request)
@@ -99,8 +97,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/login")
     async def login(request: Request) -> JSONResponse:
-        data = await _json(request)
-        body = parse(LoginBody, data)
+        body = await read(request, LoginBody)
         name, password = body.name, body.password
         limit("account", request)
 

@@ -7,9 +7,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
-from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody, parse
+from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
 from .invites import reachable_urls
-from .route_kit import Kit, _json
+from .route_kit import Kit, read
 from .service import SeatPlan, Settings
 
 __all__ = ["routes"]
@@ -24,9 +24,8 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        body = await read(request, TableBody)
         player = await need_player(request)
-        body = parse(TableBody, data)
         game, players, options, theme = body.game, body.players, body.options or {}, body.theme or "hanafuda"
         plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
         bots = any(p.kind == "bot" for p in plans)
@@ -55,18 +54,16 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        seat = (await read(request, JoinBody)).seat
         player = await need_player(request)
-        seat = parse(JoinBody, data).seat
         table = await table_of(table_id)
         link = await social.take_seat(table, player, None if seat is None else seat - 1)
         return {"table": table.id, "link": link}
 
     @router.post("/api/social/quick")
     async def quick(request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        body = await read(request, QuickBody)
         player = await need_player(request)
-        body = parse(QuickBody, data)
         game, players, wait, theme = body.game, body.players, body.wait, body.theme or "hanafuda"
         if game not in GAMES:
             raise HTTPException(400, f"unknown game; games are: {', '.join(GAMES)}")
@@ -79,8 +76,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/hello")
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        body = parse(TokenBody, data)
+        body = await read(request, TokenBody)
         table = await table_of(table_id)
         seat, creator = social.authorize(table, body.token, body.secret)
         return await social.hello(table, seat, creator, await kit.who_async(request))
@@ -95,8 +91,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/chat", status_code=201)
     async def chat(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        chat_body = parse(ChatBody, data)
+        chat_body = await read(request, ChatBody)
         table = await table_of(table_id)
         seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
         limit("chat", request)  # spent by a link that opens a seat only
@@ -104,8 +99,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        body = parse(TokenBody, data)
+        body = await read(request, TokenBody)
         table = await table_of(table_id)
         limit("create", request)
         link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
