@@ -9,7 +9,6 @@ import asyncio
 import datetime as dt
 import json
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -19,11 +18,12 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...agents import AGENTS, make_agent
+from ...agents import AGENTS
 from ...engine.visibility import move_only
 from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
+from ..bot_pool import decide
 from ..db import SeatRow, TableEventRow, TableRow
 from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
@@ -230,20 +230,10 @@ class SocialHub:
         if settings.clock is not None and settings.clock not in CLOCK_CHOICES:
             raise SocialError(f"the turn clock is one of {', '.join(map(str, CLOCK_CHOICES))} seconds "
                               "or none")
-        specs = []
-        for i, p in enumerate(plans):
-            if names is not None:
-                name = names[i]
-            elif p.kind == "me":
-                name = creator.name
-            elif p.kind == "open":
-                name = OPEN_NAME
-            elif p.kind == "invite":
-                name = f"Guest {i + 1}"
-            else:
-                name = ""
-            specs.append(SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
-                                  name))
+        named = {"me": creator.name, "open": OPEN_NAME, "bot": ""}  # an invited seat: "Guest N"
+        specs = [SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
+                          names[i] if names is not None else named.get(p.kind, f"Guest {i + 1}"))
+                 for i, p in enumerate(plans)]
         links: dict[int, str] = {}
 
         def store_rows(table_id: str, tokens: NewTokens) -> None:  # in the worker thread
@@ -572,8 +562,7 @@ class SocialHub:
         if table.seats[seat].kind != "human":
             return
         view = m.view(seat)
-        rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
-        move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
+        move = decide(CLOCK_BOT, view, f"{m.seed}:clock:{seat}:{table.seq}")
         # a kept teyaku is the seat's secret (RULES.md §4.2): the clock keeps it without a word
         if await self.hub.submit(table, seat, move, "clock", at_seq=seen[0]) is None \
                 and move_only(move, seat) is None:
@@ -748,18 +737,12 @@ class SocialHub:
                               .outerjoin(last, last.c.table_id == TableRow.id)
                               .where(TableRow.status == "running")).all()
             stale = [tid for tid, created, at in rows if _aware(at or created) < cutoff]
-            keep: set[str] = set()
-            for tid in stale:
-                row = db.get(TableRow, tid)
-                if row is None or not row.rated:
-                    continue
-                humans = db.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
-                                                               SeatRow.kind == "human")).all()
-                held = set(db.scalars(select(SeatRow.seat).where(
-                    SeatRow.table_id == tid, SeatRow.player_id.is_not(None))).all())
-                if set(humans) <= held:
-                    keep.add(tid)
-        gone = [tid for tid in stale if tid not in keep]
+            # would not be rated: made unrated, or a person's seat no identified player holds
+            unrated = set(db.scalars(select(TableRow.id).where(TableRow.id.in_(stale),
+                                                               TableRow.rated.is_(False))))
+            unheld = set(db.scalars(select(SeatRow.table_id).where(
+                SeatRow.table_id.in_(stale), SeatRow.kind == "human", SeatRow.player_id.is_(None))))
+        gone = [tid for tid in stale if tid in unrated | unheld]
         if gone:
             with self.sessions.begin() as db:
                 for model in (ChatRow, ResultRow, TableEventRow, SeatRow):
