@@ -85,7 +85,7 @@ def routes(kit: Kit) -> APIRouter:
     def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
         table = kit.known(social.hub.load(table_id) if len(table_id) <= 32 else None)
         found = social.authorize(table, token, secret)
-        if not social.can_chat(table, found[0], found[1]):
+        if not social.can_chat(table.id, found[0], found[1]):
             raise HTTPException(403, "spectators cannot read this table's chat")
         return {"messages": social.chat_history(table.id)}
 

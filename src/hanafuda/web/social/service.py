@@ -24,7 +24,7 @@ from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
 from ..bot_pool import decide
-from ..db import SeatRow, TableEventRow, TableRow
+from ..db import SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
@@ -275,7 +275,7 @@ class SocialHub:
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.sessions() as db:
-            return _seats(db, table_id)
+            return seats_of(db, table_id)
 
     def settings(self, table_id: str) -> TableRow | None:
         """The table's row: its lobby settings (clock, spectator chat, rated, quick match, rematch)."""
@@ -335,7 +335,7 @@ class SocialHub:
             if seat is None or player is None or row is None or not row.lobby:
                 return row, False
             player_id = player.id
-            srow = _seat(db, table_id, seat)
+            srow = seat_of(db, table_id, seat)
             if srow is None or srow.player_id is not None:
                 return row, False
             others = db.scalars(select(SeatRow.seat).where(
@@ -345,9 +345,10 @@ class SocialHub:
             srow.player_id, srow.open, srow.pending_token, srow.name = player_id, False, None, player.name
             return row, True
 
-    def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
-        """For the sync routes (FastAPI runs them in its threadpool)."""
-        return may_chat(seat, creator, None if seat is not None or creator else self.settings(table.id))
+    def can_chat(self, table_id: str, seat: int | None, creator: bool) -> bool:
+        """``may_chat``, reading the table's settings only for a spectator (a database read: the
+        sync routes run it in FastAPI's threadpool, ``say`` in a worker thread)."""
+        return may_chat(seat, creator, None if seat is not None or creator else self.settings(table_id))
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Running tables with seats anyone may take, newest first: read from the database alone
@@ -498,8 +499,7 @@ class SocialHub:
 
     async def say(self, table: LiveTable, seat: int | None, creator: bool, raw: object) -> dict[str, Any]:
         """A person's chat line from ``seat`` (None: the creator or a spectator)."""
-        if not may_chat(seat, creator, None if seat is not None or creator
-                        else await self.db(self.settings, table.id)):
+        if not await self.db(self.can_chat, table.id, seat, creator):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
         name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
@@ -609,7 +609,7 @@ class SocialHub:
             row = db.get(TableRow, done.table_id)
             if getattr(won, "rowcount", 0) != 1 or row is None or not row.rated:
                 return False
-            seats = {r.seat: r for r in _seats(db, done.table_id)}
+            seats = {r.seat: r for r in seats_of(db, done.table_id)}
             entrants: dict[int, Entrant] = {}
             ratings: dict[int, RatingRow] = {}
             for seat, kind, bot in done.seats:
@@ -694,7 +694,7 @@ class SocialHub:
 
     def _rematch_rows(self, table_id: str) -> tuple[TableRow | None, list[SeatRow]]:
         with self.sessions() as db:
-            return db.get(TableRow, table_id), _seats(db, table_id)
+            return db.get(TableRow, table_id), seats_of(db, table_id)
 
     def _point_to_rematch(self, table_id: str, rematch: str) -> None:
         with self.sessions.begin() as db:
@@ -706,7 +706,7 @@ class SocialHub:
         links: dict[int, str | None] = {}
         with self.sessions.begin() as db:
             for seat in seats:
-                row = _seat(db, table_id, seat)
+                row = seat_of(db, table_id, seat)
                 if row is None or row.pending_token is None:
                     links[seat] = None
                     continue
@@ -814,13 +814,3 @@ def _aware(at: dt.datetime) -> dt.datetime:
     """SQLite hands back naive datetimes (stored as UTC)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
 
-
-def _seats(db: Any, table_id: str) -> list[SeatRow]:
-    """A table's seat rows (with the lobby's claims: player, open, pending link), by seat."""
-    return list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all())
-
-
-def _seat(db: Any, table_id: str, seat: int) -> SeatRow | None:
-    found: SeatRow | None = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                             SeatRow.seat == seat)).first()
-    return found
