@@ -33,7 +33,7 @@ from .replay import frames
 from .requests import RequestError, parse_create
 from .security import client_key, require_json_from_here
 
-__all__ = ["MAX_RECORD", "router"]
+__all__ = ["MAX_RECORD", "check_language", "router"]
 
 MAX_RECORD = 2_000_000
 
@@ -79,7 +79,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
 def games(lang: str = "en") -> dict[str, Any]:
     """Every game's schema, bots and themes; ``?lang=ja|ko``: summaries and option words in that
     language (``words.languages``)."""
-    return {"games": [_game_schema(g, _language(lang)) for g in GAMES], "themes": list(THEMES),
+    return {"games": [_game_schema(g, check_language(lang)) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS)}
 
 
@@ -90,7 +90,8 @@ def _theme(theme: str | None, default: str) -> str:
         raise HTTPException(404, str(exc)) from None
 
 
-def _language(lang: str) -> str:
+def check_language(lang: str) -> str:
+    """``lang`` if the words layer speaks it (``words.languages``), else a 400 naming the choices."""
     if lang not in LANGUAGES:
         raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
     return lang
@@ -108,7 +109,7 @@ def rules_of(game: str, theme: str | None = None, lang: str = "en") -> dict[str,
     """A game's rules reference with its default options (``words.rules_reference``): every yaku
     in force with its cards, and every yaku another option adds, marked by that option; with
     ``?lang=ja|ko`` the yaku named in that language."""
-    _language(lang)
+    check_language(lang)
     if game not in GAMES:
         raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
     g = GAMES[game]
@@ -121,7 +122,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
     """The help of one table: its game's reference with this table's options in force; with
     ``?lang=ja|ko`` its prose (summary, turn, scoring, wild card, options) in that language
     (``words.languages``; the card-value and wild-card lines are then the game's own paragraphs)."""
-    _language(lang)
+    check_language(lang)
     table = _table(request, table_id)
     config = table.match.config
     out = rules_reference(config, _theme(theme, table.theme)).to_dict()
@@ -240,7 +241,7 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
 @router.get("/api/tables/{table_id}/replay")
 def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
-    _language(lang)
+    check_language(lang)
     table = _finished(request, table_id)
     # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
     names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
@@ -259,7 +260,7 @@ def _replay_answer(match: Match, seats: list[str], theme: str, steps: list[Any])
 @router.post("/api/replay")
 async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
     """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language."""
-    _language(lang)
+    check_language(lang)
     require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:

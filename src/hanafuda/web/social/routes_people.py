@@ -10,8 +10,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
-from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
+from ..api import check_language
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
 from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
@@ -134,8 +134,7 @@ def routes(kit: Kit) -> APIRouter:
     def all_presets(lang: str = "en") -> dict[str, Any]:
         """Every game's presets and option words (label, help, choice labels) in ``lang``
         (``words.languages``: en, ja or ko)."""
-        if lang not in WORD_LANGUAGES:
-            raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(WORD_LANGUAGES)}")
+        check_language(lang)
 
         def words_of(game: str) -> dict[str, Any]:
             out = {}
