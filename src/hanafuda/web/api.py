@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from ..agents import AGENTS, LEVELS, available_bots, available_levels
 from ..cards import CARDS
-from ..records import RecordError, match_from_record
+from ..records import Match, RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
 from ..words import rules_reference
@@ -33,7 +33,7 @@ from .replay import frames
 from .requests import RequestError, parse_create
 from .security import client_key, require_json_from_here
 
-__all__ = ["MAX_RECORD", "router"]
+__all__ = ["MAX_RECORD", "check_language", "router"]
 
 MAX_RECORD = 2_000_000
 
@@ -81,9 +81,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
 def games(lang: str = "en") -> dict[str, Any]:
     """Every game's schema, bots and themes; ``?lang=ja|ko``: summaries and option words in that
     language (``words.languages``)."""
-    if lang not in LANGUAGES:
-        raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
-    return {"games": [_game_schema(g, lang) for g in GAMES], "themes": list(THEMES),
+    return {"games": [_game_schema(g, check_language(lang)) for g in GAMES], "themes": list(THEMES),
             "bots": list(AGENTS),
             # the levels, weakest first: a seat's ``bot`` may be a level id (``agents.LEVELS``)
             "levels": [{"id": lv.id, "name": lv.display_name, "bot": lv.agent,
@@ -97,7 +95,8 @@ def _theme(theme: str | None, default: str) -> str:
         raise HTTPException(404, str(exc)) from None
 
 
-def _language(lang: str) -> str:
+def check_language(lang: str) -> str:
+    """``lang`` if the words layer speaks it (``words.languages``), else a 400 naming the choices."""
     if lang not in LANGUAGES:
         raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(LANGUAGES)}")
     return lang
@@ -115,7 +114,7 @@ def rules_of(game: str, theme: str | None = None, lang: str = "en") -> dict[str,
     """A game's rules reference with its default options (``words.rules_reference``): every yaku
     in force with its cards, and every yaku another option adds, marked by that option; with
     ``?lang=ja|ko`` the yaku named in that language."""
-    _language(lang)
+    check_language(lang)
     if game not in GAMES:
         raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
     g = GAMES[game]
@@ -128,7 +127,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
     """The help of one table: its game's reference with this table's options in force; with
     ``?lang=ja|ko`` its prose (summary, turn, scoring, wild card, options) in that language
     (``words.languages``; the card-value and wild-card lines are then the game's own paragraphs)."""
-    _language(lang)
+    check_language(lang)
     table = _table(request, table_id)
     config = table.match.config
     out = rules_reference(config, _theme(theme, table.theme)).to_dict()
@@ -149,10 +148,7 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
 
 @router.get("/api/cards/{theme}")
 def card_list(theme: str) -> dict[str, Any]:
-    try:
-        theme = normalize_theme(theme)
-    except UnknownThemeError as exc:
-        raise HTTPException(404, str(exc)) from None
+    theme = _theme(theme, theme)
     return {"theme": theme, "cards": [
         {"code": c.code, "month": c.month, "kind": c.kind.value, "label": label(c.code, theme),
          "name": face(c.code, theme).name, "native": face(c.code, theme).native,
@@ -250,22 +246,26 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
 @router.get("/api/tables/{table_id}/replay")
 def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
-    _language(lang)
+    check_language(lang)
     table = _finished(request, table_id)
     # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
     names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
-    return {"game": table.match.config.game.id, "players": table.match.config.players,
-            "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
-            "card_values": card_values(table.match),
-            "theme": table.theme, "seats": names,
-            "sides": [list(s) for s in table.match.config.sides],
-            "frames": frames(table.match, names, table.theme, lang, table.bot_seats)}
+    return _replay_answer(table.match, names, table.theme,
+                          frames(table.match, names, table.theme, lang, table.bot_seats))
+
+
+def _replay_answer(match: Match, seats: list[str], theme: str, steps: list[Any]) -> dict[str, Any]:
+    """What the replay page reads, the same for a finished table and an uploaded record."""
+    cfg = match.config
+    return {"game": cfg.game.id, "players": cfg.players, "title": cfg.game.title,
+            "yaku_names": yaku_names(match), "card_values": card_values(match), "theme": theme,
+            "seats": seats, "sides": [list(s) for s in cfg.sides], "frames": steps}
 
 
 @router.post("/api/replay")
 async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
     """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language."""
-    _language(lang)
+    check_language(lang)
     require_json_from_here(request)
     body = await request.body()
     if len(body) > MAX_RECORD:
@@ -280,9 +280,5 @@ async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
         match = match_from_record(record)
     except (RecordError, ValueError) as exc:
         raise HTTPException(400, str(exc)) from None
-    return {"game": match.config.game.id, "players": match.config.players,
-            "title": match.config.game.title, "yaku_names": yaku_names(match),
-            "card_values": card_values(match),
-            "theme": match.config.game.default_theme,
-            "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
-            "sides": [list(s) for s in match.config.sides], "frames": frames(match, lang=lang)}
+    return _replay_answer(match, [f"Seat {i + 1}" for i in range(match.config.players)],
+                          match.config.game.default_theme, frames(match, lang=lang))

@@ -34,7 +34,7 @@ import psycopg
 from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
 
-from .db import SeatRow, TableEventRow, TableRow
+from .db import SeatRow, TableEventRow, TableRow, seats_of
 from .live import CapacityError, Connection, LiveTable
 from .storage import follow_event
 
@@ -194,9 +194,7 @@ class Cluster:
         with self.hub.store.sessions() as db:
             events = list(db.scalars(select(TableEventRow).where(
                 TableEventRow.table_id == table_id, TableEventRow.seq > seq).order_by(TableEventRow.seq)))
-            seats = list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                                    .order_by(SeatRow.seat)))
-            return events, seats, db.get(TableRow, table_id)
+            return events, seats_of(db, table_id), db.get(TableRow, table_id)
 
     # -- the channel ---------------------------------------------------------------------------
 

@@ -24,12 +24,14 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    select,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["Base", "DatabaseUnusable", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate"]
+__all__ = ["Base", "DatabaseUnusable", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate",
+           "seat_of", "seats_of"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 0x68616E61
@@ -103,6 +105,16 @@ class TableEventRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(String(200))
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+def seats_of(db: Session, table_id: str) -> list[SeatRow]:
+    """A table's seat rows (with the lobby's claims: player, open, pending link), by seat."""
+    return list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+
+
+def seat_of(db: Session, table_id: str, seat: int) -> SeatRow | None:
+    """One seat's row of a table, or None."""
+    return db.scalars(select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)).first()
 
 
 def make_engine(url: str) -> Engine:

@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
 from ..records import Match
-from .db import SeatRow, TableEventRow, TableRow, session_factory
+from .db import SeatRow, TableEventRow, TableRow, seats_of, session_factory
 from .group_commit import GroupWriter
 from .live import LiveTable, Seat
 
@@ -64,8 +64,7 @@ class TableStore:
             row = db.get(TableRow, table_id)
             if row is None:
                 return None
-            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                               .order_by(SeatRow.seat)).all()
+            seats = seats_of(db, table_id)
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
                               stopped=row.status == "stopped",
                               theme=row.theme,

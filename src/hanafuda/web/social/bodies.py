@@ -1,22 +1,18 @@
 """The request bodies of the lobby's routes as pydantic models (issue 28): each route reads its
-body through one (``parse``), so a wrong type or an out-of-range value is a 400 naming the field
+body through one (``route_kit.read``), so a wrong type or an out-of-range value is a 400 naming the field
 before any work.  Fields whose checks speak to people (a name, a password, a chat line) keep
 their own checks (``names``, ``accounts``): those messages are translated (``i18n.say_error``)."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
-from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..requests import MAX_OPTIONS, MAX_SEATS, explain
+from ..requests import MAX_OPTIONS, MAX_SEATS
 from .service import MAX_WAIT
 
-__all__ = ["ChatBody", "JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody", "TokenBody", "parse"]
-
-B = TypeVar("B", bound=BaseModel)
-
+__all__ = ["ChatBody", "JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody", "TokenBody"]
 
 class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
@@ -77,10 +73,3 @@ class ChatBody(TokenBody):
     text: object = None
     """Checked by ``names.check_chat``."""
 
-
-def parse(model: type[B], data: dict[str, Any]) -> B:
-    """``data`` as ``model``, or a 400 naming the fields that are wrong."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise HTTPException(400, explain(exc)) from None

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from fastapi import HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, ValidationError
 
 from ..limits import RateLimited, RateLimiter
 from ..live import LiveTable
+from ..requests import explain
 from ..security import require_json_from_here
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
@@ -19,17 +23,20 @@ from .models import PlayerRow
 from .names import TextError
 from .service import SocialError, SocialHub
 
-__all__ = ["MAX_BODY", "STATIC", "Kit"]
+__all__ = ["MAX_BODY", "STATIC", "Kit", "read"]
 
 STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 16_384
+B = TypeVar("B", bound=BaseModel)
 
 
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def read(request: Request, model: type[B]) -> B:
+    """The request's JSON body as ``model`` (``bodies``), or a 400 naming what is wrong: the body
+    is not JSON, not an object, or its fields are of the wrong type or out of range."""
     require_json_from_here(request)  # no cross-site form posts (issue 14, defect 9)
     body = await request.body()
     if len(body) > MAX_BODY:
@@ -40,12 +47,31 @@ async def _json(request: Request) -> dict[str, Any]:
         raise HTTPException(400, "the body is not valid JSON") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the body must be a JSON object")
-    return data
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise HTTPException(400, explain(exc)) from None
 
 
 def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
+
+class RefusalRoute(APIRoute):
+    """A lobby route whose refusals (``SocialError``, ``TextError``: a request that changes
+    nothing) answer as an HTTP error with their status and message, in one place rather than in
+    every route."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def refusing(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except (SocialError, TextError) as exc:
+                raise HTTPException(getattr(exc, "status", 400), str(exc)) from None
+
+        return refusing
 
 
 class Kit:
@@ -108,5 +134,6 @@ class Kit:
         return {"path": path, "url": url, "qr": _data_uri(qr_svg(url)) if len(url) <= MAX_QR_TEXT else None}
 
     @staticmethod
-    def fail(exc: SocialError | TextError) -> HTTPException:
-        return HTTPException(getattr(exc, "status", 400), str(exc))
+    def router() -> APIRouter:
+        """A router for lobby routes: their refusals are answered by ``RefusalRoute``."""
+        return APIRouter(route_class=RefusalRoute)

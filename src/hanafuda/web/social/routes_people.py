@@ -10,29 +10,23 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
-from ...words.languages import LANGUAGES as WORD_LANGUAGES
 from ...words.languages import choice_text, option_text, preset_text
+from ..api import check_language
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
-from .bodies import LoginBody, NameBody, parse
+from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
-from .names import TextError, check_name, name_key
-from .route_kit import STATIC, Kit, _json
-from .service import CLOCK_CHOICES, MAX_WAIT, SocialError
+from .names import check_name, name_key
+from .route_kit import STATIC, Kit, read
+from .service import CLOCK_CHOICES, MAX_WAIT
 
 __all__ = ["routes"]
 
 
 def routes(kit: Kit) -> APIRouter:
-    router = APIRouter()
-    social = kit.social
-    sessions = kit.sessions
-    limit = kit.limit
-    identify = kit.identify
-    who = kit.who
-    me_json = kit.me_json
-    fail = kit.fail
+    router = kit.router()
+    social, limit, me_json = kit.social, kit.limit, kit.me_json
 
     # -- pages ---------------------------------------------------------------------------------
 
@@ -71,54 +65,39 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.get("/api/social/me")
     def me(request: Request) -> dict[str, Any]:
-        p = who(request)
+        p = kit.who(request)
         return {"player": me_json(p) if p else None, "lang": request.state.lang}
 
     @router.post("/api/social/names", status_code=201)
     async def pick_name(request: Request) -> dict[str, Any]:
         """Hold a display name in this browser (no password): answers the browser key to keep."""
-        data = await _json(request)
-        try:
-            name = check_name(parse(NameBody, data).name)
-        except TextError as exc:
-            raise fail(exc) from None
+        name = check_name((await read(request, NameBody)).name)
         limit("account", request)
-        try:
-            p, key = await social.db(social.new_player, name, name_key(name))
-        except SocialError as exc:
-            raise fail(exc) from None
+        p, key = await social.db(social.new_player, name, name_key(name))
         return {"player": me_json(p), "key": key}
 
     @router.post("/api/social/accounts", status_code=201)
     async def create_account(request: Request) -> JSONResponse:
         """An account: a new name with a password, or a password for the name this browser holds."""
-        data = await _json(request)
-        try:
-            body = parse(NameBody, data)
-            name = check_name(body.name)
-            password = check_password(body.password)
-        except TextError as exc:
-            raise fail(exc) from None
+        body = await read(request, NameBody)
+        name = check_name(body.name)
+        password = check_password(body.password)
         limit("account", request)
         session, held = request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key")
 
         def make() -> tuple[PlayerRow, str]:  # the reads, the password hash and the writes: off the loop
-            mine = identify(session, held)
+            mine = kit.identify(session, held)
             if mine is not None and name_key(name) == mine.name_key:
                 social.set_password(mine.id, hash_password(password))
                 return fresh(mine), social.new_key_for(mine.id)
             return social.new_player(name, name_key(name), hash_password(password))
 
-        try:
-            p, key = await social.db(make)
-        except SocialError as exc:
-            raise fail(exc) from None
+        p, key = await social.db(make)
         return _logged_in(p, key, 201)
 
     @router.post("/api/social/login")
     async def login(request: Request) -> JSONResponse:
-        data = await _json(request)
-        body = parse(LoginBody, data)
+        body = await read(request, LoginBody)
         name, password = body.name, body.password
         limit("account", request)
 
@@ -145,7 +124,7 @@ def routes(kit: Kit) -> APIRouter:
 
     def _logged_in(p: PlayerRow, key: str, status: int) -> JSONResponse:
         resp = JSONResponse({"player": me_json(p), "key": key}, status_code=status)
-        resp.set_cookie(SESSION_COOKIE, sessions.issue(p.id), max_age=SESSION_DAYS * 86400, httponly=True,
+        resp.set_cookie(SESSION_COOKIE, kit.sessions.issue(p.id), max_age=SESSION_DAYS * 86400, httponly=True,
                         samesite="lax", path="/")
         return resp
 
@@ -155,8 +134,7 @@ def routes(kit: Kit) -> APIRouter:
     def all_presets(lang: str = "en") -> dict[str, Any]:
         """Every game's presets and option words (label, help, choice labels) in ``lang``
         (``words.languages``: en, ja or ko)."""
-        if lang not in WORD_LANGUAGES:
-            raise HTTPException(400, f"unknown language {lang!r}; languages are: {', '.join(WORD_LANGUAGES)}")
+        check_language(lang)
 
         def words_of(game: str) -> dict[str, Any]:
             out = {}

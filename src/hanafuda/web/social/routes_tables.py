@@ -7,45 +7,32 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
-from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody, parse
+from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
 from .invites import reachable_urls
-from .names import TextError
-from .route_kit import Kit, _json
-from .service import SeatPlan, Settings, SocialError
+from .route_kit import Kit, read
+from .service import SeatPlan, Settings
 
 __all__ = ["routes"]
 
 
 def routes(kit: Kit) -> APIRouter:
-    router = APIRouter()
+    router = kit.router()
     social = kit.social
-    hub = kit.social.hub
-    limit = kit.limit
-    who_async = kit.who_async
-    need_player = kit.need_player
-    known = kit.known
-    table_of = kit.table_of
-    absolute = kit.absolute
-    invite = kit.invite
-    fail = kit.fail
+    limit, need_player, table_of, invite = kit.limit, kit.need_player, kit.table_of, kit.invite
 
     # -- tables --------------------------------------------------------------------------------
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        body = await read(request, TableBody)
         player = await need_player(request)
-        body = parse(TableBody, data)
         game, players, options, theme = body.game, body.players, body.options or {}, body.theme or "hanafuda"
         plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
         bots = any(p.kind == "bot" for p in plans)
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
                             hints=body.hints if body.hints is not None else bots and not body.rated)
         limit("create", request)
-        try:
-            created = await social.create(player, game, players, options, plans, theme, settings)
-        except SocialError as exc:
-            raise fail(exc) from None
+        created = await social.create(player, game, players, options, plans, theme, settings)
         t = created.table
         loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
         return {"id": t.id, "title": t.match.config.game.title, "game": t.match.config.game.id,
@@ -56,7 +43,7 @@ def routes(kit: Kit) -> APIRouter:
                           for s in t.seats],
                 "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
                 "spectator": invite(request, f"/table/{t.id}?token={created.spectator_token}"),
-                "creator": absolute(request, f"/table/{t.id}?token={created.creator_token}"),
+                "creator": kit.absolute(request, f"/table/{t.id}?token={created.creator_token}"),
                 "loopback": loopback,
                 "lan": [u for u in reachable_urls("0.0.0.0", request.url.port or 80)
                         if "127.0.0.1" not in u] if loopback else []}
@@ -67,78 +54,55 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        seat = (await read(request, JoinBody)).seat
         player = await need_player(request)
-        seat = parse(JoinBody, data).seat
         table = await table_of(table_id)
-        try:
-            link = await social.take_seat(table, player, None if seat is None else seat - 1)
-        except SocialError as exc:
-            raise fail(exc) from None
+        link = await social.take_seat(table, player, None if seat is None else seat - 1)
         return {"table": table.id, "link": link}
 
     @router.post("/api/social/quick")
     async def quick(request: Request) -> dict[str, Any]:
-        data = await _json(request)
+        body = await read(request, QuickBody)
         player = await need_player(request)
-        body = parse(QuickBody, data)
         game, players, wait, theme = body.game, body.players, body.wait, body.theme or "hanafuda"
         if game not in GAMES:
             raise HTTPException(400, f"unknown game; games are: {', '.join(GAMES)}")
         if players not in GAMES[game].player_counts():
             raise HTTPException(400, f"{GAMES[game].title} is played by "
                                 f"{', '.join(map(str, GAMES[game].player_counts()))} players")
-        try:
-            table, link = await social.quick_match(player, game, players, wait, str(theme),
-                                                   lambda: limit("create", request))
-        except SocialError as exc:
-            raise fail(exc) from None
+        table, link = await social.quick_match(player, game, players, wait, str(theme),
+                                               lambda: limit("create", request))
         return {"table": table.id, "link": link}
 
     @router.post("/api/social/tables/{table_id}/hello")
     async def hello(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        body = parse(TokenBody, data)
+        body = await read(request, TokenBody)
         table = await table_of(table_id)
-        try:
-            seat, creator = social.authorize(table, body.token, body.secret)
-            return await social.hello(table, seat, creator, await who_async(request))
-        except SocialError as exc:
-            raise fail(exc) from None
+        seat, creator = social.authorize(table, body.token, body.secret)
+        return await social.hello(table, seat, creator, await kit.who_async(request))
 
     @router.get("/api/social/tables/{table_id}/chat")
     def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
-        table = known(hub.load(table_id) if len(table_id) <= 32 else None)
-        try:
-            found = social.authorize(table, token, secret)
-        except SocialError as exc:
-            raise fail(exc) from None
-        if not social.can_chat(table, found[0], found[1]):
+        table = kit.known(social.hub.load(table_id) if len(table_id) <= 32 else None)
+        found = social.authorize(table, token, secret)
+        if not social.can_chat(table.id, found[0], found[1]):
             raise HTTPException(403, "spectators cannot read this table's chat")
         return {"messages": social.chat_history(table.id)}
 
     @router.post("/api/social/tables/{table_id}/chat", status_code=201)
     async def chat(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        chat_body = parse(ChatBody, data)
+        chat_body = await read(request, ChatBody)
         table = await table_of(table_id)
-        try:
-            seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
-            limit("chat", request)  # spent by a link that opens a seat only
-            return {"message": await social.say(table, seat, creator, chat_body.text)}
-        except (SocialError, TextError) as exc:
-            raise fail(exc) from None
+        seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
+        limit("chat", request)  # spent by a link that opens a seat only
+        return {"message": await social.say(table, seat, creator, chat_body.text)}
 
     @router.post("/api/social/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _json(request)
-        body = parse(TokenBody, data)
+        body = await read(request, TokenBody)
         table = await table_of(table_id)
         limit("create", request)
-        try:
-            link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
-        except SocialError as exc:
-            raise fail(exc) from None
+        link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
         return {"link": link}
 
     return router

@@ -9,7 +9,6 @@ import asyncio
 import datetime as dt
 import json
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -19,12 +18,13 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ...agents import AGENTS, LEVELS, find_level, is_bot_name, make_agent
+from ...agents import AGENTS, LEVELS, find_level, is_bot_name
 from ...engine.visibility import move_only
 from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
-from ..db import SeatRow, TableEventRow, TableRow
+from ..bot_pool import decide
+from ..db import SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
@@ -231,20 +231,10 @@ class SocialHub:
         if settings.clock is not None and settings.clock not in CLOCK_CHOICES:
             raise SocialError(f"the turn clock is one of {', '.join(map(str, CLOCK_CHOICES))} seconds "
                               "or none")
-        specs = []
-        for i, p in enumerate(plans):
-            if names is not None:
-                name = names[i]
-            elif p.kind == "me":
-                name = creator.name
-            elif p.kind == "open":
-                name = OPEN_NAME
-            elif p.kind == "invite":
-                name = f"Guest {i + 1}"
-            else:
-                name = ""
-            specs.append(SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
-                                  name))
+        named = {"me": creator.name, "open": OPEN_NAME, "bot": ""}  # an invited seat: "Guest N"
+        specs = [SeatSpec("bot" if p.kind == "bot" else "human", p.bot if p.kind == "bot" else None,
+                          names[i] if names is not None else named.get(p.kind, f"Guest {i + 1}"))
+                 for i, p in enumerate(plans)]
         links: dict[int, str] = {}
 
         def store_rows(table_id: str, tokens: NewTokens) -> None:  # in the worker thread
@@ -286,7 +276,7 @@ class SocialHub:
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
         with self.sessions() as db:
-            return _seats(db, table_id)
+            return seats_of(db, table_id)
 
     def settings(self, table_id: str) -> TableRow | None:
         """The table's row: its lobby settings (clock, spectator chat, rated, quick match, rematch)."""
@@ -346,7 +336,7 @@ class SocialHub:
             if seat is None or player is None or row is None or not row.lobby:
                 return row, False
             player_id = player.id
-            srow = _seat(db, table_id, seat)
+            srow = seat_of(db, table_id, seat)
             if srow is None or srow.player_id is not None:
                 return row, False
             others = db.scalars(select(SeatRow.seat).where(
@@ -356,9 +346,10 @@ class SocialHub:
             srow.player_id, srow.open, srow.pending_token, srow.name = player_id, False, None, player.name
             return row, True
 
-    def can_chat(self, table: LiveTable, seat: int | None, creator: bool) -> bool:
-        """For the sync routes (FastAPI runs them in its threadpool)."""
-        return may_chat(seat, creator, None if seat is not None or creator else self.settings(table.id))
+    def can_chat(self, table_id: str, seat: int | None, creator: bool) -> bool:
+        """``may_chat``, reading the table's settings only for a spectator (a database read: the
+        sync routes run it in FastAPI's threadpool, ``say`` in a worker thread)."""
+        return may_chat(seat, creator, None if seat is not None or creator else self.settings(table_id))
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Running tables with seats anyone may take, newest first: read from the database alone
@@ -509,8 +500,7 @@ class SocialHub:
 
     async def say(self, table: LiveTable, seat: int | None, creator: bool, raw: object) -> dict[str, Any]:
         """A person's chat line from ``seat`` (None: the creator or a spectator)."""
-        if not may_chat(seat, creator, None if seat is not None or creator
-                        else await self.db(self.settings, table.id)):
+        if not await self.db(self.can_chat, table.id, seat, creator):
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
         name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
@@ -573,8 +563,7 @@ class SocialHub:
         if table.seats[seat].kind != "human":
             return
         view = m.view(seat)
-        rng = random.Random(f"{m.seed}:clock:{seat}:{table.seq}")
-        move = make_agent(CLOCK_BOT).choose(view, view.legal, rng)
+        move = decide(CLOCK_BOT, view, f"{m.seed}:clock:{seat}:{table.seq}")
         # a kept teyaku is the seat's secret (RULES.md §4.2): the clock keeps it without a word
         if await self.hub.submit(table, seat, move, "clock", at_seq=seen[0]) is None \
                 and move_only(move, seat) is None:
@@ -621,7 +610,7 @@ class SocialHub:
             row = db.get(TableRow, done.table_id)
             if getattr(won, "rowcount", 0) != 1 or row is None or not row.rated:
                 return False
-            seats = {r.seat: r for r in _seats(db, done.table_id)}
+            seats = {r.seat: r for r in seats_of(db, done.table_id)}
             entrants: dict[int, Entrant] = {}
             ratings: dict[int, RatingRow] = {}
             for seat, kind, bot in done.seats:
@@ -707,7 +696,7 @@ class SocialHub:
 
     def _rematch_rows(self, table_id: str) -> tuple[TableRow | None, list[SeatRow]]:
         with self.sessions() as db:
-            return db.get(TableRow, table_id), _seats(db, table_id)
+            return db.get(TableRow, table_id), seats_of(db, table_id)
 
     def _point_to_rematch(self, table_id: str, rematch: str) -> None:
         with self.sessions.begin() as db:
@@ -719,7 +708,7 @@ class SocialHub:
         links: dict[int, str | None] = {}
         with self.sessions.begin() as db:
             for seat in seats:
-                row = _seat(db, table_id, seat)
+                row = seat_of(db, table_id, seat)
                 if row is None or row.pending_token is None:
                     links[seat] = None
                     continue
@@ -750,18 +739,12 @@ class SocialHub:
                               .outerjoin(last, last.c.table_id == TableRow.id)
                               .where(TableRow.status == "running")).all()
             stale = [tid for tid, created, at in rows if _aware(at or created) < cutoff]
-            keep: set[str] = set()
-            for tid in stale:
-                row = db.get(TableRow, tid)
-                if row is None or not row.rated:
-                    continue
-                humans = db.scalars(select(SeatRow.seat).where(SeatRow.table_id == tid,
-                                                               SeatRow.kind == "human")).all()
-                held = set(db.scalars(select(SeatRow.seat).where(
-                    SeatRow.table_id == tid, SeatRow.player_id.is_not(None))).all())
-                if set(humans) <= held:
-                    keep.add(tid)
-        gone = [tid for tid in stale if tid not in keep]
+            # would not be rated: made unrated, or a person's seat no identified player holds
+            unrated = set(db.scalars(select(TableRow.id).where(TableRow.id.in_(stale),
+                                                               TableRow.rated.is_(False))))
+            unheld = set(db.scalars(select(SeatRow.table_id).where(
+                SeatRow.table_id.in_(stale), SeatRow.kind == "human", SeatRow.player_id.is_(None))))
+        gone = [tid for tid in stale if tid in unrated | unheld]
         if gone:
             with self.sessions.begin() as db:
                 for model in (ChatRow, ResultRow, TableEventRow, SeatRow):
@@ -833,13 +816,3 @@ def _aware(at: dt.datetime) -> dt.datetime:
     """SQLite hands back naive datetimes (stored as UTC)."""
     return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
 
-
-def _seats(db: Any, table_id: str) -> list[SeatRow]:
-    """A table's seat rows (with the lobby's claims: player, open, pending link), by seat."""
-    return list(db.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all())
-
-
-def _seat(db: Any, table_id: str, seat: int) -> SeatRow | None:
-    found: SeatRow | None = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                             SeatRow.seat == seat)).first()
-    return found

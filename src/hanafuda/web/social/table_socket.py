@@ -5,6 +5,7 @@ quick-match wait go back on it (``SocialHub.push``)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..limits import RateLimited
@@ -17,42 +18,42 @@ from .service import SocialError
 
 __all__ = ["install"]
 
+Handler = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]
+"""A handler of one type of message on the table's socket (``TableHub.extensions``)."""
+
 
 def install(kit: Kit) -> None:
     """Register the social message handlers on the table hub (``TableHub.extensions``)."""
     social, limiter = kit.social, kit.limiter
 
-    async def answer(table: LiveTable, conn: Connection, kind: str, work: Any) -> None:
-        """Run ``work``; a refusal goes to this socket only, as an error ``for`` its message."""
-        try:
-            await work()
-        except (SocialError, TextError, RateLimited) as exc:
-            await social.hub.send(table, conn, {"type": "error", "for": kind, "code": "refused",
-                                                "error": say_error(str(exc), conn.lang)})
+    def answered(kind: str, handler: Handler) -> Handler:
+        """``handler`` whose refusal goes to this socket only, as an error ``for`` its message."""
+        async def run(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+            try:
+                await handler(table, conn, msg)
+            except (SocialError, TextError, RateLimited) as exc:
+                await social.hub.send(table, conn, {"type": "error", "for": kind, "code": "refused",
+                                                    "error": say_error(str(exc), conn.lang)})
+        return run
 
     async def hello(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        async def work() -> None:
-            key = msg.get("key")
-            player = await social.db(kit.identify, conn.cookies.get(SESSION_COOKIE),
-                                     key if isinstance(key, str) else None)
-            info = await social.hello(table, conn.seat, conn.creator, player)
-            lines = await social.db(social.chat_history, table.id) if info["can_chat"] else []
-            chat = [social.named(table, conn, line) for line in lines]
-            await social.hub.send(table, conn, {"type": "hello", **info, "chat": chat})
-        await answer(table, conn, "hello", work)
+        key = msg.get("key")
+        player = await social.db(kit.identify, conn.cookies.get(SESSION_COOKIE),
+                                 key if isinstance(key, str) else None)
+        info = await social.hello(table, conn.seat, conn.creator, player)
+        lines = await social.db(social.chat_history, table.id) if info["can_chat"] else []
+        chat = [social.named(table, conn, line) for line in lines]
+        await social.hub.send(table, conn, {"type": "hello", **info, "chat": chat})
 
     async def chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        async def work() -> None:
-            limiter.take("chat", conn.client)
-            await social.say(table, conn.seat, conn.creator, msg.get("text"))
-        await answer(table, conn, "chat", work)
+        limiter.take("chat", conn.client)
+        await social.say(table, conn.seat, conn.creator, msg.get("text"))
 
     async def rematch(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        async def work() -> None:
-            limiter.take("create", conn.client)
-            link = await social.rematch(table, conn.seat)
-            await social.hub.send(table, conn, {"type": "rematch", "link": link})
-        await answer(table, conn, "rematch", work)
+        limiter.take("create", conn.client)
+        link = await social.rematch(table, conn.seat)
+        await social.hub.send(table, conn, {"type": "rematch", "link": link})
 
-    social.hub.extensions.update(hello=hello, chat=chat, rematch=rematch)
+    social.hub.extensions.update(hello=answered("hello", hello), chat=answered("chat", chat),
+                                 rematch=answered("rematch", rematch))
     social.hub.notices = social.notice
