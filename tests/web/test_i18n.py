@@ -392,7 +392,7 @@ def test_error_messages_in_the_language(client: Any) -> None:
     assert ja.json()["detail"] == "名前は24文字までです"
     assert client.post("/api/social/names", json={"name": "Ann"}).status_code == 201
     taken = client.post("/api/social/names?lang=ko", json={"name": "Ann"})  # (remembered from here on)
-    assert taken.status_code == 409 and taken.json()["detail"] == "이름 'Ann'은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요"
+    assert taken.status_code == 409 and taken.json()["detail"] == "이름 'Ann'은 이미 쓰이고 있습니다. 다른 이름을 고르세요"
     other = client.get("/api/tables/nope")  # not in the catalogue: as it is
     assert other.status_code == 404 and other.json()["detail"] == client.get("/api/tables/nope?lang=en").json()["detail"]
 
@@ -492,3 +492,17 @@ def test_a_rate_limits_action_is_said_in_the_language(lang: str, words: dict[str
         said = say_error(str(RateLimited(action, Limit(5, 60.0))), lang)
         assert word in said and action not in said, said
         assert "5" in said and "60" in said, said
+
+
+def test_the_pages_choose_korean_particles_as_the_server_does(server: Server, browser: Any) -> None:
+    """``HF.t`` (static/common.js) resolves "을(를)", "(으)로", … like ``words.particles``: the same
+    form for every kind of word (Hangul with and without a final consonant, ㄹ, digits, Latin)."""
+    from hanafuda.words.particles import PARTICLES, choose_particles
+    words = ["송학 광", "벚꽃 피", "달", "1", "2", "3", "10", "Ann", "Anna", "Bill", "'Ann'", "비 쌍피 (만능)", "松"]
+    sentences = [w + choice + " 끝" for w in words for choice, _, _ in PARTICLES]
+    page = new_page(browser, viewport={"width": 800, "height": 600})
+    page.goto(server.url + "/cards?lang=ko")
+    said = page.evaluate("(ss) => ss.map((s) => HF.particles(s))", sentences)
+    assert said == [choose_particles(s) for s in sentences]
+    assert page.evaluate("HF.t('err.name_taken', { name: \"'Ann'\" })").startswith("이름 'Ann'은 ")
+    page.close()

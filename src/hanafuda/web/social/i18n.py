@@ -24,6 +24,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...words.catalogue import LANGUAGES, SERVER_AREAS, messages
+from ...words.particles import choose_particles
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
            "say_error", "translate_page"]
@@ -78,7 +79,7 @@ def say_error(message: str, lang: str) -> str:
                 if name == "action":  # a rate limit's action (create, chat, account) in words
                     value = catalogue(lang).get(f"rate.{value}", value)
                 text = text.replace(f"{{{name}}}", value)
-            return text
+            return choose_particles(text) if lang == "ko" else text
     return message
 
 
