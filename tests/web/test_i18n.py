@@ -21,7 +21,7 @@ from hanafuda.rules.options import OptionError
 from hanafuda.web.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
-from hanafuda.web.social.i18n import LANGUAGES, catalogue, say_error, translate_page
+from hanafuda.web.social.i18n import LANGUAGES, PageError, catalogue, render_page, say_error
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words import Namer
@@ -86,21 +86,73 @@ def test_every_key_a_page_names_is_in_the_catalogue() -> None:
 
 
 @pytest.mark.parametrize("lang", OTHERS)
-def test_pages_are_served_translated(lang: str) -> None:
+def test_pages_are_served_in_the_language(lang: str) -> None:
+    """Every static page rendered in ``lang``: each ``data-t`` element's text and each
+    ``data-t-label``/``-title``/``-placeholder`` attribute is the catalogue's, ``<html lang>`` is
+    set, the catalogue travels in the head, and nothing else of the page changes."""
     for path in STATIC.glob("*.html"):
-        page = translate_page(path.read_text("utf-8"), lang)
-        for key in re.findall(r'data-t="([^"]+)"', page):
-            text = _catalogue(lang)[key]
-            assert f">{text}<" in page.replace("&amp;", "&"), (path.name, key)
+        source = path.read_text("utf-8")
+        page = render_page(source, lang, table=path.name == "table.html")
+        assert f'<html lang="{lang}"' in page and 'id="hf-messages"' in page, path.name
+        for element in _elements(page, "data-t"):
+            assert element["text"] == _catalogue(lang)[element["data-t"]], (path.name, element)
+        for short, attr in (("label", "aria-label"), ("title", "title"), ("placeholder", "placeholder")):
+            for element in _elements(page, f"data-t-{short}"):
+                assert element[attr] == _catalogue(lang)[element[f"data-t-{short}"]], (path.name, element)
+        assert len(_elements(page, "data-t")) == len(_elements(source, "data-t")), path.name
+        assert ("social-table.js" in page) == (path.name == "table.html")
 
 
-def test_translate_page_sets_text_and_attributes_and_escapes() -> None:
-    page = '<p data-t="table.hint">Hint</p><button title="x" data-t-title="table.help" aria-label="y">?</button>'
-    out = translate_page(page, "ja")
+def _elements(page: str, attr: str) -> list[dict[str, str]]:
+    """The attributes of every element of ``page`` carrying ``attr``, with its text as "text"."""
+    from html.parser import HTMLParser
+
+    found: list[dict[str, str]] = []
+    open_: list[dict[str, str]] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = {k: v or "" for k, v in attrs}
+            if attr in values:
+                values["text"] = ""
+                found.append(values)
+                open_.append(values)
+            else:
+                open_.append({})
+
+        def handle_endtag(self, tag: str) -> None:
+            if open_:
+                open_.pop()
+
+        def handle_data(self, data: str) -> None:
+            if open_ and "text" in open_[-1]:
+                open_[-1]["text"] += data
+
+    reader = Reader()
+    reader.feed(page)
+    return found
+
+
+def test_render_page_sets_text_and_attributes_and_escapes() -> None:
+    page = ('<html lang="en"><head><title>x</title></head><body><p data-t="table.hint">Hint</p>'
+            '<button title="x" data-t-title="table.help" aria-label="a &amp; b">?</button><br/>'
+            '<input data-t-placeholder="table.hint" disabled></body></html>')
+    out = render_page(page, "ja")
+    assert out.startswith('<html lang="ja"><head><title>x</title>')
     assert '<p data-t="table.hint">ヒント</p>' in out
-    assert 'title="ヘルプ"' in out and 'aria-label="y"' in out
+    assert 'title="ヘルプ"' in out and 'aria-label="a &amp; b"' in out and "<br/>" in out
+    assert '<input data-t-placeholder="table.hint" disabled placeholder="ヒント">' in out
+    assert out.index("hf-messages") < out.index("</head>") and "social-table.js" not in out
+    assert "social-table.js" in render_page(page, "ja", table=True)
+    assert render_page("<p>5 &lt; 6 &#38; <b>bold</b></p>", "ko") == "<p>5 &lt; 6 &#38; <b>bold</b></p>"
     with pytest.raises(KeyError):
-        translate_page('<p data-t="no.such.key">x</p>', "ja")
+        render_page('<p data-t="no.such.key">x</p>', "ja")
+    with pytest.raises(PageError):  # its words would replace the link inside it
+        render_page('<p data-t="table.hint">see <a href="/">here</a></p>', "ja")
+    with pytest.raises(PageError):
+        render_page('<p data-t="table.hint">never closed', "ja")
+    with pytest.raises(ValueError):
+        render_page("<p></p>", "xx")
 
 
 @pytest.mark.parametrize("lang", OTHERS)
