@@ -399,8 +399,8 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
     with client.websocket_connect(f"/ws/{t['id']}?token={token}&lang=ko") as ws:
         first = next_state(ws)
         words = first["words"]
-        assert [s["name"] for s in words["seats"]] == ["나", "욕심(2번 자리)"]
-        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심(2번 자리) 차례")
+        assert [s["name"] for s in words["seats"]] == ["나", "욕심 봇(2번 자리)"]
+        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심 봇(2번 자리) 차례")
         assert words["sides"][0]["headline"].startswith("나: ")
         english = {y.name for y in yaku_in_force(GAMES["mushi"].configure(2, {}))}
         assert words["progress"] and not {p["name"] for p in words["progress"]} & english
@@ -411,7 +411,7 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
                 ws.send_json({"type": "move", "move": view["legal"][0]})
             end = next_state(ws)
     assert end["words"]["turn"] == "대국 끝"
-    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심(2번 자리)"]
+    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심 봇(2번 자리)"]
     with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}&lang=xx") as ws:
         state = next_state(ws)
         assert state["words"]["turn"] == "Match over" and state["words"]["seats"][0]["name"] != "나"

@@ -20,6 +20,7 @@ from ..words.languages import (
     choice_text,
     default_words,
     game_summary,
+    game_title,
     how_to_play,
     option_text,
     value_words,
@@ -50,7 +51,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
     g = GAMES[gid]
     return {
         "id": g.id,
-        "title": g.title,
+        "title": game_title(g, lang),
         "theme": g.default_theme,
         "native_title": g.native_title,
         "lang": lang,
@@ -247,8 +248,7 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
     _language(lang)
     table = _finished(request, table_id)
-    # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
-    names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
+    names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
     return {"game": table.match.config.game.id, "players": table.match.config.players,
             "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),

@@ -21,6 +21,7 @@ from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
 from ..rules.presets import Preset
 from .catalogue import LANGUAGES, TranslationMissing, check_language, has, text
+from .names import player_name
 from .options import option_label, value_text
 
 __all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
@@ -179,16 +180,14 @@ def _word(key: str, lang: str, **values: Any) -> str:
 
 def seat_words(seat: int, viewer: int | None, players: Sequence[str | None], lang: str,
                bots: frozenset[int] = frozenset()) -> str:
-    """A seat as the table page names it in ``lang``: "あなた", "貪欲（2番席）", "3번 자리" (a bot
-    seat of ``bots`` by its level's word, a person by their name)."""
+    """A seat as the table page names it in ``lang``: "あなた", "貪欲ボット（2番席）", "3번 자리" (a
+    bot seat of ``bots`` by ``names.bot_name``, a person by their name)."""
     if seat == viewer:
         return _word("you", lang)
-    given = (players[seat] if seat < len(players) else None) or ""
-    given = given.strip()
+    given = ((players[seat] if seat < len(players) else None) or "").strip()
     if not given:
         return _word("seat", lang, n=seat + 1)
-    level = f"botname.{given.lower()}"
-    name = text(level, lang) if seat in bots and has(level, lang) else given
+    name = player_name(given, lang, person=bool(bots) and seat not in bots)
     return _word("seat_of", lang, name=name, n=seat + 1)
 
 

@@ -8,6 +8,12 @@ const HF = {
     for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
     return document.documentElement.lang === "ko" ? this.particles(s) : s;
   },
+  // a bot as every page names it ("Greedy bot", "貪欲ボット"): the catalogue's botname.<id>, as
+  // words/names.py bot_name says it on the server; a bot it does not know by its id
+  botName(bot) {
+    const key = `botname.${String(bot).toLowerCase()}`;
+    return this.messages[key] ? this.t(key) : this.t("botname.other", { name: String(bot).charAt(0).toUpperCase() + String(bot).slice(1) });
+  },
   // Korean particles written as a choice ("{card}을(를)") in the form the word before needs: the
   // same rule as words/particles.py (a Hangul syllable's final consonant, digits and Latin letters
   // as read, brackets and quotes looked through; anything else keeps the written choice)
