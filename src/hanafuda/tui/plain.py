@@ -23,7 +23,7 @@ from ..words import (
 )
 from ..words.catalogue import text
 from ..words.options import given_options_text
-from .session import PlaySession
+from .session import PlaySession, dropped_key
 
 __all__ = ["rules_screen", "run_plain"]
 
@@ -96,7 +96,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
             if session.pause and not hidden:
                 time.sleep(session.pause)
             if session.dropped is not None:
-                say(f"Your play could not be made: {session.dropped.reason}.")
+                say(text(dropped_key(session.dropped), session.lang))
                 session.dropped = None
             continue
         say()
