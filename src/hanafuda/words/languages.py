@@ -24,9 +24,9 @@ from .catalogue import LANGUAGES, TranslationMissing, check_language, has, text
 from .names import player_name
 from .options import option_label, value_text
 
-__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
-           "game_title", "how_to_play", "option_text", "preset_text", "seat_words", "side_words",
-           "value_word", "value_words", "yaku_name"]
+__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "bright_call", "choice_text", "default_words",
+           "game_summary", "game_title", "how_to_play", "option_text", "preset_text", "seat_words",
+           "side_words", "value_word", "value_words", "yaku_name"]
 
 def _check(lang: str) -> None:
     check_language(lang)
@@ -55,6 +55,15 @@ def game_title(game: type[Game], lang: str) -> str:
     if lang == "en":
         return game.title
     return text(f"game.{game.id}.title", lang)
+
+
+def bright_call(game: type[Game], lang: str) -> str:
+    """What a player calls on capturing a bright (``Game.bright_capture_call``, "Kwa-Dō!"; the
+    catalogue's ``call.<id>`` in Japanese and Korean), or "" in a game without one."""
+    _check(lang)
+    if lang == "en" or not game.bright_capture_call:
+        return game.bright_capture_call
+    return text(f"call.{game.id}", lang)
 
 
 def option_text(game: type[Game], spec: OptionSpec, lang: str) -> tuple[str, str]:
