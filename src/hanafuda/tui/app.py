@@ -51,7 +51,7 @@ from ..words.catalogue import text
 from ..words.languages import game_title
 from .plain import rules_screen
 from .session import PlaySession, dropped_key
-from .text import Wrapped, card_cell, card_style
+from .text import Wrapped, card_cell, card_style, spans_of
 
 __all__ = ["PlayApp"]
 
@@ -162,17 +162,19 @@ class TextScreen(ModalScreen[bool]):
         Binding("q", "close(False)", "Quit"),
     ]
 
-    def __init__(self, title: str, body: str, footer: str) -> None:
+    def __init__(self, title: str, body: str, footer: str, whole: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.footer_text = footer
+        self.whole = whole
+        """Phrases a line never splits (the table's card names, ``text.Wrapped``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
             with PageBody(id="page-body"):
-                yield Static(Wrapped.of(self.body))
+                yield Static(Wrapped.of(self.body, whole=self.whole))
             yield Static(Text(self.footer_text, style="italic"),
                          id="page-footer")
 
@@ -263,6 +265,7 @@ class PlayApp(App[Path | None]):
         self.choices: list[tuple[str, str]] = []  # (label, move) for "variant"/"choice"
         self.cursor = 0
         self.selected: str | None = None
+        self._card_names: tuple[tuple[str, str], tuple[str, ...]] = (("", ""), ())
         self._say_bindings()
         self.bot_timer: Timer | None = None
         self.logged = (0, 0)
@@ -293,6 +296,16 @@ class PlayApp(App[Path | None]):
                     yield Static(id="captures")
                 yield Log(id="log", wrap=True, min_width=20)
         yield Footer()
+
+    @property
+    def card_names(self) -> tuple[str, ...]:
+        """Every card's name at this table (wild or not), longest first: a line never splits one
+        (``text.Wrapped``).  Read again when the language or theme changes."""
+        namer = self.session.namer
+        if self._card_names[0] != (namer.theme, namer.lang):
+            names = {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+            self._card_names = ((namer.theme, namer.lang), tuple(sorted(names, key=len, reverse=True)))
+        return self._card_names[1]
 
     def say(self, key: str, **fields: object) -> str:
         """The catalogue's words ``key`` in the session's language (``words.catalogue``)."""
@@ -407,7 +420,8 @@ class PlayApp(App[Path | None]):
             head = [self.say("tui.totals", totals=totals_text(namer, view.totals)), ""]
             footer = self.say("tui.next_round_keys")
             title = self.say("tui.round_over", n=view.round_number)
-        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll")),
+        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll"),
+                                    self.card_names),
                          self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:
@@ -511,8 +525,8 @@ class PlayApp(App[Path | None]):
     def _page(self, title: str, body: str) -> None:
         if isinstance(self.screen, TextScreen):
             return
-        self.push_screen(TextScreen(title, body, self.say("tui.page_keys") + self.say("tui.scroll")),
-                         self.after_page)
+        self.push_screen(TextScreen(title, body, self.say("tui.page_keys") + self.say("tui.scroll"),
+                                    self.card_names), self.after_page)
 
     def action_rules(self) -> None:
         self._page(self.say("tui.rules_title"), rules_screen(self.session))
@@ -602,7 +616,7 @@ class PlayApp(App[Path | None]):
             active = self.step in ("variant", "choice") and choice.index < len(self.choices)
             choice.show(self.choices[choice.index][0] if active else None,
                         cursor=active and choice.index == self.cursor)
-        self.query_one("#prompt", Static).update(Wrapped.of(self.prompt_text()))
+        self.query_one("#prompt", Static).update(Wrapped.of(self.prompt_text(), whole=self.card_names))
         self.query_one("#captures", Static).update(self.captures_text())
         for widget in self.query(".cursor"):
             if not self.modal_open:
@@ -660,8 +674,9 @@ class PlayApp(App[Path | None]):
                 out.append((line, keep, 2))
             for note in side_notes(namer, view, side):
                 made = any(mark in note for mark in _COMPLETE)
-                out.append((Text(f" {note}", style="bold green" if made else "yellow"), [], 2))
-        out.extend((Text(note), [], 2) for note in table_notes(namer, view))
+                out.append((Text(f" {note}", style="bold green" if made else "yellow"),
+                            spans_of(f" {note}", self.card_names), 2))
+        out.extend((Text(note), spans_of(note, self.card_names), 2) for note in table_notes(namer, view))
         return Wrapped(out)
 
     def write_log(self) -> None:
@@ -675,7 +690,7 @@ class PlayApp(App[Path | None]):
         done = [e for e in log_entries(view, namer) if e.complete]
         for entry in done[self.logged[1]:]:
             style = "bold" if entry.seat == view.seat else ""
-            log.write(Wrapped([(Text(entry.text, style=style), [], 2)]))
+            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.card_names))
             for call in entry.calls:
                 self.notify(call, timeout=2)
         self.logged = (self.logged[0], len(done))

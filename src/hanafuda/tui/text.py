@@ -22,7 +22,7 @@ from rich.text import Text
 from ..cards import CARDS, Kind, RibbonColour, card_id
 from ..words import Namer
 
-__all__ = ["Wrapped", "break_points", "card_cell", "card_style", "wrap_lines"]
+__all__ = ["Wrapped", "break_points", "card_cell", "card_style", "spans_of", "wrap_lines"]
 
 NO_LINE_START = frozenset("、。，．,.・：；:;？！?!）)」』】〕〉》］]｝}ー～〜…‥’”%％"
                           "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
@@ -111,6 +111,22 @@ def wrap_lines(text: Text, width: int, keep: Sequence[tuple[int, int]] = (), ind
     return out
 
 
+def spans_of(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+    """The (start, end) of each occurrence of ``phrases`` in ``text``, longest phrase first, none
+    overlapping another."""
+    taken = [False] * len(text)
+    spans = []
+    for phrase in phrases:
+        at = text.find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            if not any(taken[at:end]):
+                spans.append((at, end))
+                taken[at:end] = [True] * (end - at)
+            at = text.find(phrase, end)
+    return spans
+
+
 class Wrapped:
     """A Rich renderable of paragraphs broken into lines by ``wrap_lines`` at the width it is given
     (a panel, the log): each paragraph a ``Text`` with the spans kept whole and its hanging
@@ -120,13 +136,15 @@ class Wrapped:
         self.paragraphs = list(paragraphs)
 
     @classmethod
-    def of(cls, text: Text | str, indent: int = 0) -> Wrapped:
-        """One paragraph per line of ``text``; a line's leading spaces are its hanging indent."""
+    def of(cls, text: Text | str, indent: int = 0, whole: Iterable[str] = ()) -> Wrapped:
+        """One paragraph per line of ``text``; a line's leading spaces are its hanging indent, and
+        every occurrence of a phrase of ``whole`` (the table's card names) stays on one line."""
         body = text if isinstance(text, Text) else Text(text)
+        phrases = sorted({p for p in whole if p}, key=len, reverse=True)
         paragraphs = []
         for line in body.split("\n", allow_blank=True):
             lead = len(line.plain) - len(line.plain.lstrip(" "))
-            paragraphs.append((line, (), max(indent, lead)))
+            paragraphs.append((line, spans_of(line.plain, phrases), max(indent, lead)))
         return cls(paragraphs)
 
     def __str__(self) -> str:
