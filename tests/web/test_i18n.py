@@ -6,9 +6,11 @@ shows ``<html lang>`` right and none of the English catalogue's UI strings."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from hanafuda.web.social.i18n import LANGUAGES, PageError, catalogue, render_pag
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.web.social.service import NOTICES, notice_words
 from hanafuda.words import Namer
+from hanafuda.words.catalogue import messages
 from hanafuda.words.catalogue import text as words_text
 from hanafuda.words.languages import (
     allowed_words,
@@ -289,8 +292,42 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
         assert not leaks, f"{lang} {kind} ({path}) shows English: {leaks}"
         raw = [t for t in texts if t in ENGLISH]  # a key shown instead of its message
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
+        words = sorted({(w, t) for t in texts for w in _english_words_in(t, lang)})
+        assert not words, f"{lang} {kind} ({path}) shows English words: {words}"
     assert not errors, errors
     page.close()
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    """The words of the English catalogue (four letters or more) that neither Japanese nor Korean
+    uses: a name or a code ("Hanafuda", "Enter") is said the same in every language."""
+    def words(texts: Any) -> set[str]:
+        return {w.lower() for t in texts for w in re.findall(r"[A-Za-z]{4,}", PLACEHOLDER.sub(" ", t))}
+    return frozenset(words(ENGLISH.values()) - words(v for lang in OTHERS for v in _catalogue(lang).values()))
+
+
+@cache
+def _names(lang: str) -> tuple[str, ...]:
+    """What a page may show in Latin letters in ``lang``: card and month names of every theme
+    (Hawaiʻifuda's are Hawaiian), yaku names, the games' own names and ids, theme ids, the
+    players' names."""
+    from hanafuda.themes import THEMES
+    found = {m for k, m in messages(lang).items() if k.startswith(("card.", "month.", "yaku.", "game."))}
+    found |= {"Ann", "Bea", "Layout", *GAMES, *THEMES, "hanafuda", "English"}
+    found |= {t for g in GAMES.values() for t in (g.title, g.native_title)}  # a game's own name
+    for g in GAMES.values():
+        namer = Namer(g.configure(g.player_counts()[0], {}), "hanafuda", lang=lang)
+        found |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _english_words_in(text: str, lang: str) -> list[str]:
+    """The words of the English catalogue a visible text of a ``lang`` page still shows, once the
+    names it may show are taken out (issue 28: "no English words from the en catalogue")."""
+    for name in _names(lang):
+        text = text.replace(name, " ")
+    return [w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in _english_words()]
 
 
 def _says_card_names_in(page: Any, lang: str) -> None:
@@ -558,3 +595,19 @@ def test_the_pages_choose_korean_particles_as_the_server_does(server: Server, br
     assert said == [choose_particles(s) for s in sentences]
     assert page.evaluate("HF.t('err.name_taken', { name: \"'Ann'\" })").startswith("이름 'Ann'은 ")
     page.close()
+
+
+def test_card_labels_and_replay_titles_in_the_language(client: Any) -> None:
+    """``/api/cards/{theme}?lang=``: the labels the pages give every card (its ``aria-label`` and
+    tooltip, the gallery's caption) in the language (``words.names.card_label``); English as it was."""
+    def labels(lang: str, theme: str = "hanafuda") -> dict[str, str]:
+        cards = client.get(f"/api/cards/{theme}?lang={lang}").json()["cards"]
+        return {c["code"]: c["label"] for c in cards}
+    assert labels("en")["plum-warbler"] == "Plum (2) · Bush Warbler · Animal"
+    assert labels("ja")["plum-warbler"] == "梅 (2) · 梅に鶯 · タネ"
+    assert labels("ko", "hwatu")["plum-warbler"] == "매화 (2) · 매조 열끗 (휘파람새) · 열끗"
+    assert not [label for label in labels("ja").values() if re.search(r"[A-Za-z]{3,}", label)]
+    assert client.get("/api/cards/hanafuda?lang=xx").status_code == 400
+    record = json.loads((Path(__file__).parents[1] / "records" / "mushi-2p-target60.json").read_text())
+    replay = client.post("/api/replay?lang=ko", json=record).json()
+    assert replay["title"] == "무시(虫)" and replay["seats"] == ["1번 자리", "2번 자리"]

@@ -12,8 +12,9 @@ from ..agents import AGENTS, available_bots
 from ..cards import CARDS
 from ..records import RecordError, match_from_record
 from ..rules import GAMES, configure
-from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
+from ..themes import THEMES, UnknownThemeError, face, normalize_theme
 from ..words import rules_reference
+from ..words.catalogue import text as words_text
 from ..words.languages import (
     LANGUAGES,
     allowed_words,
@@ -26,6 +27,7 @@ from ..words.languages import (
     value_words,
     yaku_name,
 )
+from ..words.names import card_label
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .lobby import seat_label
@@ -144,14 +146,18 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
 
 
 @router.get("/api/cards/{theme}")
-def card_list(theme: str) -> dict[str, Any]:
+def card_list(theme: str, lang: str = "en") -> dict[str, Any]:
+    """The theme's cards; ``?lang=ja|ko``: each card's label and name in that language (the
+    pages' card labels and tooltips, words.names.card_label)."""
+    _language(lang)
     try:
         theme = normalize_theme(theme)
     except UnknownThemeError as exc:
         raise HTTPException(404, str(exc)) from None
     return {"theme": theme, "cards": [
-        {"code": c.code, "month": c.month, "kind": c.kind.value, "label": label(c.code, theme),
-         "name": face(c.code, theme).name, "native": face(c.code, theme).native,
+        {"code": c.code, "month": c.month, "kind": c.kind.value, "label": card_label(c.code, theme, lang),
+         "name": face(c.code, theme).name if lang == "en" else words_text(f"card.{theme}.{c.code}", lang),
+         "native": face(c.code, theme).native,
          "month_number": face(c.code, theme).month_number,
          "month_name": face(c.code, theme).month_name, "kind_name": face(c.code, theme).kind_name}
         for c in CARDS]}
@@ -250,7 +256,7 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     table = _finished(request, table_id)
     names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
     return {"game": table.match.config.game.id, "players": table.match.config.players,
-            "title": table.match.config.game.title, "yaku_names": yaku_names(table.match),
+            "title": game_title(table.match.config.game, lang), "yaku_names": yaku_names(table.match),
             "card_values": card_values(table.match),
             "theme": table.theme, "seats": names,
             "sides": [list(s) for s in table.match.config.sides],
@@ -276,8 +282,9 @@ async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
     except (RecordError, ValueError) as exc:
         raise HTTPException(400, str(exc)) from None
     return {"game": match.config.game.id, "players": match.config.players,
-            "title": match.config.game.title, "yaku_names": yaku_names(match),
+            "title": game_title(match.config.game, lang), "yaku_names": yaku_names(match),
             "card_values": card_values(match),
             "theme": match.config.game.default_theme,
-            "seats": [f"Seat {i + 1}" for i in range(match.config.players)],
+            "seats": [f"Seat {i + 1}" if lang == "en" else words_text("label.seat", lang, n=i + 1)
+                      for i in range(match.config.players)],
             "sides": [list(s) for s in match.config.sides], "frames": frames(match, lang=lang)}

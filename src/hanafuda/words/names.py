@@ -22,11 +22,11 @@ from string import ascii_uppercase
 
 from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
-from ..themes import face, kind_label, month_label, month_number, normalize_theme
+from ..themes import face, kind_label, label, month_label, month_number, normalize_theme
 from .catalogue import check_language, has, text
 
-__all__ = ["Namer", "bot_name", "join_words", "player_label", "player_name", "seat_number", "seat_numbers",
-           "team_name"]
+__all__ = ["Namer", "bot_name", "card_label", "join_words", "player_label", "player_name", "seat_number",
+           "seat_numbers", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
@@ -100,6 +100,20 @@ def seat_numbers(seats: Iterable[int], last: str = "&") -> str:
 def team_name(side: int, seats: Sequence[int]) -> str:
     """"Team A (seats 1 & 3)": teams are lettered by side, their seats listed (from 1)."""
     return f"Team {ascii_uppercase[side]} (seats {seat_numbers(seats)})"
+
+
+def card_label(card: int | str, theme: str, lang: str = "en") -> str:
+    """A card's compact label, readable without colour (a card's ``aria-label`` and tooltip, the
+    gallery's caption): month with its number, name and kind — ``themes.label`` in English
+    ("Pine (1) · Crane and Sun · Bright"), the catalogue's words otherwise ("松 (1) · 松に鶴 · 光",
+    "송학 (1) · 송학 광 · 광")."""
+    theme = normalize_theme(theme)
+    if lang == "en":
+        return label(card, theme)
+    check_language(lang)
+    c = CARDS[card_id(card)]
+    month = f"{text(f'month.{theme}.{c.month}', lang)} ({month_number(c.month, theme)})"
+    return f"{month} · {_card_name_in(theme, c.id, lang)} · {text(f'kind.{c.kind.name.lower()}', lang)}"
 
 
 def bot_name(bot: str, lang: str = "en") -> str:

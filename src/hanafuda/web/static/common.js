@@ -49,7 +49,7 @@ const HF = {
   async loadCards(theme) {
     this.theme = theme || this.theme;
     document.body.className = document.body.className.replace(/theme-\S+/g, "") + " theme-" + this.theme;
-    const data = await (await fetch(`/api/cards/${this.theme}`)).json();
+    const data = await (await fetch(`/api/cards/${this.theme}?lang=${document.documentElement.lang || "en"}`)).json();
     data.cards.forEach((c, id) => { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; this.ids[c.code] = id; this.codes[id] = c.code; });
     // cards that share a label (e.g. a month's two chaff) get "(1st)", "(2nd)": every card's
     // label, and so every move's text, is distinct
