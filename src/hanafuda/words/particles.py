@@ -76,17 +76,16 @@ def _form(final: str | None, choice: str, after_consonant: str, after_vowel: str
 def choose_particles(sentence: str) -> str:
     """``sentence`` with every written choice of a particle ("을(를)", "(으)로", …) replaced by the
     form the word before it takes ("송학 광을", "Ann은", "3점을", "서울로")."""
-    if "(" not in sentence:
+    if not any(choice in sentence for choice, _, _ in PARTICLES):
         return sentence
     out: list[str] = []
     i = 0
-    while i < len(sentence):
-        for choice, after_consonant, after_vowel in PARTICLES:
-            if sentence.startswith(choice, i):
-                out.append(_form(final_sound("".join(out)), choice, after_consonant, after_vowel))
-                i += len(choice)
-                break
-        else:
-            out.append(sentence[i])
-            i += 1
-    return "".join(out)
+    while True:
+        found = [(at, choice, c, v) for choice, c, v in PARTICLES if (at := sentence.find(choice, i)) >= 0]
+        if not found:
+            out.append(sentence[i:])
+            return "".join(out)
+        at, choice, after_consonant, after_vowel = min(found)
+        out.append(sentence[i:at])
+        out.append(_form(final_sound("".join(out)), choice, after_consonant, after_vowel))
+        i = at + len(choice)
