@@ -10,7 +10,6 @@ import json
 import pytest
 
 from hanafuda.agents import (
-    AGENTS,
     LEVELS,
     ExpertAgent,
     GreedyAgent,
@@ -20,7 +19,6 @@ from hanafuda.agents import (
     UnknownAgentError,
     available_bots,
     available_levels,
-    bot_display_name,
     find_level,
     is_bot_name,
     make_agent,
@@ -29,6 +27,7 @@ from hanafuda.agents import (
 from hanafuda.agents.arena import run_arena
 from hanafuda.rules import GAMES, configure
 from hanafuda.tui.session import PlayError, PlaySession
+from hanafuda.words.names import bot_name
 
 
 def test_the_ladder_is_five_levels_from_beginner_to_expert_each_a_make_agent_spec() -> None:
@@ -92,11 +91,12 @@ def test_a_level_without_its_network_says_which_levels_can_play(
     assert "the expert bot has no trained network" in (unavailable_reason("expert", config) or "")
 
 
-def test_display_names_read_as_a_person_reads_them() -> None:
-    assert bot_display_name("intermediate") == "Intermediate"
-    assert bot_display_name("Casual") == "Casual"
-    assert bot_display_name("greedy") == AGENTS["greedy"].display_name
-    assert bot_display_name("strong") == AGENTS["strong"].display_name  # the bot's own name wins
+def test_bots_and_levels_read_as_a_person_reads_them() -> None:
+    """One function names a seat's bot everywhere (words.names.bot_name): a level by its name."""
+    assert bot_name("intermediate") == "Intermediate bot"
+    assert bot_name("Casual", "ja") == "気軽ボット"
+    assert bot_name("greedy") == "Greedy bot"
+    assert bot_name("strong") == "Strong bot"  # the bot's own name wins over the level's
 
 
 def test_the_arena_plays_levels_by_name() -> None:

@@ -39,7 +39,7 @@ def test_defaults_two_players_against_the_strong_bot(tmp_path: Path) -> None:
     session = PlaySession.new("mushi", save=tmp_path / "m.json")
     assert session.config.players == 2 and session.seat == 0
     assert session.bots == "strong" and session.names == [None, "strong"]
-    assert [session.namer.seat(s) for s in (0, 1)] == ["You", "Strong (seat 2)"]
+    assert [session.namer.seat(s) for s in (0, 1)] == ["You", "Strong bot (seat 2)"]
     assert session.theme == "hanafuda"
 
 

@@ -6,9 +6,11 @@ shows ``<html lang>`` right and none of the English catalogue's UI strings."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +23,10 @@ from hanafuda.rules.options import OptionError
 from hanafuda.web.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.pages import STATIC
 from hanafuda.web.social.accounts import check_password
-from hanafuda.web.social.i18n import LANGUAGES, catalogue, say_error, translate_page
+from hanafuda.web.social.i18n import LANGUAGES, PageError, catalogue, render_page, say_error
 from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.words import Namer
+from hanafuda.words.catalogue import messages
 from hanafuda.words.catalogue import text as words_text
 from hanafuda.words.languages import (
     allowed_words,
@@ -85,21 +88,73 @@ def test_every_key_a_page_names_is_in_the_catalogue() -> None:
 
 
 @pytest.mark.parametrize("lang", OTHERS)
-def test_pages_are_served_translated(lang: str) -> None:
+def test_pages_are_served_in_the_language(lang: str) -> None:
+    """Every static page rendered in ``lang``: each ``data-t`` element's text and each
+    ``data-t-label``/``-title``/``-placeholder`` attribute is the catalogue's, ``<html lang>`` is
+    set, the catalogue travels in the head, and nothing else of the page changes."""
     for path in STATIC.glob("*.html"):
-        page = translate_page(path.read_text("utf-8"), lang)
-        for key in re.findall(r'data-t="([^"]+)"', page):
-            text = _catalogue(lang)[key]
-            assert f">{text}<" in page.replace("&amp;", "&"), (path.name, key)
+        source = path.read_text("utf-8")
+        page = render_page(source, lang, table=path.name == "table.html")
+        assert f'<html lang="{lang}"' in page and 'id="hf-messages"' in page, path.name
+        for element in _elements(page, "data-t"):
+            assert element["text"] == _catalogue(lang)[element["data-t"]], (path.name, element)
+        for short, attr in (("label", "aria-label"), ("title", "title"), ("placeholder", "placeholder")):
+            for element in _elements(page, f"data-t-{short}"):
+                assert element[attr] == _catalogue(lang)[element[f"data-t-{short}"]], (path.name, element)
+        assert len(_elements(page, "data-t")) == len(_elements(source, "data-t")), path.name
+        assert ("social-table.js" in page) == (path.name == "table.html")
 
 
-def test_translate_page_sets_text_and_attributes_and_escapes() -> None:
-    page = '<p data-t="table.hint">Hint</p><button title="x" data-t-title="table.help" aria-label="y">?</button>'
-    out = translate_page(page, "ja")
+def _elements(page: str, attr: str) -> list[dict[str, str]]:
+    """The attributes of every element of ``page`` carrying ``attr``, with its text as "text"."""
+    from html.parser import HTMLParser
+
+    found: list[dict[str, str]] = []
+    open_: list[dict[str, str]] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = {k: v or "" for k, v in attrs}
+            if attr in values:
+                values["text"] = ""
+                found.append(values)
+                open_.append(values)
+            else:
+                open_.append({})
+
+        def handle_endtag(self, tag: str) -> None:
+            if open_:
+                open_.pop()
+
+        def handle_data(self, data: str) -> None:
+            if open_ and "text" in open_[-1]:
+                open_[-1]["text"] += data
+
+    reader = Reader()
+    reader.feed(page)
+    return found
+
+
+def test_render_page_sets_text_and_attributes_and_escapes() -> None:
+    page = ('<html lang="en"><head><title>x</title></head><body><p data-t="table.hint">Hint</p>'
+            '<button title="x" data-t-title="table.help" aria-label="a &amp; b">?</button><br/>'
+            '<input data-t-placeholder="table.hint" disabled></body></html>')
+    out = render_page(page, "ja")
+    assert out.startswith('<html lang="ja"><head><title>x</title>')
     assert '<p data-t="table.hint">ヒント</p>' in out
-    assert 'title="ヘルプ"' in out and 'aria-label="y"' in out
+    assert 'title="ヘルプ"' in out and 'aria-label="a &amp; b"' in out and "<br/>" in out
+    assert '<input data-t-placeholder="table.hint" disabled placeholder="ヒント">' in out
+    assert out.index("hf-messages") < out.index("</head>") and "social-table.js" not in out
+    assert "social-table.js" in render_page(page, "ja", table=True)
+    assert render_page("<p>5 &lt; 6 &#38; <b>bold</b></p>", "ko") == "<p>5 &lt; 6 &#38; <b>bold</b></p>"
     with pytest.raises(KeyError):
-        translate_page('<p data-t="no.such.key">x</p>', "ja")
+        render_page('<p data-t="no.such.key">x</p>', "ja")
+    with pytest.raises(PageError):  # its words would replace the link inside it
+        render_page('<p data-t="table.hint">see <a href="/">here</a></p>', "ja")
+    with pytest.raises(PageError):
+        render_page('<p data-t="table.hint">never closed', "ja")
+    with pytest.raises(ValueError):
+        render_page("<p></p>", "xx")
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -236,8 +291,42 @@ def test_every_page_in_japanese_and_korean(server: Server, browser: Any, pages: 
         assert not leaks, f"{lang} {kind} ({path}) shows English: {leaks}"
         raw = [t for t in texts if t in ENGLISH]  # a key shown instead of its message
         assert not raw, f"{lang} {kind} shows message keys: {raw}"
+        words = sorted({(w, t) for t in texts for w in _english_words_in(t, lang)})
+        assert not words, f"{lang} {kind} ({path}) shows English words: {words}"
     assert not errors, errors
     page.close()
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    """The words of the English catalogue (four letters or more) that neither Japanese nor Korean
+    uses: a name or a code ("Hanafuda", "Enter") is said the same in every language."""
+    def words(texts: Any) -> set[str]:
+        return {w.lower() for t in texts for w in re.findall(r"[A-Za-z]{4,}", PLACEHOLDER.sub(" ", t))}
+    return frozenset(words(ENGLISH.values()) - words(v for lang in OTHERS for v in _catalogue(lang).values()))
+
+
+@cache
+def _names(lang: str) -> tuple[str, ...]:
+    """What a page may show in Latin letters in ``lang``: card and month names of every theme
+    (Hawaiʻifuda's are Hawaiian), yaku names, the games' own names and ids, theme ids, the
+    players' names."""
+    from hanafuda.themes import THEMES
+    found = {m for k, m in messages(lang).items() if k.startswith(("card.", "month.", "yaku.", "game."))}
+    found |= {"Ann", "Bea", "Layout", *GAMES, *THEMES, "hanafuda", "English"}
+    found |= {t for g in GAMES.values() for t in (g.title, g.native_title)}  # a game's own name
+    for g in GAMES.values():
+        namer = Namer(g.configure(g.player_counts()[0], {}), "hanafuda", lang=lang)
+        found |= {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _english_words_in(text: str, lang: str) -> list[str]:
+    """The words of the English catalogue a visible text of a ``lang`` page still shows, once the
+    names it may show are taken out (issue 28: "no English words from the en catalogue")."""
+    for name in _names(lang):
+        text = text.replace(name, " ")
+    return [w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in _english_words()]
 
 
 def _says_card_names_in(page: Any, lang: str) -> None:
@@ -346,8 +435,8 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
     with client.websocket_connect(f"/ws/{t['id']}?token={token}&lang=ko") as ws:
         first = next_state(ws)
         words = first["words"]
-        assert [s["name"] for s in words["seats"]] == ["나", "욕심(2번 자리)"]
-        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심(2번 자리) 차례")
+        assert [s["name"] for s in words["seats"]] == ["나", "욕심 봇(2번 자리)"]
+        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심 봇(2번 자리) 차례")
         assert words["sides"][0]["headline"].startswith("나: ")
         english = {y.name for y in yaku_in_force(GAMES["mushi"].configure(2, {}))}
         assert words["progress"] and not {p["name"] for p in words["progress"]} & english
@@ -358,7 +447,7 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
                 ws.send_json({"type": "move", "move": view["legal"][0]})
             end = next_state(ws)
     assert end["words"]["turn"] == "대국 끝"
-    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심(2번 자리)"]
+    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심 봇(2번 자리)"]
     with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}&lang=xx") as ws:
         state = next_state(ws)
         assert state["words"]["turn"] == "Match over" and state["words"]["seats"][0]["name"] != "나"
@@ -391,7 +480,7 @@ def test_error_messages_in_the_language(client: Any) -> None:
     assert ja.json()["detail"] == "名前は24文字までです"
     assert client.post("/api/social/names", json={"name": "Ann"}).status_code == 201
     taken = client.post("/api/social/names?lang=ko", json={"name": "Ann"})  # (remembered from here on)
-    assert taken.status_code == 409 and taken.json()["detail"] == "이름 'Ann'은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요"
+    assert taken.status_code == 409 and taken.json()["detail"] == "이름 'Ann'은 이미 쓰이고 있습니다. 다른 이름을 고르세요"
     other = client.get("/api/tables/nope")  # not in the catalogue: as it is
     assert other.status_code == 404 and other.json()["detail"] == client.get("/api/tables/nope?lang=en").json()["detail"]
 
@@ -491,3 +580,33 @@ def test_a_rate_limits_action_is_said_in_the_language(lang: str, words: dict[str
         said = say_error(str(RateLimited(action, Limit(5, 60.0))), lang)
         assert word in said and action not in said, said
         assert "5" in said and "60" in said, said
+
+
+def test_the_pages_choose_korean_particles_as_the_server_does(server: Server, browser: Any) -> None:
+    """``HF.t`` (static/common.js) resolves "을(를)", "(으)로", … like ``words.particles``: the same
+    form for every kind of word (Hangul with and without a final consonant, ㄹ, digits, Latin)."""
+    from hanafuda.words.particles import PARTICLES, choose_particles
+    words = ["송학 광", "벚꽃 피", "달", "1", "2", "3", "10", "Ann", "Anna", "Bill", "'Ann'", "비 쌍피 (만능)", "松"]
+    sentences = [w + choice + " 끝" for w in words for choice, _, _ in PARTICLES]
+    page = new_page(browser, viewport={"width": 800, "height": 600})
+    page.goto(server.url + "/cards?lang=ko")
+    said = page.evaluate("(ss) => ss.map((s) => HF.particles(s))", sentences)
+    assert said == [choose_particles(s) for s in sentences]
+    assert page.evaluate("HF.t('err.name_taken', { name: \"'Ann'\" })").startswith("이름 'Ann'은 ")
+    page.close()
+
+
+def test_card_labels_and_replay_titles_in_the_language(client: Any) -> None:
+    """``/api/cards/{theme}?lang=``: the labels the pages give every card (its ``aria-label`` and
+    tooltip, the gallery's caption) in the language (``words.names.card_label``); English as it was."""
+    def labels(lang: str, theme: str = "hanafuda") -> dict[str, str]:
+        cards = client.get(f"/api/cards/{theme}?lang={lang}").json()["cards"]
+        return {c["code"]: c["label"] for c in cards}
+    assert labels("en")["plum-warbler"] == "Plum (2) · Bush Warbler · Animal"
+    assert labels("ja")["plum-warbler"] == "梅 (2) · 梅に鶯 · タネ"
+    assert labels("ko", "hwatu")["plum-warbler"] == "매화 (2) · 매조 열끗 (휘파람새) · 열끗"
+    assert not [label for label in labels("ja").values() if re.search(r"[A-Za-z]{3,}", label)]
+    assert client.get("/api/cards/hanafuda?lang=xx").status_code == 400
+    record = json.loads((Path(__file__).parents[1] / "records" / "mushi-2p-target60.json").read_text())
+    replay = client.post("/api/replay?lang=ko", json=record).json()
+    assert replay["title"] == "무시(虫)" and replay["seats"] == ["1번 자리", "2번 자리"]

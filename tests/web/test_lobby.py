@@ -19,8 +19,10 @@ BOT = {"kind": "bot", "bot": "greedy"}
 def test_bots_read_by_their_display_names() -> None:
     assert {a.display_name for a in AGENTS.values()} >= {"Greedy bot", "Strong bot", "Expert bot"}
     assert seat_label("bot", "strong", "strong") == "Strong bot"
-    # a person's seat handed over keeps the person's name
-    assert seat_label("bot", "greedy", "Ann (greedy bot)") == "Ann (greedy bot)"
+    assert seat_label("bot", "strong", "", "ja") == "強いボット"
+    # a person's seat handed over keeps the person's name, the bot named as everywhere
+    assert seat_label("bot", "greedy", "Ann (greedy bot)") == "Ann (Greedy bot)"
+    assert seat_label("bot", "greedy", "Ann (greedy bot)", "ko") == "Ann(욕심 봇)"
     assert seat_label("human", None, "greedy") == "greedy"  # a person may be called anything
 
 
@@ -46,6 +48,17 @@ def test_the_list_is_paged_short_and_marks_every_status(client: TestClient) -> N
     assert done["status"] == "finished" and done["round"] == 2
     assert done["replay"] == f"/replay/{finished['id']}"
     assert client.get("/api/lobby/tables", params={"page": -1}).status_code == 422
+
+
+def test_the_list_names_games_and_bots_in_the_pages_language(client: TestClient) -> None:
+    """``?lang=`` (or the language cookie) names the rows' games by ``words.game_title`` and bots by
+    ``words.names.bot_name``, as every other page does (issue 28)."""
+    create(client, "hana-awase", seats=[{"kind": "human"}, BOT])
+    rows = {lang: client.get("/api/lobby/tables", params={"lang": lang}).json()["tables"][0]
+            for lang in ("en", "ja", "ko")}
+    assert [r["title"] for r in rows.values()] == ["Hana-Awase", "花合わせ", "하나아와세(花合わせ)"]
+    assert [r["seats"][1]["name"] for r in rows.values()] == ["Greedy bot", "貪欲ボット", "욕심 봇"]
+    assert len({client.get("/api/lobby/tables", params={"lang": lang}).headers["etag"] for lang in rows}) == 3
 
 
 def test_an_unchanged_page_is_not_sent_again(client: TestClient) -> None:

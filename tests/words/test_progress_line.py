@@ -8,6 +8,7 @@ import pytest
 from hanafuda.cards import CODES
 from hanafuda.rules import configure
 from hanafuda.words import Namer, yaku_progress
+from hanafuda.words.languages import yaku_name
 from hanafuda.words.progress import LINE_WORDS, line_words
 
 
@@ -65,3 +66,18 @@ def test_japanese_and_korean_lines(lang: str) -> None:
 def test_every_language_has_every_word() -> None:
     for lang in ("en", "ja", "ko"):  # the catalogue raises for a missing entry
         assert set(line_words(lang)) == set(LINE_WORDS)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_the_side_text_is_said_in_the_namers_language(lang: str) -> None:
+    """``YakuProgress.side_text`` (the table page's yaku tooltip, web/messages.py) speaks the
+    namer's language, as ``line`` does: no English "out of reach … taken elsewhere" on a ja page."""
+    config = configure("hana-awase", 2, {})
+    captures = [mask("pine-crane"), mask("cherry-curtain")]
+    for language in ("en", lang):
+        namer = Namer(config, "hanafuda", 0, ("Ann", "Bot"), language)
+        texts = [p.side_text(namer, s) for p in yaku_progress(namer, captures) for s in (0, 1)]
+        latin = [t for t in texts if any(w in t for w in ("out of reach", "needs", "has ", "complete"))]
+        assert (latin == []) == (language != "en"), (language, texts)
+    spring = yaku_name(config.game, "spring", "Spring", lang)
+    assert any(t.startswith(spring) for t in texts), texts

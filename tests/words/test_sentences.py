@@ -148,8 +148,8 @@ def test_a_turn_waiting_for_its_choice_then_complete() -> None:
     match.play("play pine-chaff1")
     assert _texts(match, 0, "ja") == ["あなた：松のカスを出しました（取り札なし）。"
                                       "桜のカスをめくりました。取る札を選んでください。"]
-    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 솔 피을(를) 냈습니다(먹은 패 없음). "
-                                      "벚꽃 피을(를) 뒤집었습니다. 먹을 패를 고르는 중입니다."]
+    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 솔 피를 냈습니다(먹은 패 없음). "
+                                      "벚꽃 피를 뒤집었습니다. 먹을 패를 고르는 중입니다."]
     [take] = legal_move_words(match.view(0), _namer(match, 0, "ja", "hanafuda"))[:1]
     assert (take.text, take.choice) == ("桜のカスで桜に幕を取る", "桜に幕を取る")
     match.play("take cherry-curtain")
@@ -164,8 +164,8 @@ def test_ppeok_in_both_languages() -> None:
     match.play("play plum-chaff1")
     assert _texts(match, 0, "ja") == ["あなた：梅のカスを出して梅のカスに合わせました。"
                                       "同じ月の梅に鶯をめくりました。ポク：3枚とも場に重ねて残ります。"]
-    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 매화 피을(를) 내어 매화 피에 맞췄습니다. "
-                                      "같은 달의 매조 열끗 (휘파람새)을(를) 뒤집었습니다. 뻑: 세 장 모두 바닥에 쌓여 남습니다."]
+    assert _texts(match, 1, "ko") == ["Ann(1번 자리): 매화 피를 내어 매화 피에 맞췄습니다. "
+                                      "같은 달의 매조 열끗 (휘파람새)를 뒤집었습니다. 뻑: 세 장 모두 바닥에 쌓여 남습니다."]
 
 
 def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
@@ -174,8 +174,8 @@ def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
     match.play("play willow-lightning take cherry-curtain")
     [ja] = _texts(match, 0, "ja")
     [ko] = _texts(match, 0, "ko")
-    assert ja.startswith("貪欲（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
-    assert ko.startswith("욕심(2번 자리): 비 쌍피 (만능)을(를) 내어 벚꽃 광을(를) 먹었습니다.")
+    assert ja.startswith("貪欲ボット（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
+    assert ko.startswith("욕심 봇(2번 자리): 비 쌍피 (만능)을 내어 벚꽃 광을 먹었습니다.")
 
 
 def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
@@ -185,7 +185,7 @@ def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
     english = _texts(match, 0, "en")[0]
     assert "took Willow Lightning from the field" in english, english
     assert _texts(match, 0, "ja")[0].endswith("桜のカスをめくり、場から柳のカス（雷）を取りました。")
-    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피을(를) 뒤집어 바닥에서 비 쌍피을(를) 먹었습니다.")
+    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피를 뒤집어 바닥에서 비 쌍피를 먹었습니다.")
 
 
 def test_teyaku_kept_and_exposed() -> None:
@@ -222,7 +222,7 @@ def test_a_record_reads_in_the_language() -> None:
     match = deal_match("min-hwatu", 2, None, hands=[["pine-chaff1"], ["plum-chaff1"]], field=["pine-crane"])
     match.play("play pine-chaff1")
     entries = round_log_entries(match.view(0).history, _namer(match, None, "ko", "hanafuda"), match.current.stock_left)
-    assert entries[0].text.startswith("Ann(1번 자리): 솔 피을(를) 내어 송학 광을(를) 먹었습니다.")
+    assert entries[0].text.startswith("Ann(1번 자리): 솔 피를 내어 송학 광을 먹었습니다.")
 
 
 # -- a round's result and the match's ---------------------------------------------------------------
@@ -267,9 +267,9 @@ def playout_to_the_end(game: str, players: int, options: dict[str, Any]) -> Any:
 def test_a_shared_win_and_the_match_result_in_both_languages() -> None:
     match = playout_to_the_end("mushi", 2, {"rounds": 1})
     ja, ko = _namer(match, 0, "ja"), _namer(match, 0, "ko")
-    assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：あなたと貪欲（2番席）が同点で勝ち（50点）。"
-    assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심(2번 자리) 승리(70점)."
-    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲（2番席） -5"
+    assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：あなたと貪欲ボット（2番席）が同点で勝ち（50点）。"
+    assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심 봇(2번 자리) 승리(70점)."
+    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲ボット（2番席） -5"
 
 
 def test_every_score_term_label_in_both_languages() -> None:

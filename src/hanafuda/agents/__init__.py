@@ -20,7 +20,7 @@ from .strong import StrongAgent
 
 __all__ = ["AGENTS", "LEVELS", "ROUND_OBJECTIVE", "Agent", "ExpertAgent", "GreedyAgent", "Hint",
            "Level", "PolicyAgent", "RandomAgent", "SEARCHES", "StrongAgent", "UnknownAgentError",
-           "available_bots", "available_levels", "bot_display_name", "find_level", "hint",
+           "available_bots", "available_levels", "find_level", "hint",
            "is_bot_name", "make_agent", "unavailable_reason", "weights_file"]
 
 AGENTS: dict[str, type[Agent]] = {
@@ -51,15 +51,6 @@ def is_bot_name(name: object) -> bool:
     """Whether a table seat may name this bot: an ``AGENTS`` name or a level in any letter case
     (the names the web and ``hanafuda play --bots`` accept)."""
     return isinstance(name, str) and (name in AGENTS or find_level(name) is not None)
-
-
-def bot_display_name(name: str) -> str:
-    """How a person reads a seat's bot: a level by its name ("Intermediate"), an ``AGENTS`` bot
-    by its ``display_name`` ("Greedy bot"), anything else as given."""
-    if name in AGENTS:
-        return AGENTS[name].display_name
-    level = find_level(name)
-    return level.display_name if level is not None else name
 
 
 def unavailable_reason(name: str, config: Config) -> str | None:

@@ -48,9 +48,10 @@ from ..words import (
     turn_text,
 )
 from ..words.catalogue import text
+from ..words.languages import game_title
 from .plain import rules_screen
-from .session import PlaySession
-from .text import card_cell, card_style
+from .session import PlaySession, dropped_key
+from .text import Wrapped, card_cell, card_style, spans_of
 
 __all__ = ["PlayApp"]
 
@@ -161,17 +162,19 @@ class TextScreen(ModalScreen[bool]):
         Binding("q", "close(False)", "Quit"),
     ]
 
-    def __init__(self, title: str, body: str, footer: str) -> None:
+    def __init__(self, title: str, body: str, footer: str, whole: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.footer_text = footer
+        self.whole = whole
+        """Phrases a line never splits (the table's card names, ``text.Wrapped``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
             with PageBody(id="page-body"):
-                yield Static(Text(self.body))
+                yield Static(Wrapped.of(self.body, whole=self.whole))
             yield Static(Text(self.footer_text, style="italic"),
                          id="page-footer")
 
@@ -262,6 +265,7 @@ class PlayApp(App[Path | None]):
         self.choices: list[tuple[str, str]] = []  # (label, move) for "variant"/"choice"
         self.cursor = 0
         self.selected: str | None = None
+        self._card_names: tuple[tuple[str, str], tuple[str, ...]] = (("", ""), ())
         self._say_bindings()
         self.bot_timer: Timer | None = None
         self.logged = (0, 0)
@@ -293,6 +297,16 @@ class PlayApp(App[Path | None]):
                 yield Log(id="log", wrap=True, min_width=20)
         yield Footer()
 
+    @property
+    def card_names(self) -> tuple[str, ...]:
+        """Every card's name at this table (wild or not), longest first: a line never splits one
+        (``text.Wrapped``).  Read again when the language or theme changes."""
+        namer = self.session.namer
+        if self._card_names[0] != (namer.theme, namer.lang):
+            names = {namer.card(c.id, wild=w) for c in CARDS for w in (False, True)}
+            self._card_names = ((namer.theme, namer.lang), tuple(sorted(names, key=len, reverse=True)))
+        return self._card_names[1]
+
     def say(self, key: str, **fields: object) -> str:
         """The catalogue's words ``key`` in the session's language (``words.catalogue``)."""
         return text(key, self.session.lang, **fields)
@@ -301,17 +315,22 @@ class PlayApp(App[Path | None]):
         """The footer's key descriptions in the session's language."""
         words = {"confirm": "confirm", "go_back": "back", "rules": "rules", "captures": "captures",
                  "whole_log": "log", "hint": "hint", "quit_match": "quit"}
+        english = self.session.lang == "en"
+        if not english:  # Textual's command palette (themes, keys, screenshot) speaks only English
+            self.use_command_palette = False
         table = self._bindings.key_to_bindings
-        for key, bindings in table.items():
+        for key, bindings in list(table.items()):
             table[key] = [replace(b, description=self.say(f"tui.binding.{words[b.action]}"))
-                          if b.action in words else b for b in bindings]
+                          if b.action in words else b for b in bindings
+                          if english or b.action != "command_palette"]
 
     def on_mount(self) -> None:
         cfg = self.session.config
-        self.title = f"hanafuda · {cfg.game.title}"
-        self.log_widget.write(Text(self.say(
-            "tui.app_header", game=cfg.game.title, players=cfg.players, seat=seat_number(self.session.seat),
-            bots=self.session.bots_word), style="bold"))
+        title = game_title(cfg.game, self.session.lang)
+        self.title = f"hanafuda · {title}"
+        self.log_widget.write(Wrapped.of(Text(self.say(
+            "tui.app_header", game=title, players=cfg.players, seat=seat_number(self.session.seat),
+            bots=self.session.bots_word), style="bold")))
         if self.session.resumed_from is not None:
             self.log_widget.write(Text(self.say("tui.resumed_saving", path=self.session.resumed_from,
                                                 save=self.session.save_path), style="italic"))
@@ -379,7 +398,7 @@ class PlayApp(App[Path | None]):
             dropped = self.session.dropped
             if dropped is not None:  # your queued play became illegal: choose again
                 self.session.dropped = None
-                self.notify(f"Your play could not be made: {dropped.reason}.", title="Choose again")
+                self.notify(self.say(dropped_key(dropped)), title=self.say("tui.choose_again"))
             self.advance()
 
     def show_round_end(self) -> None:
@@ -401,7 +420,8 @@ class PlayApp(App[Path | None]):
             head = [self.say("tui.totals", totals=totals_text(namer, view.totals)), ""]
             footer = self.say("tui.next_round_keys")
             title = self.say("tui.round_over", n=view.round_number)
-        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll")),
+        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll"),
+                                    self.card_names),
                          self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:
@@ -505,8 +525,8 @@ class PlayApp(App[Path | None]):
     def _page(self, title: str, body: str) -> None:
         if isinstance(self.screen, TextScreen):
             return
-        self.push_screen(TextScreen(title, body, self.say("tui.page_keys") + self.say("tui.scroll")),
-                         self.after_page)
+        self.push_screen(TextScreen(title, body, self.say("tui.page_keys") + self.say("tui.scroll"),
+                                    self.card_names), self.after_page)
 
     def action_rules(self) -> None:
         self._page(self.say("tui.rules_title"), rules_screen(self.session))
@@ -553,7 +573,7 @@ class PlayApp(App[Path | None]):
         s = self.session
         view = s.view()
         namer = s.namer
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(Wrapped.of(self.status_text()))
         focused = self.focused_moves()
         targets = {t for m in focused for t in m.takes if m.kind != "expose"}
         if self.step in ("variant", "choice"):
@@ -596,7 +616,7 @@ class PlayApp(App[Path | None]):
             active = self.step in ("variant", "choice") and choice.index < len(self.choices)
             choice.show(self.choices[choice.index][0] if active else None,
                         cursor=active and choice.index == self.cursor)
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        self.query_one("#prompt", Static).update(Wrapped.of(self.prompt_text(), whole=self.card_names))
         self.query_one("#captures", Static).update(self.captures_text())
         for widget in self.query(".cursor"):
             if not self.modal_open:
@@ -631,27 +651,33 @@ class PlayApp(App[Path | None]):
             return Text(self.say("tui.choose_take")) + Text(said, style="bold")
         return Text("")
 
-    def captures_text(self) -> Text:
+    def captures_text(self) -> Wrapped:
+        """Each side's pile by kind, broken into lines by the panel's width without splitting a
+        kind from its count and points, nor a card's name (``text.Wrapped``)."""
         s = self.session
         namer = s.namer
         view = s.view()
-        text = Text()
+        out: list[tuple[Text, list[tuple[int, int]], int]] = []
+        separator = ", " if namer.lang == "en" else self.say("list.separator")
         for side in range(len(view.sides)):
             pile = side_pile(namer, side, view.captures[side])
-            text.append(pile.headline() + "\n", style="bold")
+            out.append((Text(pile.headline(), style="bold"), [], 0))
             for group in pile.groups:
-                text.append(" " + self.say("pile.group", title=group.title, count=len(group.cards),
+                line = Text(" " + self.say("pile.group", title=group.title, count=len(group.cards),
                                            points=group.points, names=""), style="bold")
-                separator = ", " if namer.lang == "en" else self.say("list.separator")
+                keep = [(0, len(line.plain.rstrip()))]
                 for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
-                    text.append(("" if n == 0 else separator) + name, style=card_style(code, namer))
-                text.append("\n")
+                    start = len(line.plain)
+                    line.append(name + (separator if n + 1 < len(group.cards) else ""),
+                                style=card_style(code, namer))
+                    keep.append((start, len(line.plain.rstrip())))
+                out.append((line, keep, 2))
             for note in side_notes(namer, view, side):
                 made = any(mark in note for mark in _COMPLETE)
-                text.append(f" {note}\n", style="bold green" if made else "yellow")
-        for note in table_notes(namer, view):
-            text.append(note + "\n")
-        return text
+                out.append((Text(f" {note}", style="bold green" if made else "yellow"),
+                            spans_of(f" {note}", self.card_names), 2))
+        out.extend((Text(note), spans_of(note, self.card_names), 2) for note in table_notes(namer, view))
+        return Wrapped(out)
 
     def write_log(self) -> None:
         view = self.session.view()
@@ -659,12 +685,12 @@ class PlayApp(App[Path | None]):
         log = self.log_widget
         if self.logged[0] != view.round_number:
             self.logged = (view.round_number, 0)
-            log.write(Text(self.say("tui.log_round", n=view.round_number, dealer=namer.seat(view.dealer)),
-                           style="bold"))
+            log.write(Wrapped.of(Text(self.say("tui.log_round", n=view.round_number,
+                                               dealer=namer.seat(view.dealer)), style="bold")))
         done = [e for e in log_entries(view, namer) if e.complete]
         for entry in done[self.logged[1]:]:
             style = "bold" if entry.seat == view.seat else ""
-            log.write(Text(entry.text, style=style))
+            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.card_names))
             for call in entry.calls:
                 self.notify(call, timeout=2)
         self.logged = (self.logged[0], len(done))

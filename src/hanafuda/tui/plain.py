@@ -22,8 +22,9 @@ from ..words import (
     view_lines,
 )
 from ..words.catalogue import text
+from ..words.languages import game_title
 from ..words.options import given_options_text
-from .session import PlaySession
+from .session import PlaySession, dropped_key
 
 __all__ = ["rules_screen", "run_plain"]
 
@@ -54,8 +55,9 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
         return text(key, session.lang, **fields)
 
     cfg = session.config
-    say(t("tui.header", game=cfg.game.title, players=cfg.players, seat=seat_number(session.seat),
-          bots=session.bots_word, options=given_options_text(cfg, session.lang)))
+    say(t("tui.header", game=game_title(cfg.game, session.lang), players=cfg.players,
+          seat=seat_number(session.seat), bots=session.bots_word,
+          options=given_options_text(cfg, session.lang)))
     say(t("tui.plain_help"))
     if session.resumed_from is not None:
         say(t("tui.resumed", path=session.resumed_from, save=session.save_path))
@@ -96,7 +98,7 @@ def run_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> Path:
             if session.pause and not hidden:
                 time.sleep(session.pause)
             if session.dropped is not None:
-                say(f"Your play could not be made: {session.dropped.reason}.")
+                say(text(dropped_key(session.dropped), session.lang))
                 session.dropped = None
             continue
         say()

@@ -32,10 +32,11 @@ from ..rules.options import OptionError, parse_option_args
 from ..themes import UnknownThemeError, normalize_theme
 from ..views import PlayerView
 from ..words import Namer
-from ..words.catalogue import UnknownLanguageError, check_language, has, text
+from ..words.catalogue import UnknownLanguageError, check_language
+from ..words.names import bot_name
 
-__all__ = ["META_KEY", "SAVES_ENV", "PlayError", "PlaySession", "default_save_path", "latest_saved_match",
-           "resumed_save_path", "saves_directory"]
+__all__ = ["META_KEY", "SAVES_ENV", "PlayError", "PlaySession", "default_save_path", "dropped_key",
+           "latest_saved_match", "resumed_save_path", "saves_directory"]
 
 META_KEY = "play"
 """The key under the record's ``meta`` where a play session keeps seat, bots, theme and seed."""
@@ -243,9 +244,9 @@ class PlaySession:
 
     @property
     def bots_word(self) -> str:
-        """The bots' level as the session's language says it ("greedy", "貪欲", "욕심")."""
-        key = f"botname.{self.bots}"
-        return text(key, self.lang) if self.lang != "en" and has(key, self.lang) else self.bots
+        """The bots as every place names them, in the session's language ("Strong bot", "強いボット",
+        "강한 봇": ``words.names.bot_name``)."""
+        return bot_name(self.bots, self.lang)
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -365,3 +366,10 @@ def _rebuild(record: dict[str, Any]) -> Match:
     except (ValueError, KeyError):
         return checked
     return match if match.to_record() == checked.to_record() else checked
+
+
+def dropped_key(dropped: QueuedPlayDropped) -> str:
+    """The catalogue's words for a queued play the match dropped (``QueuedPlayDropped``): no longer
+    legal once the deal settled (it is still that seat's turn, RULES.md §4.2), or no longer its
+    turn."""
+    return "tui.dropped.illegal" if dropped.legal else "tui.dropped.turn"

@@ -12,19 +12,22 @@ from ..agents import AGENTS, LEVELS, available_bots, available_levels
 from ..cards import CARDS
 from ..records import Match, RecordError, match_from_record
 from ..rules import GAMES, configure
-from ..themes import THEMES, UnknownThemeError, face, label, normalize_theme
+from ..themes import THEMES, UnknownThemeError, face, normalize_theme
 from ..words import rules_reference
+from ..words.catalogue import text as words_text
 from ..words.languages import (
     LANGUAGES,
     allowed_words,
     choice_text,
     default_words,
     game_summary,
+    game_title,
     how_to_play,
     option_text,
     value_words,
     yaku_name,
 )
+from ..words.names import card_label
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .lobby import seat_label
@@ -50,7 +53,7 @@ def _game_schema(gid: str, lang: str = "en") -> dict[str, Any]:
     g = GAMES[gid]
     return {
         "id": g.id,
-        "title": g.title,
+        "title": game_title(g, lang),
         "theme": g.default_theme,
         "native_title": g.native_title,
         "lang": lang,
@@ -147,11 +150,15 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
 
 
 @router.get("/api/cards/{theme}")
-def card_list(theme: str) -> dict[str, Any]:
+def card_list(theme: str, lang: str = "en") -> dict[str, Any]:
+    """The theme's cards; ``?lang=ja|ko``: each card's label and name in that language (the
+    pages' card labels and tooltips, words.names.card_label)."""
+    check_language(lang)
     theme = _theme(theme, theme)
     return {"theme": theme, "cards": [
-        {"code": c.code, "month": c.month, "kind": c.kind.value, "label": label(c.code, theme),
-         "name": face(c.code, theme).name, "native": face(c.code, theme).native,
+        {"code": c.code, "month": c.month, "kind": c.kind.value, "label": card_label(c.code, theme, lang),
+         "name": face(c.code, theme).name if lang == "en" else words_text(f"card.{theme}.{c.code}", lang),
+         "native": face(c.code, theme).native,
          "month_number": face(c.code, theme).month_number,
          "month_name": face(c.code, theme).month_name, "kind_name": face(c.code, theme).kind_name}
         for c in CARDS]}
@@ -248,16 +255,15 @@ def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str,
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
     check_language(lang)
     table = _finished(request, table_id)
-    # a bot seat reads "Greedy bot" in English; in Japanese and Korean the namer says the bot's level
-    names = [seat_label(s.kind, s.bot, s.name) if lang == "en" else s.name for s in table.seats]
-    return _replay_answer(table.match, names, table.theme,
+    names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
+    return _replay_answer(table.match, names, table.theme, lang,
                           frames(table.match, names, table.theme, lang, table.bot_seats))
 
 
-def _replay_answer(match: Match, seats: list[str], theme: str, steps: list[Any]) -> dict[str, Any]:
+def _replay_answer(match: Match, seats: list[str], theme: str, lang: str, steps: list[Any]) -> dict[str, Any]:
     """What the replay page reads, the same for a finished table and an uploaded record."""
     cfg = match.config
-    return {"game": cfg.game.id, "players": cfg.players, "title": cfg.game.title,
+    return {"game": cfg.game.id, "players": cfg.players, "title": game_title(cfg.game, lang),
             "yaku_names": yaku_names(match), "card_values": card_values(match), "theme": theme,
             "seats": seats, "sides": [list(s) for s in cfg.sides], "frames": steps}
 
@@ -280,5 +286,6 @@ async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
         match = match_from_record(record)
     except (RecordError, ValueError) as exc:
         raise HTTPException(400, str(exc)) from None
-    return _replay_answer(match, [f"Seat {i + 1}" for i in range(match.config.players)],
-                          match.config.game.default_theme, frames(match, lang=lang))
+    seats = [f"Seat {i + 1}" if lang == "en" else words_text("label.seat", lang, n=i + 1)
+             for i in range(match.config.players)]
+    return _replay_answer(match, seats, match.config.game.default_theme, lang, frames(match, lang=lang))

@@ -11,8 +11,10 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 from sqlalchemy import func, select
 
-from ..agents import bot_display_name, is_bot_name
 from ..rules import GAMES
+from ..words.catalogue import LANGUAGES
+from ..words.languages import game_title
+from ..words.names import player_name
 from .db import SeatRow, TableEventRow, TableRow
 
 __all__ = ["PAGE_SIZE", "LobbyPage", "LobbySeat", "LobbyTable", "lobby_page", "router", "seat_label"]
@@ -23,14 +25,12 @@ PAGE_SIZE = 15
 router = APIRouter()
 
 
-def seat_label(kind: str, bot: str | None, name: str) -> str:
-    """A seat's name as a person reads it: a bot seat still named by its bot's id ("greedy", as
-    ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads by the bot's
-    ``display_name`` ("Greedy bot"), a level by its name ("Intermediate")."""
-    if kind == "bot" and bot is not None and is_bot_name(bot) \
-            and name.strip().lower() in ("", bot.lower(), f"{bot.lower()} bot"):
-        return bot_display_name(bot)
-    return name
+def seat_label(kind: str, bot: str | None, name: str, lang: str = "en") -> str:
+    """A seat's name as a person reads it in ``lang`` (``words.names.player_name``, the one
+    function every page names seats with): a bot seat still named by its bot's id ("greedy", as
+    ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads "Greedy bot",
+    "貪欲ボット"."""
+    return player_name(name, lang, bot=bot if kind == "bot" else None, person=kind != "bot")
 
 
 class LobbySeat(BaseModel):
@@ -61,8 +61,8 @@ class LobbyPage(BaseModel):
     """Another page follows."""
 
 
-def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE) -> LobbyPage:
-    """Page ``page`` (from 0) of the tables, newest first."""
+def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE, lang: str = "en") -> LobbyPage:
+    """Page ``page`` (from 0) of the tables, newest first, games and bots named in ``lang``."""
     with sessions() as db:
         rows = db.execute(select(TableRow.id, TableRow.game, TableRow.players, TableRow.status,
                                  TableRow.spectator_token)
@@ -73,7 +73,8 @@ def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE) -> LobbyPage:
         for s in db.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.name)
                             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
             seats.setdefault(s.table_id, []).append(
-                LobbySeat(number=s.seat + 1, name=seat_label(s.kind, s.bot, s.name), bot=s.kind == "bot"))
+                LobbySeat(number=s.seat + 1, name=seat_label(s.kind, s.bot, s.name, lang),
+                          bot=s.kind == "bot"))
         deals = dict(db.execute(select(TableEventRow.table_id, func.count())
                                 .where(TableEventRow.table_id.in_(ids), TableEventRow.kind == "next-round")
                                 .group_by(TableEventRow.table_id)).tuples().all())
@@ -81,7 +82,8 @@ def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE) -> LobbyPage:
     for r in rows[:size]:
         game = GAMES.get(r.game)
         tables.append(LobbyTable(
-            id=r.id, title=game.title if game is not None else r.game, players=r.players, status=r.status,
+            id=r.id, title=game_title(game, lang) if game is not None else r.game, players=r.players,
+            status=r.status,
             round=1 + deals.get(r.id, 0), seats=seats.get(r.id, []),
             watch=f"/table/{r.id}?token={r.spectator_token}" if r.status == "running" else None,
             replay=f"/replay/{r.id}" if r.status == "finished" else None))
@@ -95,7 +97,8 @@ def lobby_tables(request: Request, response: Response,
     asks again each time, and an unchanged page costs a ``304`` and no redraw."""
     hub = request.app.state.hub
     hub.mark_abandoned()
-    found = lobby_page(hub.sessions, page)
+    lang = getattr(request.state, "lang", "en")  # the page's language (web/social/i18n.py)
+    found = lobby_page(hub.sessions, page, lang=lang if lang in LANGUAGES else "en")
     etag = '"' + hashlib.sha256(found.model_dump_json().encode()).hexdigest()[:24] + '"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:

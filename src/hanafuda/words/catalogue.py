@@ -22,6 +22,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .particles import choose_particles
+
 __all__ = ["LANGUAGES", "SERVER_AREAS", "TranslationMissing", "UnknownLanguageError", "check_language", "has",
            "messages", "placeholders", "text"]
 
@@ -68,11 +70,14 @@ def text(key: str, lang: str, **fields: Any) -> str:
     """The entry ``key`` in ``lang`` with its ``{placeholders}`` filled from ``fields``.
 
     A key the language lacks raises ``TranslationMissing``: words are never silently English.
+    Korean particles written as a choice ("{card}을(를)") take the form the word before them
+    needs once it is filled in (``particles.choose_particles``).
     """
     found = messages(lang).get(key)
     if found is None:
         raise TranslationMissing(f"no words for {key!r} in {lang!r}")
-    return found.format(**fields) if fields else found
+    said = found.format(**fields) if fields else found
+    return choose_particles(said) if lang == "ko" else said
 
 
 def placeholders(template: str) -> frozenset[str]:

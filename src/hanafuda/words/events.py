@@ -233,7 +233,8 @@ def _entry(seat: int, steps: list[LogStep], kind: str, view: PlayerView | None,
         if step.kind in (EV_PLAY, EV_FLIP) and step.captured and not any(
                 s.kind == EV_PPEOK for s in steps):
             taken |= mask_of(step.captured) | (1 << card_id(step.card) if step.card else 0)
-    call = config.game.bright_capture_call
+    from .languages import bright_call
+    call = bright_call(config.game, namer.lang)
     calls = (call,) if call and taken & BRIGHTS else ()
     if kind == ENTRY_TURN:
         who = namer.seat(seat)

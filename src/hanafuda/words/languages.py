@@ -21,11 +21,12 @@ from ..rules.base import Config, Game
 from ..rules.options import OptionSpec
 from ..rules.presets import Preset
 from .catalogue import LANGUAGES, TranslationMissing, check_language, has, text
+from .names import player_name
 from .options import option_label, value_text
 
-__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "choice_text", "default_words", "game_summary",
-           "game_title", "how_to_play", "option_text", "preset_text", "seat_words", "side_words",
-           "value_word", "value_words", "yaku_name"]
+__all__ = ["LANGUAGES", "TranslationMissing", "allowed_words", "bright_call", "choice_text", "default_words",
+           "game_summary", "game_title", "how_to_play", "option_text", "preset_text", "seat_words",
+           "side_words", "value_word", "value_words", "yaku_name"]
 
 def _check(lang: str) -> None:
     check_language(lang)
@@ -54,6 +55,15 @@ def game_title(game: type[Game], lang: str) -> str:
     if lang == "en":
         return game.title
     return text(f"game.{game.id}.title", lang)
+
+
+def bright_call(game: type[Game], lang: str) -> str:
+    """What a player calls on capturing a bright (``Game.bright_capture_call``, "Kwa-Dō!"; the
+    catalogue's ``call.<id>`` in Japanese and Korean), or "" in a game without one."""
+    _check(lang)
+    if lang == "en" or not game.bright_capture_call:
+        return game.bright_capture_call
+    return text(f"call.{game.id}", lang)
 
 
 def option_text(game: type[Game], spec: OptionSpec, lang: str) -> tuple[str, str]:
@@ -179,16 +189,14 @@ def _word(key: str, lang: str, **values: Any) -> str:
 
 def seat_words(seat: int, viewer: int | None, players: Sequence[str | None], lang: str,
                bots: frozenset[int] = frozenset()) -> str:
-    """A seat as the table page names it in ``lang``: "あなた", "貪欲（2番席）", "3번 자리" (a bot
-    seat of ``bots`` by its level's word, a person by their name)."""
+    """A seat as the table page names it in ``lang``: "あなた", "貪欲ボット（2番席）", "3번 자리" (a
+    bot seat of ``bots`` by ``names.bot_name``, a person by their name)."""
     if seat == viewer:
         return _word("you", lang)
-    given = (players[seat] if seat < len(players) else None) or ""
-    given = given.strip()
+    given = ((players[seat] if seat < len(players) else None) or "").strip()
     if not given:
         return _word("seat", lang, n=seat + 1)
-    level = f"botname.{given.lower()}"
-    name = text(level, lang) if seat in bots and has(level, lang) else given
+    name = player_name(given, lang, person=bool(bots) and seat not in bots)
     return _word("seat_of", lang, name=name, n=seat + 1)
 
 

@@ -18,6 +18,7 @@ from ..engine.moves import NO_SET, NO_TARGET, Move, decode, parse_action
 from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD, Round
 from ..rules.base import Config
 from ..views import PlayerView
+from .languages import bright_call
 from .names import Namer
 from .sentences import say
 
@@ -95,8 +96,8 @@ def position_of(config: Config, view: PlayerView) -> Round:
     return rnd
 
 
-def _bright_calls(config: Config, taken: int) -> tuple[str, ...]:
-    call = config.game.bright_capture_call
+def _bright_calls(config: Config, taken: int, lang: str) -> tuple[str, ...]:
+    call = bright_call(config.game, lang)
     return (call,) if call and taken & BRIGHTS else ()
 
 
@@ -136,7 +137,7 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
             text, choice = f"{who} takes {namer.card(target)}", f"take {namer.card(target)}"
         return MoveWords(text_move, "take", view.pending, (target,),
                          OUTCOME_WILD if wild else OUTCOME_CAPTURE, None, text, choice,
-                         _bright_calls(config, taken | 1 << pending))
+                         _bright_calls(config, taken | 1 << pending, lang))
     assert structured.card is not None
     rnd = position if position is not None else position_of(config, view)
     seat = view.to_move if view.to_move is not None else (view.seat or 0)
@@ -183,7 +184,7 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
     else:
         text, choice = f"{name} takes {targets}", f"take {targets}"
     return MoveWords(text_move, "play", code, takes, outcome, None, text, choice,
-                     _bright_calls(config, taken | 1 << card))
+                     _bright_calls(config, taken | 1 << card, lang))
 
 
 def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:

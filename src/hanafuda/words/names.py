@@ -2,7 +2,8 @@
 
 Every other module of the words layer names things through a ``Namer``: it knows the game's
 ``Config`` (which card is wild, the sides), the display theme and what to call each seat.
-A seat is "You" for the viewer, else its player's name with the seat number ("Greedy (seat 3)"),
+A seat is "You" for the viewer, else its player's name (``player_name``: a bot by ``bot_name``)
+with the seat number ("Greedy bot (seat 3)"),
 so two seats are never called the same.  A team is "Team A (seats 1 & 3)" ("Your team …" for
 the viewer's).
 
@@ -21,10 +22,11 @@ from string import ascii_uppercase
 
 from ..cards import CARDS, Kind, card_id
 from ..rules.base import Config
-from ..themes import face, kind_label, month_label, month_number, normalize_theme
-from .catalogue import check_language, text
+from ..themes import face, kind_label, label, month_label, month_number, normalize_theme
+from .catalogue import check_language, has, text
 
-__all__ = ["Namer", "join_words", "player_label", "seat_number", "seat_numbers", "team_name"]
+__all__ = ["Namer", "bot_name", "card_label", "join_words", "player_label", "player_name", "seat_number",
+           "seat_numbers", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""
@@ -100,6 +102,64 @@ def team_name(side: int, seats: Sequence[int]) -> str:
     return f"Team {ascii_uppercase[side]} (seats {seat_numbers(seats)})"
 
 
+def card_label(card: int | str, theme: str, lang: str = "en") -> str:
+    """A card's compact label, readable without colour (a card's ``aria-label`` and tooltip, the
+    gallery's caption): month with its number, name and kind — ``themes.label`` in English
+    ("Pine (1) · Crane and Sun · Bright"), the catalogue's words otherwise ("松 (1) · 松に鶴 · 光",
+    "송학 (1) · 송학 광 · 광")."""
+    theme = normalize_theme(theme)
+    if lang == "en":
+        return label(card, theme)
+    check_language(lang)
+    c = CARDS[card_id(card)]
+    month = f"{text(f'month.{theme}.{c.month}', lang)} ({month_number(c.month, theme)})"
+    return f"{month} · {_card_name_in(theme, c.id, lang)} · {text(f'kind.{c.kind.name.lower()}', lang)}"
+
+
+def bot_name(bot: str, lang: str = "en") -> str:
+    """A bot as every place names it — the seat chips, the scores, the log, the lobby list,
+    replays, the leaderboard, the terminal: "Greedy bot", "貪欲ボット", "욕심 봇" (the catalogue's
+    ``botname.<id>``); a level by its name ("Beginner bot", "入門ボット"); any other bot by its
+    id ("Mybot bot")."""
+    check_language(lang)
+    bot_id = bot.strip().lower()
+    if has(f"botname.{bot_id}", lang):
+        return text(f"botname.{bot_id}", lang)
+    if has(f"level.{bot_id}", lang):  # a level a person picked by name ("Beginner bot", agents.levels)
+        return text("botname.other", lang, name=text(f"level.{bot_id}", lang))
+    return text("botname.other", lang, name=player_label(bot))
+
+
+def _known_bot(name: str) -> str | None:
+    """The bot id a seat's name is, when it is one the catalogue names ("greedy", "greedy bot",
+    "Greedy bot")."""
+    low = name.strip().lower()
+    low = low[:-4] if low.endswith(" bot") else low
+    return low if low and has(f"botname.{low}", "en") else None
+
+
+def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, person: bool = False) -> str:
+    """A seat's player as people read it, in ``lang`` — one function for every place that shows a
+    seat's name, so a bot reads the same everywhere (issue 28): a person by their name as they
+    wrote it ("Ann"; ``person``: the caller knows the seat is a person's); a bot seat named by its bot's id
+    ("greedy", "greedy bot") or left unnamed (``bot``: its id, when the caller knows it) by
+    ``bot_name``; a person's seat handed to a bot ("Ann (greedy bot)", web/hub.py) as
+    "Ann (Greedy bot)", "Ann（貪欲ボット）"."""
+    given = (name or "").strip()
+    if person:
+        return given
+    if given.endswith(" bot)") and " (" in given:
+        who, _, inner = given[:-len(" bot)")].rpartition(" (")
+        if who and inner:
+            return text("botname.for", lang, name=who, bot=bot_name(inner, lang))
+    known = _known_bot(given)
+    if known is not None:
+        return bot_name(known, lang)
+    if bot and given.lower() in ("", bot.lower(), f"{bot.lower()} bot"):
+        return bot_name(bot, lang)
+    return player_label(given)
+
+
 def player_label(name: str) -> str:
     """A player's or bot's name as shown: "greedy" → "Greedy" (a bot id reads as a name)."""
     name = name.strip()
@@ -122,15 +182,13 @@ class Namer:
     """The language of every sentence said through this namer (``LANGUAGES``):
     English, or Japanese and Korean (``words.sentences``); card names follow the theme in all."""
     bots: frozenset[int] = frozenset()
-    """Seats a bot plays: in Japanese and Korean they read by the bot level's word ("貪欲");
-    ignored (emptied) in English."""
+    """Seats a bot plays, when the caller knows them: their names (the bot's id) read by
+    ``bot_name`` ("Greedy bot", "貪欲ボット") and every other seat is a person's."""
     _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "theme", normalize_theme(self.theme))
         check_language(self.lang)
-        if self.lang == "en":  # English names a bot's seat like any other: one namer, one cache key
-            object.__setattr__(self, "bots", frozenset())
 
     # -- cards ---------------------------------------------------------------------------------
 
@@ -240,7 +298,7 @@ class Namer:
     # -- seats, sides, teams -------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
-        """"You", "Greedy (seat 3)", "Seat 4" (seat numbers from 1: ``seat_number``)."""
+        """"You", "Greedy bot (seat 3)", "Seat 4" (seat numbers from 1: ``seat_number``)."""
         cached = self._seat_cache.get(seat)
         if cached is not None:
             return cached
@@ -252,10 +310,17 @@ class Namer:
         else:
             given = self.players[seat] if seat < len(self.players) else None
             number = seat_number(seat)
-            text = (f"{player_label(given)} (seat {number})" if given and given.strip()
+            text = (f"{self.player(seat)} (seat {number})" if given and given.strip()
                     else f"Seat {number}")
         self._seat_cache[seat] = text
         return text
+
+    def player(self, seat: int) -> str:
+        """Who plays ``seat``, without its number (``player_name``): a person's name, a bot by
+        ``bot_name`` ("Greedy bot").  When ``bots`` says which seats bots play, the others are
+        people whatever their names; else a name that is a bot's id reads as that bot."""
+        given = self.players[seat] if seat < len(self.players) else None
+        return player_name(given, self.lang, person=bool(self.bots) and seat not in self.bots)
 
     def side(self, side: int) -> str:
         """A side: a seat's name when it plays alone, else "Team A (seats 1 & 3)"."""

@@ -19,9 +19,24 @@ _NULL_TEXT = {"int-or-null": "none", "teams": "everyone plays alone"}
 
 
 def given_options_text(config: Config, lang: str = "en") -> str:
-    """The options given to a match as ``key=value`` (``Config.describe_options``), or "defaults"
-    in ``lang`` when none was given."""
-    return config.describe_options() if config.given_options else text("options.defaults", lang)
+    """The options given to a match as ``key=value`` (``Config.describe_options``; in Japanese and
+    Korean each option's label and value in words, "回数＝1", ``options.given``), or "defaults" in
+    ``lang`` when none was given."""
+    if not config.given_options:
+        return text("options.defaults", lang)
+    if lang == "en":
+        return config.describe_options()
+    from .languages import option_text, value_words
+    specs = {spec.name: spec for spec in config.game.option_specs()}
+    said = []
+    for name, value in sorted(config.given_options.items()):
+        spec = specs.get(name)
+        if spec is None:  # not an option of this game (a record's): as given
+            said.append(f"{name}={value}")
+            continue
+        said.append(text("options.given", lang, name=option_text(config.game, spec, lang)[0],
+                         value=value_words(config.game, spec, value, lang)))
+    return text("list.separator", lang).join(said)
 
 
 def option_label(spec: OptionSpec) -> str:

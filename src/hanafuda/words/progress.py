@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import CODES, CardSet, cards_of
 from ..rules.base import Config, Yaku
 from .catalogue import text
+from .languages import yaku_name
 from .names import Namer
 
 __all__ = ["LINE_WORDS", "line_words", "SideProgress", "YakuProgress", "yaku_in_force", "yaku_progress"]
@@ -79,7 +80,10 @@ class YakuProgress:
                 "sides": [s.to_dict() for s in self.sides]}
 
     def side_text(self, namer: Namer, side: int) -> str:
-        """"Spring (30): has Pine Crane and Sun; needs Plum Bush Warbler, Cherry Curtain"."""
+        """"Spring (30): has Pine Crane and Sun; needs Plum Bush Warbler, Cherry Curtain" (in
+        Japanese and Korean the catalogue's words, ``_progress_in``)."""
+        if namer.lang != "en":
+            return _progress_in(namer, self, side)
         p = self.sides[side]
         head = f"{self.name} ({self.points})"
         if p.complete:
@@ -189,3 +193,22 @@ def _yaku_rows(config: Config) -> tuple[tuple[str, str, int, int, int, tuple[str
 def _codes(mask: int) -> tuple[str, ...]:
     """The codes of a mask's cards (remembered: the same yaku masks come back in every message)."""
     return tuple(CODES[c] for c in cards_of(mask))
+
+
+def _progress_in(namer: Namer, p: YakuProgress, side: int) -> str:
+    """``YakuProgress.side_text`` in Japanese or Korean: made, out of reach, or held and needed."""
+    lang, mine = namer.lang, p.sides[side]
+    name = yaku_name(namer.config.game, p.id, p.name, lang)
+    if mine.complete:
+        declared = "" if not p.needs_declaration else text(
+            "progress.declared" if mine.declared else "progress.undeclared", lang)
+        return text("progress.complete", lang, name=name, points=p.points, declared=declared)
+    if not mine.possible:
+        return text("progress.dead", lang, name=name, points=p.points, cards=namer.cards(mine.dead))
+    have = (text("progress.has", lang, cards=namer.cards(mine.held)) if mine.held
+            else text("progress.has_none", lang))
+    if p.cards and len(p.cards) > p.needed:  # a count yaku
+        need = text("progress.needs_count", lang, n=p.needed - len(mine.held), out=len(p.out))
+    else:
+        need = text("progress.needs", lang, cards=namer.cards([c for c in p.cards if c not in mine.held]))
+    return text("progress.line", lang, name=name, points=p.points, have=have, need=need)

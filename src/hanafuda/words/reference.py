@@ -21,6 +21,7 @@ from ..rules.options import OptionError
 from .catalogue import check_language, text
 from .languages import (
     allowed_words,
+    bright_call,
     choice_text,
     default_words,
     game_summary,
@@ -305,7 +306,7 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
     native = f" ({game.native_title})" if game.native_title != game.title else ""
     calls: tuple[str, ...] = ()
     if game.bright_capture_call:
-        calls = (text("reference.calls", lang, call=game.bright_capture_call),)
+        calls = (text("reference.calls", lang, call=bright_call(game, lang)),)
     if lang == "en":
         order, turn, scoring, summary = game.play_order_text, turn_text(), game.scoring_text, game.summary
         wild = _wild(config, namer)

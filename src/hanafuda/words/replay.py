@@ -21,6 +21,7 @@ from ..views import round_history
 from .catalogue import text
 from .events import round_log_entries
 from .languages import game_title, yaku_name
+from .moves import legal_move_words
 from .names import Namer, seat_number
 from .options import given_options_text
 from .piles import KIND_ORDER
@@ -37,6 +38,15 @@ def _label(word: str, lang: str) -> str:
     return word + " " * max(1, 9 - width)
 
 
+def _cards(namer: Namer, cards: int) -> str:
+    """Cards of a pile or the field: by code in English (the account's frozen form,
+    tests/records/expected), by their names in Japanese and Korean, where a code would read as
+    English words ("susuki-moon" → "芒に月", "공산 광")."""
+    if namer.lang == "en":
+        return ", ".join(CODES[c] for c in cards_of(cards))
+    return text("list.separator", namer.lang).join(namer.card(c) for c in cards_of(cards))
+
+
 def _captures_block(namer: Namer, rnd: Round, side: int) -> list[str]:
     cap = rnd.captures[side]
     lines = []
@@ -44,7 +54,7 @@ def _captures_block(namer: Namer, rnd: Round, side: int) -> list[str]:
         cards = cap & KIND_MASKS[kind]
         if cards:
             title = namer.kind_title(kind).lower()
-            lines.append(f"    {_label(title, namer.lang)}{', '.join(CODES[c] for c in cards_of(cards))}")
+            lines.append(f"    {_label(title, namer.lang)}{_cards(namer, cards)}")
     if not lines:
         lines.append("    " + text("replaytext.nothing", namer.lang))
     return lines
@@ -81,7 +91,7 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
                 cfg, rnd.result.terms[side], rnd.result.scores[side], lang))
     if rnd.discard:
         lines.append("  " + text("replaytext.discard", lang, n=rnd.discard.bit_count()))
-    field = ", ".join(CODES[c] for c in cards_of(rnd.field))
+    field = _cards(namer, rnd.field)
     if rnd.result is not None:
         if field:
             lines.append("  " + text("replaytext.left", lang, cards=field))
@@ -91,6 +101,15 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
         lines.append("  " + text("replaytext.in_play", lang, position=_position(rnd, lang),
                                  stock=rnd.stock_left, field=field or text("replaytext.empty", lang)))
     return lines
+
+
+def _legal(match: Match, namer: Namer, seat: int) -> str:
+    """The legal moves of the seat to move: their notation in English (the frozen account), in
+    words in Japanese and Korean ("桜に赤短を場に出す（取り札なし）")."""
+    if namer.lang == "en":
+        return ", ".join(match.legal_moves())
+    seen = Namer(namer.config, namer.theme, seat, lang=namer.lang)
+    return text("list.separator", namer.lang).join(m.text for m in legal_move_words(match.view(seat), seen))
 
 
 def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str:
@@ -128,7 +147,7 @@ def replay_text(match: Match, theme: str | None = None, lang: str = "en") -> str
         out.append(match_result_text(namer, match.winners, match.totals, len(match.rounds)))
     elif match.to_move is not None:
         out.append(text("replaytext.to_move", lang, n=seat_number(match.to_move),
-                        moves=", ".join(match.legal_moves())))
+                        moves=_legal(match, namer, match.to_move)))
     elif match.due_dealer is not None:
         out.append(text("replaytext.due", lang, n=len(match.rounds), dealer=seat_number(match.due_dealer)))
     else:

@@ -8,9 +8,10 @@ their ``Namer`` speaks another language (``Namer.lang``) they fill the template 
 instead.  Card names follow the theme in the language (``Namer.card``), seats and sides are named
 by ``Namer.seat``/``Namer.side``, yaku by ``languages.yaku_name``.
 
-Korean templates avoid particles that depend on the last sound of a name the theme chooses
-(a card may be called "Pine Crane" or "송학 광"): they write the choice "을(를)", "(으)로" as the
-table's labels do.  ``tests/words/test_sentences.py`` checks every template in both languages.
+Korean templates write a particle that depends on the last sound of a name the theme chooses
+(a card may be called "Pine Crane" or "송학 광") as the choice "을(를)", "(으)로"; the catalogue
+picks the form once the name is filled in (``words.particles``).
+``tests/words/test_sentences.py`` checks every template in both languages.
 """
 
 from __future__ import annotations

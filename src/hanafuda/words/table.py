@@ -121,7 +121,7 @@ def progress_lines(namer: Namer, view: PlayerView, side: int) -> list[str]:
     for p in yaku_progress(namer, view.captures, view.discard, view.declared):
         mine = p.sides[side]
         if mine.complete or (mine.possible and mine.held):
-            out.append(p.side_text(namer, side) if namer.lang == "en" else _progress_in(namer, p, side))
+            out.append(p.side_text(namer, side))
     return out
 
 
@@ -130,25 +130,6 @@ def _named(progress: dict[str, Any], namer: Namer) -> dict[str, Any]:
     if namer.lang != "en":
         progress["name"] = yaku_name(namer.config.game, progress["id"], progress["name"], namer.lang)
     return progress
-
-
-def _progress_in(namer: Namer, p: YakuProgress, side: int) -> str:
-    """``YakuProgress.side_text`` in Japanese or Korean: made, out of reach, or held and needed."""
-    lang, mine = namer.lang, p.sides[side]
-    name = yaku_name(namer.config.game, p.id, p.name, lang)
-    if mine.complete:
-        declared = "" if not p.needs_declaration else text(
-            "progress.declared" if mine.declared else "progress.undeclared", lang)
-        return text("progress.complete", lang, name=name, points=p.points, declared=declared)
-    if not mine.possible:
-        return text("progress.dead", lang, name=name, points=p.points, cards=namer.cards(mine.dead))
-    have = (text("progress.has", lang, cards=namer.cards(mine.held)) if mine.held
-            else text("progress.has_none", lang))
-    if p.cards and len(p.cards) > p.needed:  # a count yaku
-        need = text("progress.needs_count", lang, n=p.needed - len(mine.held), out=len(p.out))
-    else:
-        need = text("progress.needs", lang, cards=namer.cards([c for c in p.cards if c not in mine.held]))
-    return text("progress.line", lang, name=name, points=p.points, have=have, need=need)
 
 
 def status_line(namer: Namer, view: PlayerView) -> str:

@@ -5,11 +5,12 @@ stylesheet and the web app manifest.
 The language is chosen by ``?lang=`` (then remembered in a cookie), else that cookie, else the
 browser's ``Accept-Language``, else English.
 
-Every page is served already in its language: the text of each element marked ``data-t="key"``
-(and its ``aria-label``/``title``/``placeholder`` marked ``data-t-label``/``data-t-title``/
-``data-t-placeholder``) is replaced by the catalogue's message, and the whole catalogue travels
-in the page as a JSON data block (``<script type="application/json" id="hf-messages">``, which
-the CSP does not run) for the scripts' ``HF.t``.
+Every page is served already in its language (``render_page``, one ``html.parser`` pass, no
+pattern over the HTML): the text of each element marked ``data-t="key"`` (and its
+``aria-label``/``title``/``placeholder`` marked ``data-t-label``/``data-t-title``/
+``data-t-placeholder``) is the catalogue's message, and the whole catalogue travels in the page
+as a JSON data block (``<script type="application/json" id="hf-messages">``, which the CSP does
+not run) for the scripts' ``HF.t``, which say the words they add by the same keys.
 """
 
 from __future__ import annotations
@@ -17,26 +18,24 @@ from __future__ import annotations
 import html
 import json
 import re
-from functools import cache
+from functools import cache, lru_cache
+from html.parser import HTMLParser
 from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ...words.catalogue import LANGUAGES, SERVER_AREAS, messages
+from ...words.catalogue import LANGUAGES, SERVER_AREAS, check_language, messages
+from ...words.particles import choose_particles
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "catalogue", "messages_json", "pick_language",
-           "say_error", "translate_page"]
+           "PageError", "render_page", "say_error"]
 
 LANG_COOKIE = "hf_lang"
-_HTML_LANG = re.compile(rb'<html lang="[^"]*"')
-_TEXT = re.compile(r'(<([a-zA-Z][a-zA-Z0-9]*)\b[^<>]*?\sdata-t="([^"]+)"[^<>]*>)([^<]*)(</\2>)')
-_START_TAG = re.compile(r"<[a-zA-Z][a-zA-Z0-9]*\b[^<>]*\sdata-t-(?:label|title|placeholder)=[^<>]*>")
-_ATTRS = (("label", "aria-label"), ("title", "title"), ("placeholder", "placeholder"))
-HEAD_EXTRA = (b'<link rel="manifest" href="/manifest.webmanifest">'
-              b'<meta name="theme-color" content="#8b1e2d">'
-              b'<link rel="stylesheet" href="/static/theme.css">')
-TABLE_EXTRA = b'<script src="/static/social-table.js" defer></script>'
+HEAD_EXTRA = ('<link rel="manifest" href="/manifest.webmanifest">'
+              '<meta name="theme-color" content="#8b1e2d">'
+              '<link rel="stylesheet" href="/static/theme.css">')
+TABLE_EXTRA = '<script src="/static/social-table.js" defer></script>'
 
 
 @cache
@@ -78,34 +77,119 @@ def say_error(message: str, lang: str) -> str:
                 if name == "action":  # a rate limit's action (create, chat, account) in words
                     value = catalogue(lang).get(f"rate.{value}", value)
                 text = text.replace(f"{{{name}}}", value)
-            return text
+            return choose_particles(text) if lang == "ko" else text
     return message
 
 
-def translate_page(page: str, lang: str) -> str:
-    """``page`` with every ``data-t`` element's text and every ``data-t-label``/``-title``/
-    ``-placeholder`` attribute in ``lang`` (a key the catalogue lacks raises ``KeyError``: a page
-    naming a missing key is a bug the tests catch)."""
-    messages = catalogue(lang)
+class PageError(ValueError):
+    """A page the renderer cannot fill: a ``data-t`` element holding other elements (its words
+    would replace them) or a tag left open."""
 
-    def text(m: re.Match[str]) -> str:
-        return m.group(1) + html.escape(messages[m.group(3)], quote=False) + m.group(5)
 
-    def attrs(m: re.Match[str]) -> str:
-        tag = m.group(0)
-        for short, attr in _ATTRS:
-            key = re.search(rf'\sdata-t-{short}="([^"]+)"', tag)
-            if key is None:
-                continue
-            value = html.escape(messages[key.group(1)], quote=True)
-            at = re.search(rf'\s{attr}="[^"]*"', tag)
-            if at is None:
-                tag = tag[:-1].rstrip("/") + f' {attr}="{value}">'
-            else:
-                tag = f'{tag[:at.start()]} {attr}="{value}"{tag[at.end():]}'
-        return tag
+_ATTRS = (("data-t-label", "aria-label"), ("data-t-title", "title"), ("data-t-placeholder", "placeholder"))
+"""The attribute each ``data-t-…`` key fills."""
 
-    return _START_TAG.sub(attrs, _TEXT.sub(text, page))
+
+class _Renderer(HTMLParser):
+    """One pass of ``html.parser`` over a page, writing it back as it was read except: the text of
+    each ``data-t="key"`` element and each ``data-t-label``/``-title``/``-placeholder`` attribute
+    from the catalogue, ``<html lang>`` set, the head's and (table page) body's extras added."""
+
+    def __init__(self, messages: dict[str, str], lang: str, head: str, body: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.messages, self.lang, self.head, self.body = messages, lang, head, body
+        self.out: list[str] = []
+        self.filling: tuple[str, str] | None = None  # (tag, key) of the data-t element being filled
+
+    def _say(self, key: str) -> str:
+        found = self.messages.get(key)
+        if found is None:
+            raise KeyError(f"the page names {key!r}, which the catalogue lacks")
+        return found
+
+    def _tag(self, tag: str, attrs: list[tuple[str, str | None]], close: str) -> str:
+        values = dict(attrs)
+        changed = tag == "html" or any(a in values for a, _ in _ATTRS)
+        if not changed:
+            return self.get_starttag_text() or f"<{tag}{close}>"
+        if tag == "html":
+            values["lang"] = self.lang
+        for source, target in _ATTRS:
+            key = values.get(source)
+            if key is not None:
+                values[target] = self._say(key)
+        said = "".join(f" {name}" if value is None else f' {name}="{html.escape(value, quote=True)}"'
+                       for name, value in values.items())
+        return f"<{tag}{said}{close}>"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.filling is not None:
+            raise PageError(f"<{self.filling[0]} data-t={self.filling[1]!r}> holds a <{tag}>: its words "
+                            "would replace it")
+        self.out.append(self._tag(tag, attrs, ""))
+        key = dict(attrs).get("data-t")
+        if key is not None:
+            self.out.append(html.escape(self._say(key), quote=False))
+            self.filling = (tag, key)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.filling is not None:
+            raise PageError(f"<{self.filling[0]} data-t={self.filling[1]!r}> holds a <{tag}>")
+        self.out.append(self._tag(tag, attrs, " /"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.filling is not None:
+            if tag != self.filling[0]:
+                raise PageError(f"<{self.filling[0]} data-t={self.filling[1]!r}> closed by </{tag}>")
+            self.filling = None
+        if tag == "head":
+            self.out.append(self.head)
+        elif tag == "body":
+            self.out.append(self.body)
+        self.out.append(f"</{tag}>")
+
+    def _keep(self, raw: str) -> None:
+        if self.filling is None:  # the English text of a data-t element is replaced, not kept
+            self.out.append(raw)
+
+    def handle_data(self, data: str) -> None:
+        self._keep(data)
+
+    def handle_entityref(self, name: str) -> None:
+        self._keep(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self._keep(f"&#{name};")
+
+    def handle_comment(self, data: str) -> None:
+        self._keep(f"<!--{data}-->")
+
+    def handle_decl(self, decl: str) -> None:
+        self.out.append(f"<!{decl}>")
+
+    def handle_pi(self, data: str) -> None:
+        self.out.append(f"<?{data}>")
+
+    def unknown_decl(self, data: str) -> None:
+        self.out.append(f"<![{data}]>")
+
+
+@lru_cache(maxsize=128)
+def render_page(page: str, lang: str, *, table: bool = False) -> str:
+    """``page`` (one of ``static/*.html``) in ``lang``: the words of every ``data-t`` element and
+    ``data-t-label``/``-title``/``-placeholder`` attribute from the one catalogue, ``<html lang>``,
+    the theme stylesheet, the manifest and the catalogue for the scripts in its head, and the
+    table page's chat panel script.  A key the catalogue lacks raises ``KeyError`` and a
+    ``data-t`` element holding other elements ``PageError`` (bugs the tests catch).  The pages are
+    few and fixed, so each (page, language) is rendered once."""
+    check_language(lang)
+    head = HEAD_EXTRA + f'<script type="application/json" id="hf-messages">{messages_json(lang)}</script>'
+    renderer = _Renderer(catalogue(lang), lang, head, TABLE_EXTRA if table else "")
+    renderer.feed(page)
+    renderer.close()
+    if renderer.filling is not None:
+        raise PageError(f"<{renderer.filling[0]} data-t={renderer.filling[1]!r}> is never closed")
+    return "".join(renderer.out)
 
 
 def _from_accept(header: str) -> str | None:
@@ -209,13 +293,7 @@ class LanguageMiddleware:
                 body.extend(message.get("body", b""))
                 if message.get("more_body"):
                     return
-                page = _HTML_LANG.sub(f'<html lang="{lang}"'.encode(), bytes(body), count=1)
-                page = translate_page(page.decode("utf-8"), lang).encode("utf-8")
-                data = (f'<script type="application/json" id="hf-messages">{messages_json(lang)}'
-                        "</script>").encode()
-                page = page.replace(b"</head>", HEAD_EXTRA + data + b"</head>", 1)
-                if is_table:
-                    page = page.replace(b"</body>", TABLE_EXTRA + b"</body>", 1)
+                page = render_page(bytes(body).decode("utf-8"), lang, table=is_table).encode("utf-8")
                 h = MutableHeaders(raw=list(start["headers"]))
                 h["content-length"] = str(len(page))
                 await send({**start, "headers": h.raw})

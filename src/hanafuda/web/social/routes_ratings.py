@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy import select
 
-from ...agents import bot_display_name, is_bot_name
 from ...rules import GAMES
+from ...words.catalogue import LANGUAGES
+from ...words.languages import game_title
+from ...words.names import bot_name, player_name
 from ..db import TableRow
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import name_key
@@ -25,8 +27,13 @@ def routes(kit: Kit) -> APIRouter:
 
     # -- ratings -------------------------------------------------------------------------------
 
+    def language(request: Request) -> str:
+        """The page's language (web/social/i18n.py): games and bots are named in it."""
+        lang = getattr(request.state, "lang", "en")
+        return lang if lang in LANGUAGES else "en"
+
     @router.get("/api/social/leaderboard/{game}")
-    def leaderboard(game: str) -> dict[str, Any]:
+    def leaderboard(request: Request, game: str) -> dict[str, Any]:
         if game not in GAMES:
             raise HTTPException(404, f"unknown game; games are: {', '.join(GAMES)}")
         with social.sessions() as db:
@@ -37,14 +44,15 @@ def routes(kit: Kit) -> APIRouter:
                        key=lambda r: (-int(r["rating"]), str(r["name"]).casefold()))[:200]
         for i, r in enumerate(board):
             r["rank"] = i + 1
-        return {"game": game, "title": GAMES[game].title, "players": board,
-                "bots": [{"bot": b, "name": bot_display_name(b) if is_bot_name(b) else f"{b} bot",
+        lang = language(request)
+        return {"game": game, "title": game_title(GAMES[game], lang), "players": board,
+                "bots": [{"bot": b, "name": bot_name(b, lang),
                           "rating": display(mu, sg)}
                          for b, (mu, sg) in BOT_RATINGS.items()],
                 "start": display(MODEL.mu, MODEL.sigma)}
 
     @router.get("/api/social/players/{name:path}")
-    def player(name: str) -> dict[str, Any]:
+    def player(request: Request, name: str) -> dict[str, Any]:
         p = social.player_by_name(name_key(name.strip())) if len(name) <= 100 else None
         if p is None:
             raise HTTPException(404, "no player of that name")
@@ -54,17 +62,20 @@ def routes(kit: Kit) -> APIRouter:
                                  .join(TableRow, TableRow.id == ResultRow.table_id)
                                  .where(ResultRow.player_id == p.id)
                                  .order_by(ResultRow.created.desc()).limit(200)).all()
+        lang = language(request)
         matches = []
         for r, n in results:
             table = hub.load(r.table_id)
-            matches.append({"table": r.table_id, "game": r.game, "title": GAMES[r.game].title,
+            matches.append({"table": r.table_id, "game": r.game, "title": game_title(GAMES[r.game], lang),
                             "place": r.place,
                             "players": n, "total": r.total,
                             "before": display(r.before, 0), "after": display(r.after, 0),
                             "at": r.created.isoformat(), "replay": f"/replay/{r.table_id}",
-                            "seats": [s.name for s in table.seats] if table else []})
+                            "seats": [player_name(s.name, lang, bot=s.bot, person=s.kind == "human")
+                                      for s in table.seats] if table else []})
         return {"name": p.name, "account": p.password_hash is not None,
-                "ratings": [{"game": r.game, "title": GAMES[r.game].title, "rating": display(r.mu, r.sigma),
+                "ratings": [{"game": r.game, "title": game_title(GAMES[r.game], lang),
+                             "rating": display(r.mu, r.sigma),
                              "matches": r.matches} for r in ratings if r.game in GAMES],
                 "matches": matches}
 

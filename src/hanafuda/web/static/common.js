@@ -6,7 +6,41 @@ const HF = {
   t(key, vars = {}) {
     let s = this.messages[key] || key;
     for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
-    return s;
+    return document.documentElement.lang === "ko" ? this.particles(s) : s;
+  },
+  // a bot as every page names it ("Greedy bot", "貪欲ボット"): the catalogue's botname.<id>, as
+  // words/names.py bot_name says it on the server; a bot it does not know by its id
+  botName(bot) {
+    const key = `botname.${String(bot).toLowerCase()}`;
+    return this.messages[key] ? this.t(key) : this.t("botname.other", { name: String(bot).charAt(0).toUpperCase() + String(bot).slice(1) });
+  },
+  // Korean particles written as a choice ("{card}을(를)") in the form the word before needs: the
+  // same rule as words/particles.py (a Hangul syllable's final consonant, digits and Latin letters
+  // as read, brackets and quotes looked through; anything else keeps the written choice)
+  particles(s) {
+    const forms = [["을(를)", "을", "를"], ["이(가)", "이", "가"], ["은(는)", "은", "는"], ["와(과)", "과", "와"],
+      ["과(와)", "과", "와"], ["(으)로", "으로", "로"]];
+    const sound = (w) => {
+      const end = w.replace(/[\s'"’”」』)）\]］}>〉》]+$/u, "");
+      const c = end.slice(-1), code = c.charCodeAt(0);
+      if (code >= 0xac00 && code <= 0xd7a3) { const f = (code - 0xac00) % 28; return f === 0 ? "" : f === 8 ? "l" : "k"; }
+      if (/[0-9]/.test(c)) return { 0: "k", 1: "l", 3: "k", 6: "k", 7: "l", 8: "l" }[c] || "";
+      if (/[a-z]/i.test(c)) {
+        const l = c.toLowerCase();
+        if ("aeiouyw".includes(l) || (l === "r" && /[aeiou]/i.test(end.slice(-2, -1)))) return "";
+        return "lr".includes(l) ? "l" : "k";
+      }
+      return null;
+    };
+    let out = "";
+    for (let i = 0; i < s.length;) {
+      const f = forms.find(([choice]) => s.startsWith(choice, i));
+      if (!f) { out += s[i]; i += 1; continue; }
+      const fin = sound(out);
+      out += fin === null ? f[0] : f[0] === "(으)로" ? (fin === "k" ? f[1] : f[2]) : (fin === "" ? f[2] : f[1]);
+      i += f[0].length;
+    }
+    return out;
   },
   theme: localStorage.getItem("hf-theme") || "hanafuda",
   labels: {}, kinds: {},
@@ -15,7 +49,7 @@ const HF = {
   async loadCards(theme) {
     this.theme = theme || this.theme;
     document.body.className = document.body.className.replace(/theme-\S+/g, "") + " theme-" + this.theme;
-    const data = await (await fetch(`/api/cards/${this.theme}`)).json();
+    const data = await (await fetch(`/api/cards/${this.theme}?lang=${document.documentElement.lang || "en"}`)).json();
     data.cards.forEach((c, id) => { this.labels[c.code] = c.label; this.kinds[c.code] = c.kind; this.ids[c.code] = id; this.codes[id] = c.code; });
     // cards that share a label (e.g. a month's two chaff) get "(1st)", "(2nd)": every card's
     // label, and so every move's text, is distinct

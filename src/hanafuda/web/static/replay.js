@@ -10,7 +10,8 @@ function show() {
   // the step in words with the theme's card names; the §7 notation stays in the title
   $("label").textContent = f.label;  // the move in words, from the server (words.log_entries)
   HF.lang($("label"), f.label);
-  $("label").title = f.move || "";
+  $("label").dataset.move = f.move || "";  // the move's notation (RULES.md §8): a tooltip in English only
+  $("label").title = document.documentElement.lang === "en" ? f.move || "" : "";
   const hands = $("hands"); hands.replaceChildren();
   f.hands.forEach((cards, seat) => {
     const open = who === "all" || Number(who) === seat;

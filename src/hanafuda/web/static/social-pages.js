@@ -4,7 +4,7 @@ const $ = (id) => document.getElementById(id);
 const stored = () => { try { return JSON.parse(localStorage.getItem("hf-player") || "null"); } catch (e) { return null; } };
 
 async function leaderboard() {
-  const games = (await (await fetch("/api/games")).json()).games;
+  const games = (await (await fetch(`/api/games?lang=${I18N.lang}`)).json()).games;
   const game = decodeURIComponent(location.pathname.split("/")[2] || "") || games[0].id;
   $("games").replaceChildren(...games.map((g) => HF.el("a", { href: `/leaderboard/${g.id}`, class: "chip" + (g.id === game ? " on" : ""), text: g.title })));
   const r = await fetch(`/api/social/leaderboard/${encodeURIComponent(game)}`);
@@ -16,7 +16,7 @@ async function leaderboard() {
     HF.el("td", { text: String(p.rank) }), HF.el("td", {}, HF.el("a", { href: `/player/${encodeURIComponent(p.name)}`, text: p.name })),
     HF.el("td", { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
   $("empty").hidden = data.players.length > 0;
-  $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${T("bot." + b.bot)}: ${b.rating}` })));
+  $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${b.name}: ${b.rating}` })));
   $("start-note").textContent = T("lb.start", { n: data.start });
 }
 

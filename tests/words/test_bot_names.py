@@ -1,0 +1,56 @@
+"""Bots named one way everywhere (issue 28): ``words.names.bot_name`` and ``player_name`` serve the
+seat chips, the scores, the log, the lobby list, replays, the leaderboard and the terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from hanafuda.agents import AGENTS
+from hanafuda.rules import configure
+from hanafuda.words import Namer
+from hanafuda.words.names import bot_name, player_name
+
+
+def test_every_bot_has_its_name_in_every_language() -> None:
+    """The catalogue's English name is the agent's ``display_name``; Japanese and Korean say it
+    in their words, never the English."""
+    for bot, agent in AGENTS.items():
+        assert bot_name(bot) == agent.display_name
+        assert bot_name(bot.upper()) == agent.display_name
+        for lang in ("ja", "ko"):
+            assert bot_name(bot, lang) not in (agent.display_name, bot), (bot, lang)
+    greedy = [bot_name("greedy", lang) for lang in ("en", "ja", "ko")]
+    assert greedy == ["Greedy bot", "貪欲ボット", "욕심 봇"]
+
+
+def test_a_bot_the_catalogue_does_not_know_is_still_called_a_bot() -> None:
+    assert [bot_name("beginner", lang) for lang in ("en", "ja", "ko")] == ["Beginner bot", "Beginnerボット",
+                                                                          "Beginner 봇"]
+    with pytest.raises(ValueError):
+        bot_name("greedy", "xx")
+
+
+@pytest.mark.parametrize(("name", "kw", "said"), [
+    ("greedy", {}, "Greedy bot"), ("greedy bot", {}, "Greedy bot"), ("Greedy bot", {}, "Greedy bot"),
+    ("", {"bot": "strong"}, "Strong bot"), ("strong", {"bot": "strong"}, "Strong bot"),
+    ("beginner", {"bot": "beginner"}, "Beginner bot"),
+    ("Ann (greedy bot)", {}, "Ann (Greedy bot)"),
+    ("Ann", {}, "Ann"), ("greedy", {"person": True}, "greedy"), ("Bot", {}, "Bot"),
+])
+def test_player_name(name: str, kw: dict[str, object], said: str) -> None:
+    assert player_name(name, **kw) == said  # type: ignore[arg-type]
+
+
+def test_the_namer_names_bot_seats_as_bots_and_people_as_people() -> None:
+    config = configure("kwa-do", 4, {})
+    players = ["Ann", "greedy", "Random", "Ann (strong bot)"]
+    named = {lang: [Namer(config, viewer=None, players=players, lang=lang, bots=frozenset({1, 3})).seat(s)
+                    for s in range(4)] for lang in ("en", "ja", "ko")}
+    assert named["en"] == ["Ann (seat 1)", "Greedy bot (seat 2)", "Random (seat 3)",
+                           "Ann (Strong bot) (seat 4)"]
+    assert named["ja"] == ["Ann（1番席）", "貪欲ボット（2番席）", "Random（3番席）",
+                           "Ann（強いボット）（4番席）"]
+    assert named["ko"] == ["Ann(1번 자리)", "욕심 봇(2번 자리)", "Random(3번 자리)", "Ann(강한 봇)(4번 자리)"]
+    unknown = Namer(config, viewer=0, players=[None, "strong", "Bea", "greedy bot"])  # bots not said: by name
+    assert [unknown.seat(s) for s in range(4)] == ["You", "Strong bot (seat 2)", "Bea (seat 3)",
+                                                   "Greedy bot (seat 4)"]
