@@ -35,7 +35,7 @@ def test_a_table_seats_a_level_and_the_lobby_names_it(client: TestClient) -> Non
     ann = name(client, "Ann")
     new_table(client, ann, seats=[{"kind": "me"}, {"kind": "bot", "bot": "casual"}])
     seats = [s for t in client.get("/api/lobby/tables").json()["tables"] for s in t["seats"]]
-    assert "Casual" in [s["name"] for s in seats if s["bot"]]
+    assert "Casual bot" in [s["name"] for s in seats if s["bot"]]
 
 
 def test_a_level_whose_network_is_missing_is_refused_by_name(

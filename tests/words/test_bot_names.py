@@ -23,9 +23,9 @@ def test_every_bot_has_its_name_in_every_language() -> None:
     assert greedy == ["Greedy bot", "貪欲ボット", "욕심 봇"]
 
 
-def test_a_bot_the_catalogue_does_not_know_is_still_called_a_bot() -> None:
-    assert [bot_name("beginner", lang) for lang in ("en", "ja", "ko")] == ["Beginner bot", "Beginnerボット",
-                                                                          "Beginner 봇"]
+def test_a_level_reads_by_its_name_and_an_unknown_bot_is_still_called_a_bot() -> None:
+    assert [bot_name("beginner", lang) for lang in ("en", "ja", "ko")] == ["Beginner bot", "入門ボット", "입문 봇"]
+    assert [bot_name("mybot", lang) for lang in ("en", "ja", "ko")] == ["Mybot bot", "Mybotボット", "Mybot 봇"]
     with pytest.raises(ValueError):
         bot_name("greedy", "xx")
 
