@@ -93,6 +93,18 @@ def test_pages_and_cards_are_served(client: TestClient) -> None:
     assert len(cards) == 48 and cards[0]["label"]
 
 
+def test_a_face_names_its_card_in_the_pages_language(client: TestClient) -> None:
+    """Issue 28: with ?lang=ja the faces read 松に鶴, with ?lang=ko the hwatu names; English
+    stays the default, and a language the site does not speak is refused."""
+    english = client.get("/card/hanafuda/pine-crane.svg").text
+    japanese = client.get("/card/hanafuda/pine-crane.svg", params={"lang": "ja"}).text
+    korean = client.get("/card/hwatu/pine-crane.svg", params={"lang": "ko"}).text
+    assert "Crane and Sun." in english and "松に鶴" not in english
+    assert ">松に鶴<" in japanese and "Crane" not in japanese
+    assert ">송학 광<" in korean and "Crane" not in korean
+    assert client.get("/card/hanafuda/pine-crane.svg", params={"lang": "xx"}).status_code == 422
+
+
 def test_migrations_are_idempotent(tmp_path) -> None:  # type: ignore[no-untyped-def]
     engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
     migrate(engine)

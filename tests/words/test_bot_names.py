@@ -24,8 +24,9 @@ def test_every_bot_has_its_name_in_every_language() -> None:
 
 
 def test_a_level_reads_by_its_name_and_an_unknown_bot_is_still_called_a_bot() -> None:
-    assert [bot_name("beginner", lang) for lang in ("en", "ja", "ko")] == ["Beginner bot", "入門ボット", "입문 봇"]
-    assert [bot_name("mybot", lang) for lang in ("en", "ja", "ko")] == ["Mybot bot", "Mybotボット", "Mybot 봇"]
+    langs = ("en", "ja", "ko")
+    assert [bot_name("beginner", lang) for lang in langs] == ["Beginner bot", "入門ボット", "입문 봇"]
+    assert [bot_name("mybot", lang) for lang in langs] == ["Mybot bot", "Mybotボット", "Mybot 봇"]
     with pytest.raises(ValueError):
         bot_name("greedy", "xx")
 

@@ -9,11 +9,13 @@ says in words what it is (``<title>``, and kind letters B/A/R/C readable without
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import lru_cache
 from html import escape
 
 from ..cards import CARDS, Kind, RibbonColour, card_id
 from ..themes import face
+from ..words.names import card_label, card_name
 
 __all__ = ["back_svg", "card_svg"]
 
@@ -192,14 +194,17 @@ def _lightning() -> str:
 
 
 @lru_cache(maxsize=512)
-def card_svg(code: str, theme: str = "hanafuda", points: int | None = None) -> str:
+def card_svg(code: str, theme: str = "hanafuda", points: int | None = None, lang: str = "en") -> str:
     """The face of one card as a standalone SVG document.
 
     ``points`` is the card's value in the game at hand (``Config.values``, RULES.md §1: e.g.
     Hawaiʻifuda ribbons are worth 10, Min-Hwatu chaff 0); without it the badge shows the
-    usual value of the card's kind."""
+    usual value of the card's kind.  ``lang``: the name on the face and the face's label in
+    that language (松に鶴, 송학 광: the catalogue's card names, ``words.names``)."""
     card = CARDS[card_id(code)]
     f = face(card.code, theme)
+    if lang != "en":
+        f = replace(f, name=card_name(card.code, theme, lang))
     art = _plant(card.month, card.slot)
     if card.kind is Kind.RIBBON and card.ribbon is not None:
         art += _ribbon(card.ribbon)
@@ -210,7 +215,8 @@ def card_svg(code: str, theme: str = "hanafuda", points: int | None = None) -> s
     if points is None:
         points = _POINTS[card.kind]
     kind_colour = _KIND_COLOUR[card.kind]
-    title = f"{f.name}. {f.month_name}, month {f.month_number}. {f.kind_name}, {points} points."
+    title = (f"{f.name}. {f.month_name}, month {f.month_number}. {f.kind_name}, {points} points."
+             if lang == "en" else card_label(card.code, theme, lang))
     badge = f"{_LETTER[card.kind]}{points}"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '

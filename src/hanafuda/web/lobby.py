@@ -12,7 +12,6 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 
 from ..rules import GAMES
-from ..words.catalogue import LANGUAGES
 from ..words.languages import game_title
 from ..words.names import player_name
 from .db import SeatRow, TableEventRow, TableRow
@@ -77,7 +76,7 @@ def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE, lang: str = "en"
                           bot=s.kind == "bot"))
         deals = dict(db.execute(select(TableEventRow.table_id, func.count())
                                 .where(TableEventRow.table_id.in_(ids), TableEventRow.kind == "next-round")
-                                .group_by(TableEventRow.table_id)).tuples().all())
+                                .group_by(TableEventRow.table_id)).all())
     tables = []
     for r in rows[:size]:
         game = GAMES.get(r.game)
@@ -97,8 +96,9 @@ def lobby_tables(request: Request, response: Response,
     asks again each time, and an unchanged page costs a ``304`` and no redraw."""
     hub = request.app.state.hub
     hub.mark_abandoned()
-    lang = getattr(request.state, "lang", "en")  # the page's language (web/social/i18n.py)
-    found = lobby_page(hub.sessions, page, lang=lang if lang in LANGUAGES else "en")
+    from .social.i18n import request_language  # (here: the social package imports this module)
+
+    found = lobby_page(hub.sessions, page, lang=request_language(request))
     etag = '"' + hashlib.sha256(found.model_dump_json().encode()).hexdigest()[:24] + '"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:

@@ -49,10 +49,12 @@ def gallery_page() -> FileResponse:
 
 
 @router.get("/card/{theme}/{code}.svg", include_in_schema=False)
-def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99)) -> Response:
-    """A card face; ``points`` puts the game's value of the card on its badge."""
+def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99),
+             lang: str = Query("en", pattern="^(en|ja|ko)$")) -> Response:
+    """A card face; ``points`` puts the game's value of the card on its badge, ``lang`` the
+    card's name in that language on the face."""
     try:
-        svg = cards_svg.card_svg(code, normalize_theme(theme), points)
+        svg = cards_svg.card_svg(code, normalize_theme(theme), points, lang)
     except ValueError as exc:
         raise HTTPException(404, str(exc)) from None
     return Response(svg, media_type="image/svg+xml",

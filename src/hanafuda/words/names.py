@@ -25,7 +25,7 @@ from ..rules.base import Config
 from ..themes import face, kind_label, label, month_label, month_number, normalize_theme
 from .catalogue import check_language, has, text
 
-__all__ = ["Namer", "bot_name", "card_label", "join_words", "player_label", "player_name", "seat_number",
+__all__ = ["Namer", "bot_name", "card_label", "card_name", "join_words", "player_label", "player_name", "seat_number",
            "seat_numbers", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
@@ -100,6 +100,17 @@ def seat_numbers(seats: Iterable[int], last: str = "&") -> str:
 def team_name(side: int, seats: Sequence[int]) -> str:
     """"Team A (seats 1 & 3)": teams are lettered by side, their seats listed (from 1)."""
     return f"Team {ascii_uppercase[side]} (seats {seat_numbers(seats)})"
+
+
+def card_name(card: int | str, theme: str, lang: str = "en") -> str:
+    """A card's name in ``theme``'s deck and ``lang`` ("Pine Crane and Sun", "松に鶴", "송학 광"),
+    as the log names it; a face in Japanese or Korean carries it (web/cards_svg.py)."""
+    cid = card_id(card)
+    theme = normalize_theme(theme)
+    if lang == "en":
+        return _card_name(theme, cid)
+    check_language(lang)
+    return _card_name_in(theme, cid, lang)
 
 
 def card_label(card: int | str, theme: str, lang: str = "en") -> str:

@@ -8,10 +8,10 @@ from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy import select
 
 from ...rules import GAMES
-from ...words.catalogue import LANGUAGES
 from ...words.languages import game_title
 from ...words.names import bot_name, player_name
 from ..db import TableRow
+from .i18n import request_language
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import name_key
 from .ratings import BOT_RATINGS, MODEL, display
@@ -27,11 +27,6 @@ def routes(kit: Kit) -> APIRouter:
 
     # -- ratings -------------------------------------------------------------------------------
 
-    def language(request: Request) -> str:
-        """The page's language (web/social/i18n.py): games and bots are named in it."""
-        lang = getattr(request.state, "lang", "en")
-        return lang if lang in LANGUAGES else "en"
-
     @router.get("/api/social/leaderboard/{game}")
     def leaderboard(request: Request, game: str) -> dict[str, Any]:
         if game not in GAMES:
@@ -44,7 +39,7 @@ def routes(kit: Kit) -> APIRouter:
                        key=lambda r: (-int(r["rating"]), str(r["name"]).casefold()))[:200]
         for i, r in enumerate(board):
             r["rank"] = i + 1
-        lang = language(request)
+        lang = request_language(request)
         return {"game": game, "title": game_title(GAMES[game], lang), "players": board,
                 "bots": [{"bot": b, "name": bot_name(b, lang),
                           "rating": display(mu, sg)}
@@ -62,7 +57,7 @@ def routes(kit: Kit) -> APIRouter:
                                  .join(TableRow, TableRow.id == ResultRow.table_id)
                                  .where(ResultRow.player_id == p.id)
                                  .order_by(ResultRow.created.desc()).limit(200)).all()
-        lang = language(request)
+        lang = request_language(request)
         matches = []
         for r, n in results:
             table = hub.load(r.table_id)

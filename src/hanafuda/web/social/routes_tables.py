@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
 from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
+from .i18n import request_language
 from .invites import reachable_urls
 from .route_kit import Kit, read
 from .service import SeatPlan, Settings
@@ -49,8 +50,8 @@ def routes(kit: Kit) -> APIRouter:
                         if "127.0.0.1" not in u] if loopback else []}
 
     @router.get("/api/social/open")
-    def open_tables() -> dict[str, Any]:
-        return {"tables": social.open_tables()}
+    def open_tables(request: Request) -> dict[str, Any]:
+        return {"tables": social.open_tables(request_language(request))}
 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from ...engine.visibility import move_only
 from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
+from ...words.languages import game_title
 from ..bot_pool import decide
 from ..db import SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
@@ -351,9 +352,10 @@ class SocialHub:
         sync routes run it in FastAPI's threadpool, ``say`` in a worker thread)."""
         return may_chat(seat, creator, None if seat is not None or creator else self.settings(table_id))
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Running tables with seats anyone may take, newest first: read from the database alone
-        (the lobby asks every few seconds; no match is loaded for it)."""
+    def open_tables(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Running tables with seats anyone may take, newest first, games and seats named in
+        ``lang``: read from the database alone (the lobby asks every few seconds; no match is
+        loaded for it)."""
         with self.sessions() as db:
             free: dict[str, set[int]] = {}
             for tid, seat in db.execute(
@@ -371,10 +373,11 @@ class SocialHub:
         out = []
         for tid in ids:
             t = rows[tid]
-            out.append({"id": tid, "game": t.game, "title": GAMES[t.game].title, "players": t.players,
-                        "free": len(free[tid]), "quick": t.quick, "clock": t.clock,
-                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name), "kind": s.kind,
-                                   "open": s.seat in free[tid]} for s in seats.get(tid, [])]})
+            out.append({"id": tid, "game": t.game, "title": game_title(GAMES[t.game], lang),
+                        "players": t.players, "free": len(free[tid]), "quick": t.quick, "clock": t.clock,
+                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name, lang),
+                                   "kind": s.kind, "open": s.seat in free[tid]}
+                                  for s in seats.get(tid, [])]})
         return out
 
     async def take_seat(self, table: LiveTable, player: PlayerRow, seat: int | None = None) -> str:

@@ -11,8 +11,11 @@ const HF = {
   // a bot as every page names it ("Greedy bot", "貪欲ボット"): the catalogue's botname.<id>, as
   // words/names.py bot_name says it on the server; a bot it does not know by its id
   botName(bot) {
-    const key = `botname.${String(bot).toLowerCase()}`;
-    return this.messages[key] ? this.t(key) : this.t("botname.other", { name: String(bot).charAt(0).toUpperCase() + String(bot).slice(1) });
+    // the same rule as words.names.bot_name: a bot's own name, a level by its name, else its id
+    const id = String(bot).toLowerCase(), key = `botname.${id}`;
+    if (this.messages[key]) return this.t(key);
+    const name = this.messages[`level.${id}`] ? this.t(`level.${id}`) : String(bot).charAt(0).toUpperCase() + String(bot).slice(1);
+    return this.t("botname.other", { name });
   },
   // Korean particles written as a choice ("{card}을(를)") in the form the word before needs: the
   // same rule as words/particles.py (a Hangul syllable's final consonant, digits and Latin letters
@@ -80,9 +83,17 @@ const HF = {
       ? this.el("button", { class: "card " + (extra.class || ""), "data-card": code, "data-code": code, "aria-label": label, title: label, type: "button" })
       : this.el("span", { class: "card " + (extra.class || ""), "data-card": code, "data-code": code, role: "img", "aria-label": label, title: label });
     this.lang(b, label);
-    const points = this.values && code in this.ids ? `?points=${this.values[this.ids[code]]}` : "";
-    b.append(this.el("img", { src: `/card/${this.theme}/${code}.svg${points}`, alt: "" }));
+    b.append(this.el("img", { src: this.faceUrl(code), alt: "" }));
     return b;
+  },
+  // a face's picture: the game's value on its badge, the card's name in the page's language
+  faceUrl(code, points = true) {
+    const q = new URLSearchParams();
+    if (points && this.values && code in this.ids) q.set("points", this.values[this.ids[code]]);
+    const lang = document.documentElement.lang || "en";
+    if (lang !== "en") q.set("lang", lang);
+    const qs = q.toString();
+    return `/card/${this.theme}/${code}.svg${qs ? `?${qs}` : ""}`;
   },
   // Korean text (hwatu names) is marked lang="ko" for screen readers and fonts
   lang(el, text) { if (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(String(text || ""))) el.setAttribute("lang", "ko"); return el; },

@@ -39,7 +39,7 @@
       vars.name = s && s.name ? s.name : t("table.seat_n", { n: vars.seat + 1 });
     }
     if (Array.isArray(vars.seats)) vars.seats = vars.seats.map((n) => t("table.seat_n", { n: n + 1 })).join(t("notice.list_sep"));
-    if (vars.bot && M[`bot.${vars.bot}`] && document.documentElement.lang !== "en") vars.bot = M[`bot.${vars.bot}`];
+    if (vars.bot) vars.bot = HF.botName(vars.bot);  // "Greedy bot", "貪欲ボット": as every page names it
     if (m.key === "clock.move") vars.move = moveText(vars, m.names);
     return t(m.key, vars);
   }

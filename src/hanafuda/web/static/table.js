@@ -214,7 +214,7 @@ function dropStaleHint() {
 // -- turn notification: the tab title, and an optional sound (off unless switched on) -------
 function notifyTurn() {
   const mine = myTurn();
-  document.title = `${mine ? `▶ ${HF.t("table.your_turn")} — ` : ""}${S.table.title} — hanafuda`;
+  document.title = `${mine ? `▶ ${HF.t("table.your_turn")} — ` : ""}${W.title || S.table.title} — hanafuda`;
   if (mine && !lastTurnMine && localStorage.getItem("hf-sound") === "on") beep();
   lastTurnMine = mine;
 }

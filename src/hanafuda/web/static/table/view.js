@@ -18,10 +18,6 @@ const KOREAN = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 export const ko = (text) => (KOREAN.test(String(text || "")) ? "ko" : undefined);
 const side = (n) => `side-${n % 6}`;
 const cardName = (W, code) => (W.cards[code] && W.cards[code].name) || HF.labels[code] || code;
-export function faceSrc(code, points = true) {
-  const p = points && HF.values && code in HF.ids ? `?points=${HF.values[HF.ids[code]]}` : "";
-  return `/card/${HF.theme}/${code}.svg${p}`;
-}
 
 // a card face: a button only when it can be acted on, else a labelled image; every card element
 // carries data-card="<RULES.md code>" (the same element HF.card makes)
@@ -29,7 +25,7 @@ export function Card({ code, cls = "", label, button = false, onClick, attrs = {
   const name = label || HF.labels[code] || code;
   const common = { class: `card ${cls}`, "data-card": code, "data-code": code, "aria-label": name, title: name, ...attrs };
   if (ko(name)) common.lang = "ko";
-  const img = html`<img src=${faceSrc(code)} alt="" />`;
+  const img = html`<img src=${HF.faceUrl(code)} alt="" />`;
   return button
     ? html`<button type="button" ...${common} onClick=${onClick}>${img}${children}</button>`
     : html`<span role="img" ...${common}>${img}${children}</span>`;
@@ -49,8 +45,7 @@ function Backs({ n, what, most = 6 }) {
 export function seatLabel(s, info) {
   if (s.you) return s.name;
   if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
-    const word = HF.t(`bot.${info.bot}`);
-    return word === `bot.${info.bot}` ? info.bot : word.replace(/\s*[(（].*$/, "");
+    return HF.botName(info.bot);  // "Greedy bot", "貪欲ボット": as every page names it
   }
   return info.name || s.name;
 }
@@ -166,7 +161,7 @@ function Choice({ state, ui }) {
           class=${m.outcome === "declare" ? "declare" : ""} lang=${ko(shown)} onClick=${() => ui.on.move(m.move)}
           onPointerEnter=${() => ui.on.mark(takes)} onPointerLeave=${() => ui.on.mark(null)}>
         <span class="keys" aria-hidden="true">${`${i + 1}. `}</span>
-        ${takes.slice(0, 4).map((c) => html`<img key=${c} class="choice-card" src=${faceSrc(c, false)} alt="" />`)}
+        ${takes.slice(0, 4).map((c) => html`<img key=${c} class="choice-card" src=${HF.faceUrl(c, false)} alt="" />`)}
         <span>${shown}</span>${places.length ? " " : null}
         ${places.length ? html`<span class=${same ? "pos" : "sr-only"}>${where}</span>` : null}
       </button>`;
@@ -221,7 +216,7 @@ function Yaku({ state }) {
       const code = HF.codes[id], held = holder.get(code);
       if (count && (held === undefined || (shown && held !== shown.side))) continue;
       const cls = "chip" + (held !== undefined ? ` held ${side(held)}` : "") + (held !== undefined && mySide !== null && held !== mySide ? " dead" : "");
-      chips.push(html`<span key=${code} class=${cls} data-card=${code} title=${HF.labels[code]}><img src=${faceSrc(code, false)} alt="" /></span>`);
+      chips.push(html`<span key=${code} class=${cls} data-card=${code} title=${HF.labels[code]}><img src=${HF.faceUrl(code, false)} alt="" /></span>`);
     }
     const texts = (mySide !== null ? [p.sides[mySide]] : p.sides.filter((s) => s.held.length || s.complete)).map((s) => s.text);
     const names = done.map((s) => W.sides[s.side].name).join(", ");
