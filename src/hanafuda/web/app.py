@@ -24,7 +24,7 @@ from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
 from .limits import Limits
-from .security import SecurityHeaders, content_security_policy
+from .security import SecurityHeaders, TrustedProxies, content_security_policy, parse_forwarded_allow_ips
 from .social import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
@@ -39,13 +39,18 @@ GC_CHECK_SECONDS = 5.0
 
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
-               abandon_after: float = 3600.0, lease_seconds: float = 10.0) -> FastAPI:
+               abandon_after: float = 3600.0, lease_seconds: float = 10.0,
+               forwarded_allow_ips: str = "") -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start); a running table
     with nobody at it for ``abandon_after`` seconds is listed as abandoned.
 
     On PostgreSQL the app is a member of a cluster (``cluster.Cluster``): any number of processes,
     here or on other hosts, serve the same tables, each table owned by one of them at a time (its
-    lease lasts ``lease_seconds``; a process that dies loses its tables that much later)."""
+    lease lasts ``lease_seconds``; a process that dies loses its tables that much later).
+
+    ``forwarded_allow_ips`` lists the reverse proxies whose ``X-Forwarded-For``/``-Proto`` are
+    believed (``security.TrustedProxies``); empty, no peer's are (issue 29)."""
+    proxies = parse_forwarded_allow_ips(forwarded_allow_ips)
     engine = make_engine(db_url)
     migrate(engine)
     hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
@@ -98,6 +103,8 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
+    if proxies:  # added last, so outermost: every route and limit sees the forwarded client
+        app.add_middleware(TrustedProxies, proxies=proxies)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
 
@@ -129,9 +136,11 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app_from_env() -> FastAPI:
     """The app of one ``hanafuda serve --workers N`` worker, configured by ``SERVE_CONFIG`` (JSON:
-    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds`` and the ``limits`` fields)."""
+    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds``, ``forwarded_allow_ips`` and the
+    ``limits`` fields)."""
     cfg = json.loads(os.environ[SERVE_CONFIG])
     app = create_app(cfg["db"], bot_pause=float(cfg["bot_pause"]), limits=Limits(**cfg["limits"]),
-                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]))
+                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]),
+                      forwarded_allow_ips=str(cfg.get("forwarded_allow_ips", "")))
     tune_gc()
     return app

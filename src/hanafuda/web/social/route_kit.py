@@ -12,7 +12,7 @@ from fastapi import HTTPException, Request
 
 from ..limits import RateLimited, RateLimiter
 from ..live import LiveTable
-from ..security import require_json_from_here
+from ..security import client_key, require_json_from_here
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
 from .models import PlayerRow
@@ -23,10 +23,6 @@ __all__ = ["MAX_BODY", "STATIC", "Kit"]
 
 STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 16_384
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 async def _json(request: Request) -> dict[str, Any]:
@@ -56,7 +52,7 @@ class Kit:
 
     def limit(self, action: str, request: Request) -> None:
         try:
-            self.limiter.take(action, _client(request))
+            self.limiter.take(action, client_key(request))
         except RateLimited as exc:
             raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
 
