@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
-from . import api, lobby, pages, ws
+from . import api, health, lobby, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
@@ -95,6 +95,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app = FastAPI(title="hanafuda", lifespan=lifespan)
     app.state.hub = hub
     app.add_exception_handler(SQLAlchemyError, database_away)
+    app.include_router(health.router)
     app.include_router(pages.router)
     app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)

@@ -95,6 +95,20 @@ class BotPool:
             self._pool = None
             raise
 
+    def trouble(self) -> str | None:
+        """Why this pool cannot take a decision now, or ``None`` (``/readyz``, issue 29).  A pool not
+        started yet is fine: it starts on first use.  Passive on purpose: a probe through idle-priority
+        workers would time out on a merely busy machine and take a healthy server out of rotation."""
+        pool = self._pool
+        if pool is None:
+            return None
+        if getattr(pool, "_broken", False):
+            return "a bot worker process died (the pool restarts on the next decision)"
+        processes = getattr(pool, "_processes", None) or {}
+        if any(not p.is_alive() for p in list(processes.values())):
+            return "a bot worker process is gone"
+        return None
+
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
