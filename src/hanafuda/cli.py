@@ -443,6 +443,11 @@ def serve(
                           help="Reverse proxies (IP addresses or networks, comma separated, or *) whose "
                                "X-Forwarded-For and X-Forwarded-Proto are believed; empty: nobody's.")
     ] = "",
+    metrics_token: Annotated[
+        str, typer.Option("--metrics-token", envvar="HANAFUDA_METRICS_TOKEN",
+                          help="GET /metrics then needs the header Authorization: Bearer TOKEN "
+                               "(empty: /metrics is open).")
+    ] = "",
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
@@ -475,7 +480,7 @@ def serve(
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
                              abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds,
-                             forwarded_allow_ips=forwarded_allow_ips)
+                             forwarded_allow_ips=forwarded_allow_ips, metrics_token=metrics_token)
     except Exception as exc:  # a bad URL, an unreachable or read-only database (no password shown)
         why = str(exc) if isinstance(exc, DatabaseUnusable) else type(exc).__name__
         raise fail(f"cannot open the database {_without_password(url)}: {why}") from None
@@ -502,10 +507,25 @@ def serve(
                                            "abandon_after": max(0.0, abandon_after) * 60,
                                            "lease_seconds": lease_seconds,
                                            "forwarded_allow_ips": forwarded_allow_ips,
+                                           "metrics_token": metrics_token,
                                            "limits": dataclasses.asdict(limits)})
     common["http"] = http_protocol_name()
     common["ws"] = ws_protocol_name()
-    uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
+    import shutil
+    import tempfile
+
+    from .web.metrics import MULTIPROC_DIR
+
+    # the workers count their metrics in files of one fresh directory, so any worker's /metrics
+    # adds up all of them (prometheus-client's multiprocess mode; web.metrics)
+    own_dir = not os.environ.get(MULTIPROC_DIR)
+    if own_dir:
+        os.environ[MULTIPROC_DIR] = tempfile.mkdtemp(prefix="hanafuda-metrics-")
+    try:
+        uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
+    finally:
+        if own_dir:
+            shutil.rmtree(os.environ.pop(MULTIPROC_DIR), ignore_errors=True)
 
 
 def _without_password(url: str) -> str:

@@ -77,6 +77,8 @@ class BotPool:
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
+        self.queued = 0
+        """Decisions sent to the workers and not answered yet (the ``hanafuda_bot_queue`` gauge)."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -89,11 +91,14 @@ class BotPool:
         if bot in INLINE_BOTS:
             return decide(bot, view, seed)
         loop = asyncio.get_running_loop()
+        self.queued += 1
         try:
             return await loop.run_in_executor(self._executor(), decide, bot, view, seed)
         except RuntimeError:  # the pool broke (a worker was killed): start a new one next time
             self._pool = None
             raise
+        finally:
+            self.queued -= 1
 
     def trouble(self) -> str | None:
         """Why this pool cannot take a decision now, or ``None`` (``/readyz``, issue 29).  A pool not
