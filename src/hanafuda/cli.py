@@ -6,6 +6,7 @@ each start, and string annotations cost it a compile and an eval apiece, twice (
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -387,6 +388,13 @@ def play(
         typer.echo(text("tui.saved_cli", session.lang, path=saved))
 
 
+class LogFormat(StrEnum):
+    """``serve --log-format``: free text, or one JSON object a line (``web.logs``)."""
+
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
@@ -448,6 +456,10 @@ def serve(
                           help="GET /metrics then needs the header Authorization: Bearer TOKEN "
                                "(empty: /metrics is open).")
     ] = "",
+    log_format: Annotated[
+        LogFormat, typer.Option("--log-format", help="text, or json: one JSON object a line with its "
+                                "request id, and one access line a request.")
+    ] = LogFormat.text,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
@@ -458,6 +470,7 @@ def serve(
     from .web.gc_policy import tune_gc
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
+    from .web.logs import log_config
     from .web.security import parse_forwarded_allow_ips
     from .web.social import serve_banner
     from .web.ws_protocol import tuned_ws_protocol, ws_protocol_name
@@ -491,6 +504,7 @@ def serve(
     # --forwarded-allow-ips proxies only (security.TrustedProxies)
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 1 << 20,
                               "proxy_headers": False,
+                              **({"log_config": log_config()} if log_format is LogFormat.json else {}),
                               "timeout_graceful_shutdown": 5, "http": bounded_http_protocol(),
                               "ws": tuned_ws_protocol()}
     if workers == 1:

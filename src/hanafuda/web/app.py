@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
-from . import api, health, lobby, metrics, pages, ws
+from . import api, health, lobby, logs, metrics, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
@@ -118,6 +118,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
     app.add_middleware(metrics.CountErrors)
+    app.add_middleware(logs.RequestIds)  # an id for each request's log lines (``serve --log-format json``)
     if proxies:  # added last, so outermost: every route and limit sees the forwarded client
         app.add_middleware(TrustedProxies, proxies=proxies)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
