@@ -16,6 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from hanafuda.web.app import create_app
 
+from .conftest import in_ci
 from .wsutil import claimed, create, errors, next_state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -111,3 +112,44 @@ def test_several_worker_processes_add_up(tmp_path: Path) -> None:
     samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
                for family in text_string_to_metric_families(out) for s in family.samples}
     assert value(samples, "hanafuda_moves_total", source="person") == 5
+
+
+def test_two_workers_answer_the_sum_through_one_port(tmp_path: Path) -> None:
+    """``serve --workers 2`` on PostgreSQL: whichever worker answers ``/metrics``, it counts the
+    tables created through both (multiprocess mode), and the token holds in every worker; each
+    worker counts in the shared directory."""
+    import httpx
+
+    from .server import Server, empty_database
+
+    url = os.environ.get("HANAFUDA_TEST_PG_URL")
+    if not url:
+        if in_ci():
+            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
+        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
+    empty_database(url)
+    shared = tmp_path / "metrics"
+    shared.mkdir()
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(shared)  # else serve makes (and removes) its own
+    try:
+        srv = Server(url, tmp_path / "workers.log", 0.0, "--workers", "2", "--tables-per-minute", "1000",
+                     "--metrics-token", "tok").start()
+    finally:
+        del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    try:
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+            for _ in range(12):  # a new connection each: the kernel spreads them over both workers
+                r = httpx.post(srv.url + "/api/tables", json={"game": "mushi", "seats": HUMANS}, timeout=30)
+                assert r.status_code == 201
+            seen = set()
+            for _ in range(8):
+                r = httpx.get(srv.url + "/metrics", headers={"authorization": "Bearer tok"}, timeout=30)
+                samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                           for family in text_string_to_metric_families(r.text) for s in family.samples}
+                seen.add(value(samples, "hanafuda_tables_created_total"))
+            assert seen == {12.0}
+            assert http.get("/metrics").status_code == 401
+            assert http.get("/readyz").json() == {"status": "ok"}  # PostgreSQL at head, both workers
+        assert len(list(shared.glob("counter_*.db"))) >= 3  # one file a process: serve and its 2 workers
+    finally:
+        srv.stop()
