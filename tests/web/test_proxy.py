@@ -123,6 +123,17 @@ def test_secure_cookies_and_links_follow_the_forwarded_scheme_from_a_proxy_only(
     assert "secure" not in plain.headers["set-cookie"].lower()  # plain HTTP through the proxy
 
 
+def test_a_seats_claim_cookie_is_secure_over_wss_from_a_proxy_only(make: Any) -> None:
+    https = {"x-forwarded-proto": "https", **forged(1)}
+    for peer, proxies, secure in ((PROXY, "10.0.0.7", True), (LOOPBACK, "", False)):
+        c = make(peer, proxies)
+        t = c.post("/api/tables", json={"game": "mushi", "seats": PEOPLE}).json()
+        with c.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}", headers=https) as ws:
+            cookies = [v.decode() for k, v in ws.extra_headers or [] if k == b"set-cookie"]
+            assert len(cookies) == 1 and cookies[0].endswith("; Secure") is secure
+            assert receive(ws)["type"] == "claimed"
+
+
 def test_the_proxy_list_is_checked() -> None:
     assert parse_forwarded_allow_ips("") == []
     listed = parse_forwarded_allow_ips(" 10.0.0.1, 10.1.0.0/16 ,::1,*")

@@ -128,10 +128,21 @@ def secure_cookie(name: bytes, value: bytes) -> tuple[bytes, bytes]:
     return name, value
 
 
+def secure_accept(send: Any) -> Any:
+    """``send`` with the cookies of a websocket's accept marked ``Secure`` (a socket over TLS)."""
+
+    async def secured(message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.accept" and message.get("headers"):
+            message = {**message, "headers": [secure_cookie(n, v) for n, v in message["headers"]]}
+        await send(message)
+
+    return secured
+
+
 class SecurityHeaders:
     """ASGI middleware: adds the security headers to every HTTP answer; over HTTPS (the request's
-    own, or the ``X-Forwarded-Proto`` of a trusted proxy: ``TrustedProxies``) every cookie it sets
-    is ``Secure``."""
+    own, or the ``X-Forwarded-Proto`` of a trusted proxy: ``TrustedProxies``) every cookie an answer
+    or a websocket's accept sets is ``Secure``."""
 
     def __init__(self, app: Any, csp: str) -> None:
         self.app = app
@@ -144,6 +155,9 @@ class SecurityHeaders:
         ]
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope.get("scheme") == "wss":
+            await self.app(scope, receive, secure_accept(send))  # the seat's claim cookie (ws.py)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
