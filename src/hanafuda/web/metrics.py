@@ -33,6 +33,8 @@ from prometheus_client import (
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from .live import NEXT_ROUND
+
 if TYPE_CHECKING:
     from .hub import TableHub
 
@@ -84,8 +86,6 @@ def _commit_failed(session: Session) -> None:
 def stored(moves: Sequence[Any], source: str, started: float) -> None:
     """Count the events one submission stored and showed (``TableHub.submit``): its moves (deals
     between rounds are not moves) and, once, the time since ``started`` (its receipt)."""
-    from .live import NEXT_ROUND
-
     played = sum(step.move != NEXT_ROUND for step in moves)
     if played:
         MOVES.labels(source).inc(played)
