@@ -6,6 +6,7 @@ each start, and string annotations cost it a compile and an eval apiece, twice (
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -387,6 +388,13 @@ def play(
         typer.echo(text("tui.saved_cli", session.lang, path=saved))
 
 
+class LogFormat(StrEnum):
+    """``serve --log-format``: free text, or one JSON object a line (``web.logs``)."""
+
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
@@ -438,6 +446,20 @@ def serve(
                             help="PostgreSQL: how long a process owns a table without renewing; a "
                                  "process that dies hands its tables over this much later.")
     ] = 10.0,
+    forwarded_allow_ips: Annotated[
+        str, typer.Option("--forwarded-allow-ips",
+                          help="Reverse proxies (IP addresses or networks, comma separated, or *) whose "
+                               "X-Forwarded-For and X-Forwarded-Proto are believed; empty: nobody's.")
+    ] = "",
+    metrics_token: Annotated[
+        str, typer.Option("--metrics-token", envvar="HANAFUDA_METRICS_TOKEN",
+                          help="GET /metrics then needs the header Authorization: Bearer TOKEN "
+                               "(empty: /metrics is open).")
+    ] = "",
+    log_format: Annotated[
+        LogFormat, typer.Option("--log-format", help="text, or json: one JSON object a line with its "
+                                "request id, and one access line a request.")
+    ] = LogFormat.text,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
@@ -448,6 +470,8 @@ def serve(
     from .web.gc_policy import tune_gc
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
     from .web.limits import Limits
+    from .web.logs import log_config
+    from .web.security import parse_forwarded_allow_ips
     from .web.social import serve_banner
     from .web.ws_protocol import tuned_ws_protocol, ws_protocol_name
 
@@ -459,19 +483,28 @@ def serve(
         limits.limiter()
     except ValueError as exc:
         raise fail(str(exc).replace("HANAFUDA_RATE_LIMITS", "--rate-limits")) from None
+    try:
+        parse_forwarded_allow_ips(forwarded_allow_ips)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     if workers > 1 and not url.startswith("postgresql"):
         raise fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://…): "
                     "SQLite serves one process")
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
-                             abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds)
+                             abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds,
+                             forwarded_allow_ips=forwarded_allow_ips, metrics_token=metrics_token)
     except Exception as exc:  # a bad URL, an unreachable or read-only database (no password shown)
         why = str(exc) if isinstance(exc, DatabaseUnusable) else type(exc).__name__
         raise fail(f"cannot open the database {_without_password(url)}: {why}") from None
     typer.echo(serve_banner(host, port, _without_password(url))
                + (f"\n({workers} worker processes)" if workers > 1 else ""))
-    # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled
+    # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled;
+    # uvicorn's own proxy headers are off (they trust loopback): the app reads them, from the
+    # --forwarded-allow-ips proxies only (security.TrustedProxies)
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 1 << 20,
+                              "proxy_headers": False,
+                              **({"log_config": log_config()} if log_format is LogFormat.json else {}),
                               "timeout_graceful_shutdown": 5, "http": bounded_http_protocol(),
                               "ws": tuned_ws_protocol()}
     if workers == 1:
@@ -487,10 +520,26 @@ def serve(
     os.environ[SERVE_CONFIG] = json.dumps({"db": url, "bot_pause": max(0.0, bot_pause),
                                            "abandon_after": max(0.0, abandon_after) * 60,
                                            "lease_seconds": lease_seconds,
+                                           "forwarded_allow_ips": forwarded_allow_ips,
+                                           "metrics_token": metrics_token,
                                            "limits": dataclasses.asdict(limits)})
     common["http"] = http_protocol_name()
     common["ws"] = ws_protocol_name()
-    uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
+    import shutil
+    import tempfile
+
+    from .web.metrics import MULTIPROC_DIR
+
+    # the workers count their metrics in files of one fresh directory, so any worker's /metrics
+    # adds up all of them (prometheus-client's multiprocess mode; web.metrics)
+    own_dir = not os.environ.get(MULTIPROC_DIR)
+    if own_dir:
+        os.environ[MULTIPROC_DIR] = tempfile.mkdtemp(prefix="hanafuda-metrics-")
+    try:
+        uvicorn.run("hanafuda.web.app:create_app_from_env", factory=True, workers=workers, **common)
+    finally:
+        if own_dir:
+            shutil.rmtree(os.environ.pop(MULTIPROC_DIR), ignore_errors=True)
 
 
 def _without_password(url: str) -> str:

@@ -18,13 +18,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
-from . import api, lobby, pages, ws
+from . import api, health, lobby, logs, metrics, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
 from .limits import Limits
-from .security import SecurityHeaders, content_security_policy
+from .security import SecurityHeaders, TrustedProxies, content_security_policy, parse_forwarded_allow_ips
 from .social import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
@@ -36,16 +36,24 @@ log = logging.getLogger(__name__)
 
 GC_CHECK_SECONDS = 5.0
 """How often the app looks whether the frozen objects grew enough for a full collection."""
+METRICS_SECONDS = 5.0
+"""How often a process sets its gauges (``metrics.observe``; a scrape of this process also does)."""
 
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
-               abandon_after: float = 3600.0, lease_seconds: float = 10.0) -> FastAPI:
+               abandon_after: float = 3600.0, lease_seconds: float = 10.0,
+               forwarded_allow_ips: str = "", metrics_token: str = "") -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start); a running table
     with nobody at it for ``abandon_after`` seconds is listed as abandoned.
 
     On PostgreSQL the app is a member of a cluster (``cluster.Cluster``): any number of processes,
     here or on other hosts, serve the same tables, each table owned by one of them at a time (its
-    lease lasts ``lease_seconds``; a process that dies loses its tables that much later)."""
+    lease lasts ``lease_seconds``; a process that dies loses its tables that much later).
+
+    ``forwarded_allow_ips`` lists the reverse proxies whose ``X-Forwarded-For``/``-Proto`` are
+    believed (``security.TrustedProxies``); empty, no peer's are.  ``metrics_token``: ``/metrics``
+    answers only to ``Authorization: Bearer <token>`` (empty: to anyone) (issue 29)."""
+    proxies = parse_forwarded_allow_ips(forwarded_allow_ips)
     engine = make_engine(db_url)
     migrate(engine)
     hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
@@ -64,6 +72,11 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
             await asyncio.sleep(GC_CHECK_SECONDS)
             collect_if_grown()
 
+    async def observe_forever() -> None:  # the gauges of this process, current for other workers' scrapes
+        while True:
+            metrics.observe(hub)
+            await asyncio.sleep(METRICS_SECONDS)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
@@ -73,11 +86,14 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
             log.error("could not load the running tables at start (%s)", type(exc).__name__)
         evictor = asyncio.get_running_loop().create_task(evict_forever())
         collector = asyncio.get_running_loop().create_task(collect_garbage_forever())
+        observer = asyncio.get_running_loop().create_task(observe_forever())
         if hub.cluster is not None:
             await hub.cluster.start()
         yield
         evictor.cancel()
         collector.cancel()
+        observer.cancel()
+        metrics.process_gone()
         if hub.cluster is not None:
             await hub.cluster.stop()
         hub.bots.pool.shutdown()
@@ -89,7 +105,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
 
     app = FastAPI(title="hanafuda", lifespan=lifespan)
     app.state.hub = hub
+    app.state.metrics_token = metrics_token
     app.add_exception_handler(SQLAlchemyError, database_away)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(pages.router)
     app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
     app.include_router(api.router)
@@ -98,6 +117,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
+    app.add_middleware(metrics.CountErrors)
+    app.add_middleware(logs.RequestIds)  # an id for each request's log lines (``serve --log-format json``)
+    if proxies:  # added last, so outermost: every route and limit sees the forwarded client
+        app.add_middleware(TrustedProxies, proxies=proxies)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
     return app
 
@@ -129,9 +152,12 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app_from_env() -> FastAPI:
     """The app of one ``hanafuda serve --workers N`` worker, configured by ``SERVE_CONFIG`` (JSON:
-    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds`` and the ``limits`` fields)."""
+    ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds``, ``forwarded_allow_ips``,
+    ``metrics_token`` and the ``limits`` fields)."""
     cfg = json.loads(os.environ[SERVE_CONFIG])
     app = create_app(cfg["db"], bot_pause=float(cfg["bot_pause"]), limits=Limits(**cfg["limits"]),
-                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]))
+                      abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]),
+                      forwarded_allow_ips=str(cfg.get("forwarded_allow_ips", "")),
+                      metrics_token=str(cfg.get("metrics_token", "")))
     tune_gc()
     return app

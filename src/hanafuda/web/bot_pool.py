@@ -77,6 +77,8 @@ class BotPool:
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
+        self.queued = 0
+        """Decisions sent to the workers and not answered yet (the ``hanafuda_bot_queue`` gauge)."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -89,11 +91,28 @@ class BotPool:
         if bot in INLINE_BOTS:
             return decide(bot, view, seed)
         loop = asyncio.get_running_loop()
+        self.queued += 1
         try:
             return await loop.run_in_executor(self._executor(), decide, bot, view, seed)
         except RuntimeError:  # the pool broke (a worker was killed): start a new one next time
             self._pool = None
             raise
+        finally:
+            self.queued -= 1
+
+    def trouble(self) -> str | None:
+        """Why this pool cannot take a decision now, or ``None`` (``/readyz``, issue 29).  A pool not
+        started yet is fine: it starts on first use.  Passive on purpose: a probe through idle-priority
+        workers would time out on a merely busy machine and take a healthy server out of rotation."""
+        pool = self._pool
+        if pool is None:
+            return None
+        if getattr(pool, "_broken", False):
+            return "a bot worker process died (the pool restarts on the next decision)"
+        processes = getattr(pool, "_processes", None) or {}
+        if any(not p.is_alive() for p in list(processes.values())):
+            return "a bot worker process is gone"
+        return None
 
     def shutdown(self) -> None:
         if self._pool is not None:

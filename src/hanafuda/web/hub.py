@@ -25,6 +25,7 @@ from ..rules import GAMES
 from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from ..words import describe_move, hint_lines
+from . import metrics
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
 from .limits import Limits
@@ -225,6 +226,7 @@ class TableHub:
             self.store.insert(table, self.cluster.bot_table_guard(self.limits.bot_tables)
                               if table.has_bots else None, (self.cluster.me, self.cluster.lease_sql()))
             self.cluster.take([table.id])
+        metrics.TABLES_CREATED.inc()
 
     def bot_tables(self) -> int:
         """Running tables with a bot seat in this process (``Limits.bot_tables`` caps them; with
@@ -463,6 +465,7 @@ class TableHub:
             await self.send(table, conn, message)
 
     async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
+        metrics.ERRORS.labels(f"socket:{code}").inc()
         await self.send(table, conn, {"type": "error", "code": code, "error": message})
 
     async def join(self, table: LiveTable, conn: Connection) -> asyncio.Task[None]:
@@ -661,6 +664,7 @@ class TableHub:
         write leaves the table exactly as it was.  ``move`` is ``NEXT_ROUND`` for a deal.
         ``at_seq``: refused as ``stale`` unless the table is still at that event (a bot or the clock
         that decided on an older position)."""
+        started = time.perf_counter()  # metrics: receipt → broadcast (hanafuda_move_seconds)
         move = move.strip()
         async with table.lock:
             if at_seq is not None and table.seq != at_seq:
@@ -676,6 +680,7 @@ class TableHub:
                 table.match = plan.match
                 return None
             stopped = await self._store_steps(table, plan)
+            metrics.stored(plan.steps[:stopped[0] if stopped else None], source, started)
             if stopped is not None:
                 index, refusal = stopped
                 if index == 0:  # the submitted move itself: nothing changed

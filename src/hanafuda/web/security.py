@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import ipaddress
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -18,11 +19,12 @@ from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .tokens import hash_token
 
-__all__ = ["SecurityHeaders", "client_key", "content_security_policy", "require_json_from_here",
-           "same_origin"]
+__all__ = ["SecurityHeaders", "TrustedProxies", "client_address", "client_key", "content_security_policy",
+           "parse_forwarded_allow_ips", "require_json_from_here", "same_origin"]
 
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
@@ -59,10 +61,52 @@ def same_origin(headers: Mapping[str, str]) -> bool:
     return bool(parts.scheme in ("http", "https") and parts.netloc and parts.netloc.lower() == host.lower())
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address, the one every per-address limit counts (HTTP and websocket alike).
+
+    It is the connecting peer's address, except behind a proxy listed in ``serve
+    --forwarded-allow-ips``: then ``TrustedProxies`` has already put the address the proxy forwarded
+    (``X-Forwarded-For``) in its place.  A header from any other peer — loopback included — is
+    ignored, so nobody escapes a limit by forging it (issue 29)."""
+    return connection.client.host if connection.client else "?"
+
+
 def client_key(connection: HTTPConnection) -> str:
-    """The client's address, hashed: the key of its per-address limits (table creations, socket
-    messages), kept and shared between processes only in this form."""
-    return hash_token(connection.client.host if connection.client else "?")
+    """The client's address (``client_address``), hashed: the key of its per-address limits
+    (table creations, socket messages, the lobby's actions), kept and shared between processes only
+    in this form."""
+    return hash_token(client_address(connection))
+
+
+def parse_forwarded_allow_ips(text: str) -> list[str]:
+    """The proxies of ``--forwarded-allow-ips``: comma-separated IP addresses or networks
+    (``10.0.0.0/8``), or ``*`` (any peer: only when nothing but the proxy can reach the server).
+    Empty (the default) trusts nobody.  A malformed entry is a ``ValueError`` naming it — uvicorn
+    itself would silently take it as a literal that never matches."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if part != "*":
+            try:
+                ipaddress.ip_network(part, strict=False) if "/" in part else ipaddress.ip_address(part)
+            except ValueError:
+                raise ValueError(f"--forwarded-allow-ips: {part!r} is not an IP address, a network "
+                                 "(10.0.0.0/8) or *") from None
+        out.append(part)
+    return out
+
+
+class TrustedProxies(ProxyHeadersMiddleware):
+    """ASGI middleware (uvicorn's ``ProxyHeadersMiddleware``): a request or websocket from one of
+    the listed proxies gets the client address of its ``X-Forwarded-For`` (the nearest address not
+    itself a listed proxy) and the scheme of its ``X-Forwarded-Proto`` — so secure cookies and
+    absolute links (invites, QR codes) follow what the browser used.  Any other peer's headers are
+    left unread.  Installed by ``create_app`` only when the list is not empty; ``serve`` turns
+    uvicorn's own copy off (it trusts loopback by default)."""
+
+    def __init__(self, app: Any, proxies: list[str]) -> None:
+        super().__init__(app, trusted_hosts=proxies)
 
 
 def require_json_from_here(request: Request) -> None:
@@ -76,8 +120,29 @@ def require_json_from_here(request: Request) -> None:
         raise HTTPException(403, "this request comes from another site's page")
 
 
+def secure_cookie(name: bytes, value: bytes) -> tuple[bytes, bytes]:
+    """A ``Set-Cookie`` header marked ``Secure`` (sent back over HTTPS only); other headers as
+    they are."""
+    if name.lower() == b"set-cookie" and b"; secure" not in value.lower():
+        value += b"; Secure"
+    return name, value
+
+
+def secure_accept(send: Any) -> Any:
+    """``send`` with the cookies of a websocket's accept marked ``Secure`` (a socket over TLS)."""
+
+    async def secured(message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.accept" and message.get("headers"):
+            message = {**message, "headers": [secure_cookie(n, v) for n, v in message["headers"]]}
+        await send(message)
+
+    return secured
+
+
 class SecurityHeaders:
-    """ASGI middleware: adds the security headers to every HTTP answer."""
+    """ASGI middleware: adds the security headers to every HTTP answer; over HTTPS (the request's
+    own, or the ``X-Forwarded-Proto`` of a trusted proxy: ``TrustedProxies``) every cookie an answer
+    or a websocket's accept sets is ``Secure``."""
 
     def __init__(self, app: Any, csp: str) -> None:
         self.app = app
@@ -90,13 +155,21 @@ class SecurityHeaders:
         ]
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope.get("scheme") == "wss":
+            await self.app(scope, receive, secure_accept(send))  # the seat's claim cookie (ws.py)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
+        https = scope.get("scheme") == "https"
+
         async def with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+                headers = message.get("headers", [])
+                if https:
+                    headers = [secure_cookie(name, value) for name, value in headers]
+                message = {**message, "headers": [*headers, *self.headers]}
             await send(message)
 
         await self.app(scope, receive, with_headers)

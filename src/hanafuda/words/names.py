@@ -25,8 +25,8 @@ from ..rules.base import Config
 from ..themes import face, kind_label, label, month_label, month_number, normalize_theme
 from .catalogue import check_language, has, text
 
-__all__ = ["Namer", "bot_name", "card_label", "card_name", "join_words", "player_label", "player_name", "seat_number",
-           "seat_numbers", "team_name"]
+__all__ = ["Namer", "bot_name", "card_label", "card_name", "join_words", "player_label", "player_name",
+           "seat_number", "seat_numbers", "team_name"]
 
 _THEMES_NAMING_THE_MONTH = frozenset({"hwatu", "kwa-do"})
 """Themes whose card names already say the month ("송학 광", "Cherry Kwang"), RULES.md §1."""

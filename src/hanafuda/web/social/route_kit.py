@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from ..limits import RateLimited, RateLimiter
 from ..live import LiveTable
 from ..requests import explain
-from ..security import require_json_from_here
+from ..security import client_key, require_json_from_here
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
 from .models import PlayerRow
@@ -28,10 +28,6 @@ __all__ = ["MAX_BODY", "STATIC", "Kit", "read"]
 STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 16_384
 B = TypeVar("B", bound=BaseModel)
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 async def read(request: Request, model: type[B]) -> B:
@@ -82,7 +78,7 @@ class Kit:
 
     def limit(self, action: str, request: Request) -> None:
         try:
-            self.limiter.take(action, _client(request))
+            self.limiter.take(action, client_key(request))
         except RateLimited as exc:
             raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
 
