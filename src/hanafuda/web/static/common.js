@@ -86,6 +86,9 @@ const HF = {
     b.append(this.el("img", { src: this.faceUrl(code), alt: "" }));
     return b;
   },
+  // the game's card values for the badges; a game where no card scores by itself (Koi-Koi: yaku
+  // only) keeps each kind's usual value (20, 10, 5, 1) on its faces rather than a row of zeros
+  setValues(values) { this.values = values && values.some((v) => v) ? values : null; },
   // a face's picture: the game's value on its badge, the card's name in the page's language
   faceUrl(code, points = true) {
     const q = new URLSearchParams();

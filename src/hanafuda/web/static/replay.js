@@ -40,7 +40,7 @@ function step(d) { at = Math.max(0, Math.min(R.frames.length - 1, at + d)); show
 
 function load(data, recordUrl, recordBlob) {
   R = data; at = 0;
-  HF.values = data.card_values || null;
+  HF.setValues(data.card_values);
   $("viewer").hidden = false;
   $("title").textContent = HF.t("replay.title", { game: data.title || data.game, players: data.players, moves: data.frames.length - 1 });
   $("title").title = data.game;

@@ -93,7 +93,7 @@ let focusOwed = false;
 
 function draw() {
   const v = S.view;
-  HF.values = S.table.card_values || null;
+  HF.setValues(S.table.card_values);
   setText("title", W.title || S.table.title);  // the game's name in the page's language
   setText("round", HF.t("table.round", { n: v.round }));
   setText("turn", W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
