@@ -163,3 +163,17 @@ def new_page(browser: Any, **kwargs: Any) -> Any:
 def shot(page: Any, name: str) -> None:
     page.wait_for_function("[...document.images].every((i) => i.complete)")  # card faces drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """The test PostgreSQL (``.ci/run`` starts one), emptied: the migrations run from scratch."""
+    url = os.environ.get("HANAFUDA_TEST_PG_URL")
+    if not url:
+        if in_ci():
+            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
+        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
+    from .server import empty_database
+
+    empty_database(url)
+    yield url

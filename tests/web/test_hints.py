@@ -157,25 +157,16 @@ def test_a_rematch_keeps_the_tables_hints(client: TestClient) -> None:
     assert table(client, new_id).hints is True and new_id != made["id"]
 
 
-def test_hint_from_a_socket_on_another_process(tmp_path: Any) -> None:
+def test_hint_from_a_socket_on_another_process(pg_url: str, tmp_path: Any) -> None:
     """Two servers on one PostgreSQL: the table lives on A, both seats' sockets on B; B forwards the
     hint to A (the table's owner) and hands the answer to the asking socket only."""
     import json
-    import os
 
     import httpx
-    import pytest
 
-    from .conftest import in_ci
-    from .server import empty_database
     from .test_server_multiprocess import member, open_seat, server, state
 
-    url = os.environ.get("HANAFUDA_TEST_PG_URL")
-    if not url:
-        if in_ci():
-            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
-        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    empty_database(url)
+    url = pg_url
     a = server(url, tmp_path / "a.log").start()
     try:
         b = server(url, tmp_path / "b.log").start()

@@ -16,7 +16,6 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from hanafuda.web.app import create_app
 
-from .conftest import in_ci
 from .wsutil import claimed, create, errors, next_state
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -114,20 +113,15 @@ def test_several_worker_processes_add_up(tmp_path: Path) -> None:
     assert value(samples, "hanafuda_moves_total", source="person") == 5
 
 
-def test_two_workers_answer_the_sum_through_one_port(tmp_path: Path) -> None:
+def test_two_workers_answer_the_sum_through_one_port(pg_url: str, tmp_path: Path) -> None:
     """``serve --workers 2`` on PostgreSQL: whichever worker answers ``/metrics``, it counts the
     tables created through both (multiprocess mode), and the token holds in every worker; each
     worker counts in the shared directory."""
     import httpx
 
-    from .server import Server, empty_database
+    from .server import Server
 
-    url = os.environ.get("HANAFUDA_TEST_PG_URL")
-    if not url:
-        if in_ci():
-            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
-        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    empty_database(url)
+    url = pg_url
     shared = tmp_path / "metrics"
     shared.mkdir()
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(shared)  # else serve makes (and removes) its own

@@ -13,9 +13,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from .server import Server
-from .test_server_multiprocess import pg_url, server
-
-__all__ = ["pg_url"]  # the fixture, shared with test_server_multiprocess
+from .test_server_multiprocess import server
 
 BOT = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]

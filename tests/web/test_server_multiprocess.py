@@ -8,36 +8,22 @@ move.  ``--workers 2`` splits one table's seats across its two workers (issue 14
 from __future__ import annotations
 
 import json
-import os
 import random
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .conftest import in_ci
-from .server import Server, empty_database
+from .server import Server
 from .wsutil import follow
 
 LEASE = "3"
 """Seconds a killed server keeps its tables before the other takes them over."""
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    """The test PostgreSQL (``.ci/run`` starts one), emptied: the migrations run from scratch."""
-    url = os.environ.get("HANAFUDA_TEST_PG_URL")
-    if not url:
-        if in_ci():
-            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
-        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    empty_database(url)
-    yield url
 
 
 def server(url: str, log: Path, *extra: str) -> Server:

@@ -4,7 +4,6 @@ nothing."""
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,6 @@ from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
 from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
 from hanafuda.web.social.service import role
 
-from .conftest import in_ci
 from .social_helpers import clocked_table, name, new_table, play_out, table, token_of
 from .wsutil import receive
 
@@ -510,18 +508,8 @@ def test_serve_prints_every_reachable_url() -> None:
     assert all(u in banner for u in every) and "same network" in banner
 
 
-def test_social_tables_on_postgresql(tmp_path: Path) -> None:
-    url = os.environ.get("HANAFUDA_TEST_PG_URL")
-    if not url:
-        if in_ci():
-            pytest.fail("HANAFUDA_TEST_PG_URL is not set in CI")
-        pytest.skip("HANAFUDA_TEST_PG_URL not set (no PostgreSQL server)")
-    from sqlalchemy import create_engine, text
-
-    eng = create_engine(url)
-    with eng.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    eng.dispose()
+def test_social_tables_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    url = pg_url
     with TestClient(create_app(url, bot_pause=0)) as client:
         ann, bob = name(client, "Ann"), name(client, "Bob")
         t = new_table(client, ann, options={"rounds": 1})
