@@ -176,3 +176,48 @@ def test_migrate_names_an_unreachable_database() -> None:
     done = admin("migrate", "--db", "postgresql+psycopg://u:secret@127.0.0.1:1/none")
     assert done.exit_code == 1 and "cannot read the database" in done.output
     assert "secret" not in done.output
+
+
+def test_sqlite_backup_while_the_server_writes_is_consistent(tmp_path: Path) -> None:
+    """The online backup API copies one committed state: a writer committing two rows a transaction
+    on the live (WAL) database never leaves a backup with half a transaction."""
+    import sqlite3
+    import threading
+
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    assert admin("migrate", "--db", url).exit_code == 0
+    stop = threading.Event()
+    written = [0]
+
+    def writer() -> None:
+        con = sqlite3.connect(tmp_path / "live.db", timeout=30)
+        con.execute("PRAGMA journal_mode=WAL")
+        n = 0
+        while not stop.is_set():
+            with con:  # one transaction: two players
+                for _ in range(2):
+                    n += 1
+                    con.execute("INSERT INTO social_players (name, name_key, key_hash, created) "
+                                "VALUES (?, ?, ?, '2026-01-01')", (f"p{n}", f"p{n}", f"k{n}"))
+            written[0] = n
+        con.close()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        counts = []
+        for i in range(5):
+            while written[0] < 200 * (i + 1):  # the writer is busy when each backup starts
+                stop.wait(0.01)
+            file = tmp_path / f"b{i}.db"
+            done = admin("backup", str(file), "--db", url)
+            assert done.exit_code == 0, done.output
+            con = sqlite3.connect(file)
+            assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            counts.append(con.execute("SELECT count(*) FROM social_players").fetchone()[0])
+            con.close()
+    finally:
+        stop.set()
+        thread.join()
+    assert all(c % 2 == 0 and c >= 200 for c in counts), counts
+    assert counts == sorted(counts) and counts[-1] <= written[0]
