@@ -15,6 +15,7 @@ import typer
 from .cli_group import QuickGroup
 from .console import ProgressReport, fail
 from .datasets.cli import dataset_app
+from .web.admin import admin_app
 
 # Plain Click help (no Rich) and plain values converted without pydantic: a command that
 # starts at once (issue 32; docs/performance.md, "CLI start-up").
@@ -27,6 +28,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(dataset_app, name="dataset")
+app.add_typer(admin_app, name="admin")  # backup, restore, migrate: the serve --db (docs/deploy.md)
 
 
 
