@@ -20,6 +20,7 @@ from hanafuda.web.ws import claim_cookie
 
 from .conftest import ARTIFACTS, need
 from .server import Server
+from .wsutil import follow
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -270,7 +271,9 @@ def _play(url: str, table_id: str, tokens: list[str], secrets: list[str], stop: 
                     msg = json.loads(ws.recv(timeout=0.2))
                 except TimeoutError:
                     continue
-                view = msg.get("view") if isinstance(msg, dict) else None
+                # the table protocol as the page follows it: a whole state, then patches
+                state = follow(ws, msg, lambda ws=ws: ws.send(json.dumps({"type": "state"})))
+                view = state.get("view") if state else None
                 if not view:
                     continue
                 if view.get("finished"):
