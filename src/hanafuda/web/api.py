@@ -292,15 +292,13 @@ async def table_replay(request: Request, table_id: str, lang: str = "en") -> Res
     (``If-None-Match``) gets 304 (issue 29: 8 uncached readers raised every table's ping to 585 ms)."""
     check_language(lang)
     table = _finished(request, table_id)
-    cache, key = _replay_cache(request), (table.id, lang, table.theme)
-    entry = cache.get(key)
-    if entry is None:
-        names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
-        try:
-            built = await off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats)
-        except ReplayRefused as exc:
-            raise _refused(exc) from None
-        entry = cache.put(key, built)
+    names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
+    try:
+        entry = await _replay_cache(request).build(
+            (table.id, lang, table.theme),
+            lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
+    except ReplayRefused as exc:
+        raise _refused(exc) from None
     headers = {"ETag": entry.etag, "Cache-Control": REPLAY_CACHE_CONTROL}
     if _holds(request, entry.etag):
         return Response(status_code=304, headers=headers)

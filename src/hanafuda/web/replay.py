@@ -17,7 +17,7 @@ import gzip
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -150,8 +150,10 @@ def encode(obj: Any) -> bytes:
 
 
 def table_body(match: Match, seats: Sequence[str], theme: str, lang: str, bots: frozenset[int]) -> bytes:
-    """A finished table's replay answer, gzip-compressed (cached as such: ``ReplayCache``)."""
-    return gzip.compress(answer(match, seats, theme, lang, bots), compresslevel=6)
+    """A finished table's replay answer, gzip-compressed (cached as such: ``ReplayCache``); the
+    same bytes every time it is built (no time stamp in the gzip header), so its ETag outlives the
+    cache and the server process."""
+    return gzip.compress(answer(match, seats, theme, lang, bots), compresslevel=6, mtime=0)
 
 
 def upload_body(body: bytes, lang: str, gzipped: bool = False) -> bytes:
@@ -199,12 +201,31 @@ class Cached:
 class ReplayCache:
     """Finished tables' replay answers, gzip-compressed, by (table, language, theme): a finished
     match never changes, so each answer is built once (``table_body``, off the loop) and then
-    served from here, or answered 304 to a reader that holds it (its ETag).  The oldest answers
-    leave once they take more than ``max_bytes``."""
+    served from here, or answered 304 to a reader that holds it (its ETag).  Readers who ask while
+    it is being built wait for that one build (``build``).  The oldest answers leave once they take
+    more than ``max_bytes``.  Used from the event loop only."""
 
     max_bytes: int = 64_000_000
     _entries: OrderedDict[tuple[str, str, str], Cached] = field(default_factory=OrderedDict)
     _size: int = 0
+    _building: dict[tuple[str, str, str], asyncio.Task[Cached]] = field(default_factory=dict)
+
+    async def build(self, key: tuple[str, str, str], make: Callable[[], Awaitable[bytes]]) -> Cached:
+        """The answer of ``key``: from the cache, else made by ``make()`` once however many readers
+        ask for it meanwhile (eight readers of a newly finished table cost one build)."""
+        hit = self.get(key)
+        if hit is not None:
+            return hit
+        task = self._building.get(key)
+        if task is None:
+            task = self._building[key] = asyncio.ensure_future(self._make(key, make))
+        return await asyncio.shield(task)
+
+    async def _make(self, key: tuple[str, str, str], make: Callable[[], Awaitable[bytes]]) -> Cached:
+        try:
+            return self.put(key, await make())
+        finally:
+            del self._building[key]
 
     def get(self, key: tuple[str, str, str]) -> Cached | None:
         hit = self._entries.get(key)
