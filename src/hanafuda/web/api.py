@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
+import gzip
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ..agents import AGENTS, LEVELS, available_bots, available_levels
 from ..cards import CARDS
-from ..records import Match, RecordError, match_from_record
 from ..rules import GAMES, configure
 from ..themes import THEMES, UnknownThemeError, face, normalize_theme
 from ..words import rules_reference
@@ -31,14 +30,11 @@ from ..words.names import card_label
 from .hub import TableHub
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .lobby import seat_label
-from .messages import card_values, yaku_names
-from .replay import frames
+from .replay import MAX_RECORD, ReplayCache, ReplayRefused, off_loop, table_body, upload_body
 from .requests import RequestError, parse_create
 from .security import client_key, require_json_from_here
 
 __all__ = ["MAX_RECORD", "check_language", "router"]
-
-MAX_RECORD = 2_000_000
 
 router = APIRouter()
 
@@ -250,42 +246,99 @@ def table_record(request: Request, table_id: str) -> JSONResponse:
         "Content-Disposition": f'attachment; filename="hanafuda-{table.id}.json"'})
 
 
+REPLAY_CACHE_CONTROL = "public, max-age=3600"
+"""A finished table's replay never changes: readers and proxies may keep it an hour, and ask again
+with its ETag after that (a 304 costs the server nothing)."""
+
+
+def _replay_cache(request: Request) -> ReplayCache:
+    """The app's cache of finished tables' replays (``replay.ReplayCache``), made on first use."""
+    cache: ReplayCache | None = getattr(request.app.state, "replays", None)
+    if cache is None:
+        cache = request.app.state.replays = ReplayCache()
+    return cache
+
+
+def _accepts_gzip(request: Request) -> bool:
+    return "gzip" in request.headers.get("accept-encoding", "").lower()
+
+
+def _holds(request: Request, etag: str) -> bool:
+    """Whether the reader's ``If-None-Match`` names ``etag`` (or ``*``)."""
+    tags = {t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")}
+    return etag in tags or "*" in tags
+
+
+async def _json_answer(request: Request, body: bytes, gzipped: bool, headers: dict[str, str]) -> Response:
+    """``body`` (JSON, gzip-compressed if ``gzipped``) as the answer: sent compressed to a reader
+    that takes gzip (the middleware leaves it alone), else decompressed in the replay thread."""
+    if gzipped and _accepts_gzip(request):
+        headers = {**headers, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+    elif gzipped:
+        body = await off_loop(gzip.decompress, body)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def _refused(exc: ReplayRefused) -> HTTPException:
+    return HTTPException(exc.status, str(exc), headers={"Retry-After": "5"} if exc.status == 503 else None)
+
+
 @router.get("/api/tables/{table_id}/replay")
-def table_replay(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
-    """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+async def table_replay(request: Request, table_id: str, lang: str = "en") -> Response:
+    """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language.
+
+    Built once per (table, language, theme) in the replay thread (``replay.off_loop``), then served
+    from ``replay.ReplayCache`` with an ETag and ``Cache-Control``; a reader that sends the ETag back
+    (``If-None-Match``) gets 304 (issue 29: 8 uncached readers raised every table's ping to 585 ms)."""
     check_language(lang)
     table = _finished(request, table_id)
     names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
-    return _replay_answer(table.match, names, table.theme, lang,
-                          frames(table.match, names, table.theme, lang, table.bot_seats))
+    try:
+        entry = await _replay_cache(request).build(
+            (table.id, lang, table.theme),
+            lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
+    except ReplayRefused as exc:
+        raise _refused(exc) from None
+    headers = {"ETag": entry.etag, "Cache-Control": REPLAY_CACHE_CONTROL}
+    if _holds(request, entry.etag):
+        return Response(status_code=304, headers=headers)
+    return await _json_answer(request, entry.gzipped, True, headers)
 
 
-def _replay_answer(match: Match, seats: list[str], theme: str, lang: str, steps: list[Any]) -> dict[str, Any]:
-    """What the replay page reads, the same for a finished table and an uploaded record."""
-    cfg = match.config
-    return {"game": cfg.game.id, "players": cfg.players, "title": game_title(cfg.game, lang),
-            "yaku_names": yaku_names(match), "card_values": card_values(match), "theme": theme,
-            "seats": seats, "sides": [list(s) for s in cfg.sides], "frames": steps}
+async def _record_body(request: Request) -> bytes:
+    """The request's body, read as it streams in and refused (413) as soon as it passes
+    ``MAX_RECORD``: an oversize upload is never held whole."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_RECORD:
+        raise HTTPException(413, f"record too large: at most {MAX_RECORD:,} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_RECORD:
+            raise HTTPException(413, f"record too large: at most {MAX_RECORD:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 @router.post("/api/replay")
-async def upload_replay(request: Request, lang: str = "en") -> dict[str, Any]:
-    """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language."""
+async def upload_replay(request: Request, lang: str = "en") -> Response:
+    """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language.
+
+    Bounded work per request (issue 29): a few replays a minute per address (the server's limiter,
+    ``Limits.replays_per_minute``), at most ``MAX_RECORD`` bytes and ``MAX_ROUNDS`` rounds, parsed and
+    stepped in the replay thread, never on the event loop."""
     check_language(lang)
     require_json_from_here(request)
-    body = await request.body()
-    if len(body) > MAX_RECORD:
-        raise HTTPException(413, "record too large")
+    hub, client = hub_of(request), client_key(request)
+    if not hub.limiter.allow("replay", client):
+        wait = hub.limiter.retry_after("replay", client)
+        raise HTTPException(429, f"too many uploaded replays from this address: at most "
+                            f"{hub.limits.replays_per_minute} a minute; try again in {wait} s",
+                            headers={"Retry-After": str(wait)})
+    body = await _record_body(request)
+    gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
     try:
-        record = json.loads(body)
-    except (ValueError, RecursionError):
-        raise HTTPException(400, "the record is not valid JSON (or is nested too deeply)") from None
-    if isinstance(record, dict):
-        record = {k: v for k, v in record.items() if k != "meta"}
-    try:
-        match = match_from_record(record)
-    except (RecordError, ValueError) as exc:
-        raise HTTPException(400, str(exc)) from None
-    seats = [f"Seat {i + 1}" if lang == "en" else words_text("label.seat", lang, n=i + 1)
-             for i in range(match.config.players)]
-    return _replay_answer(match, seats, match.config.game.default_theme, lang, frames(match, lang=lang))
+        answer = await off_loop(upload_body, body, lang, gzipped)
+    except ReplayRefused as exc:
+        raise _refused(exc) from None
+    return await _json_answer(request, answer, gzipped, {})

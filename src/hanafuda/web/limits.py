@@ -68,6 +68,9 @@ class Limits:
     """A table nobody watches and no bot plays leaves memory after this long (reloaded on demand)."""
     bot_only_moves_per_second: float = 2.0
     """Pace of a table without people (its spectators follow it); ``--bot-pause`` still applies."""
+    replays_per_minute: int = 6
+    """Records one client address may upload to ``POST /api/replay`` per minute (each is parsed and
+    stepped through the engine: issue 29, bounded work per request)."""
     rates: str = ""
     """The lobby's limits, ``action=burst/seconds,…`` (``limits_from_env``)."""
 
@@ -76,7 +79,8 @@ class Limits:
         per_second = self.messages_per_second
         return RateLimiter({**limits_from_env(self.rates),
                             "table": Limit(self.tables_per_minute, 60.0 / self.tables_per_minute),
-                            "message": Limit(max(1, round(3 * per_second)), 1.0 / per_second)})
+                            "message": Limit(max(1, round(3 * per_second)), 1.0 / per_second),
+                            "replay": Limit(self.replays_per_minute, 60.0 / self.replays_per_minute)})
 
 
 class RateLimited(Exception):
