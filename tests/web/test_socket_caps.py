@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +45,16 @@ class Served:
         return dict(count.open) if count is not None else {}
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+@contextmanager
+def _running(tmp_path: Path, ping: float = 20.0) -> Iterator[Served]:
+    """The server with tiny limits; ``ping``: uvicorn's keepalive ping interval and timeout."""
     limits = Limits(outbox=4, close_seconds=0.5, sockets_per_address=CAP, tables_per_minute=1000,
                     bot_only_moves_per_second=0)
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0.0, limits=limits)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws=tuned_ws_protocol(), timeout_graceful_shutdown=2))
+                                           ws=tuned_ws_protocol(), timeout_graceful_shutdown=2,
+                                           ws_ping_interval=ping, ws_ping_timeout=ping))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 60
@@ -64,6 +66,12 @@ def served(tmp_path: Path) -> Iterator[Served]:
     finally:
         server.should_exit = True
         thread.join(20)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    with _running(tmp_path) as running:
+        yield running
 
 
 def _table(served: Served, seats: list[dict[str, Any]], rounds: int) -> dict[str, Any]:
@@ -177,3 +185,22 @@ def test_a_socket_that_never_reads_is_closed_by_the_server(served: Served) -> No
         assert _ended(silent, within=60), "the server never closed the silent socket"
     finally:
         silent.close()
+
+
+def test_a_socket_that_stops_answering_pings_is_cut_not_left_to_linger(tmp_path: Path) -> None:
+    """A quiet table (nothing fills the outbox): the keepalive ping finds the silent socket, and the
+    server resets the connection (its unsent bytes freed) instead of a close that would wait for them."""
+    with _running(tmp_path, ping=0.5) as served:
+        t = _table(served, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], rounds=1)
+        silent = _silent_socket(served.port, f"/ws/{t['id']}?token={t['spectator_token']}")
+        try:
+            deadline = time.monotonic() + 60
+            while served.open_sockets():  # the ping unanswered, its handler ended
+                assert time.monotonic() < deadline, served.open_sockets()
+                time.sleep(0.05)
+            silent.settimeout(30)
+            with pytest.raises(ConnectionResetError):  # a reset, not a close waiting to be read
+                while silent.recv(1 << 16):
+                    pass
+        finally:
+            silent.close()

@@ -58,6 +58,13 @@ def tuned_ws_protocol() -> type[Any] | str:
             if scope is not None:  # the app may cut a socket that never reads (issue 29)
                 scope["extensions"][ABORT] = {"abort": self.cut}
 
+        def keepalive_timeout(self) -> None:
+            """A peer that has not answered a ping in ``ws_ping_timeout`` is cut, not merely closed:
+            a closed transport with unsent bytes (a client that stopped reading) would keep them and
+            its kernel send buffer for minutes (issue 29)."""
+            super().keepalive_timeout()
+            self.cut()
+
         def cut(self) -> None:
             """Abort the connection with a reset (``SO_LINGER`` 0): its unsent bytes, kernel send
             buffer and descriptor are freed now, not kept until a peer that never reads does."""
