@@ -388,7 +388,8 @@ def main() -> None:
          "--port", str(port), "--db", db, "--bot-pause", "0", "--bot-only-rate", "0",
          "--tables-per-minute", "100000", "--messages-per-second", "1000000",
          "--max-bot-tables", str(args.tables + 10),
-         "--max-spectators", "1000", "--workers", str(max(1, min(args.workers, 8)))],
+         "--max-spectators", "1000", "--sockets-per-address", "100000",
+         "--workers", str(max(1, min(args.workers, 8)))],
         stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

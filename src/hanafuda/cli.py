@@ -426,6 +426,11 @@ def serve(
         float, typer.Option("--messages-per-second", min=1.0,
                             help="Socket messages per client address a second, over all its sockets.")
     ] = 30.0,
+    sockets_per_address: Annotated[
+        int, typer.Option("--sockets-per-address", min=1,
+                          help="Websockets one client address may hold open at once (per server "
+                               "process); one more is refused.")
+    ] = 40,
     idle_minutes: Annotated[
         float, typer.Option("--idle-minutes", min=0.0,
                             help="Minutes before a table nobody uses leaves memory (reloaded on demand).")
@@ -479,7 +484,8 @@ def serve(
 
     url = db or default_db_url()
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
-                    messages_per_second=messages_per_second, idle_seconds=idle_minutes * 60.0,
+                    messages_per_second=messages_per_second, sockets_per_address=sockets_per_address,
+                    idle_seconds=idle_minutes * 60.0,
                     bot_only_moves_per_second=bot_only_rate, rates=rate_limits)
     try:
         limits.limiter()

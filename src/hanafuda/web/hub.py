@@ -440,13 +440,23 @@ class TableHub:
             self._closing.add(told)
             told.add_done_callback(self._closing.discard)
 
-    @staticmethod
-    async def _close(conn: Connection, reason: str) -> None:
+    async def _close(self, conn: Connection, reason: str) -> None:
+        """Close a dropped socket with ``reason``, then cut it if it has not ended within
+        ``Limits.close_seconds``: a client that never reads never takes the close frame (its send
+        waits on a full buffer), and a transport merely closed keeps its unsent bytes, its kernel
+        send buffer and its descriptor until the peer reads — that is, for good (issue 29)."""
         assert conn.close is not None
+        deadline = self.limits.close_seconds
+        loop = asyncio.get_running_loop()
+        end = loop.time() + deadline
         try:
-            await asyncio.wait_for(conn.close(TOO_SLOW, reason[:120]), timeout=5.0)
-        except Exception:  # a socket that cannot even take the close frame: the server's ping ends it
+            await asyncio.wait_for(conn.close(TOO_SLOW, reason[:120]), timeout=deadline)
+        except Exception:  # the close frame could not even be queued: cut below
             pass
+        if conn.abort is not None:
+            # a reading client ends the closing handshake at once (the abort is then a no-op)
+            await asyncio.sleep(max(0.0, end - loop.time()))
+            conn.abort()
 
     async def broadcast(self, table: LiveTable, extra: dict[str, Any] | None = None) -> None:
         """Show a change of ``table`` to its sockets here and, through the cluster, everywhere."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["DEFAULT_LIMITS", "Limit", "Limits", "RateLimited", "RateLimiter", "limits_from_env"]
+__all__ = ["DEFAULT_LIMITS", "TOO_MANY_SOCKETS", "Limit", "Limits", "RateLimited", "RateLimiter",
+           "SocketCount", "limits_from_env"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,13 @@ def limits_from_env(text: str | None) -> dict[str, Limit]:
 class Limits:
     outbox: int = 64
     """Messages waiting for one socket before it is dropped as too slow."""
+    close_seconds: float = 5.0
+    """How long a dropped socket has to take its close frame and end the connection before the
+    server cuts it (its transport aborted): a client that never reads would otherwise pin its
+    kernel send buffer (~2.8 MB) and a descriptor for good (issue 29)."""
+    sockets_per_address: int = 40
+    """Websockets one client address may hold open at once in this server process, over every
+    table (``--sockets-per-address``); one more is refused with ``TOO_MANY_SOCKETS``."""
     bot_tables: int = 50
     """Running tables with at least one bot seat, per server process."""
     spectators: int = 50
@@ -128,3 +136,32 @@ class RateLimiter:
         """Whole seconds until ``client`` may do ``action`` again."""
         tokens, _now = self._tokens(action, client)
         return 0 if tokens >= 1.0 else int((1.0 - tokens) * self.limits[action].every) + 1
+
+
+TOO_MANY_SOCKETS = 4429
+"""The close code of a websocket refused because its address holds ``sockets_per_address``."""
+
+
+@dataclass
+class SocketCount:
+    """The websockets each client address (``security.client_key``) holds open in this process:
+    one address cannot pin the server's descriptors and send buffers by opening sockets by the
+    hundred (issue 29).  ``enter`` before serving a socket, ``leave`` once it ends, whatever ends it."""
+
+    open: dict[str, int] = field(default_factory=dict)
+
+    def enter(self, client: str, cap: int) -> bool:
+        """Count one more socket of ``client``; False (nothing counted) if it holds ``cap`` already."""
+        held = self.open.get(client, 0)
+        if held >= cap:
+            return False
+        self.open[client] = held + 1
+        return True
+
+    def leave(self, client: str) -> None:
+        """One socket of ``client`` ended (an address at zero is forgotten)."""
+        held = self.open.get(client, 0) - 1
+        if held > 0:
+            self.open[client] = held
+        else:
+            self.open.pop(client, None)

@@ -177,6 +177,9 @@ class Connection:
     """The card names this page shows (its theme chooser); "" is the table's theme (RULES.md §1)."""
     close: Close | None = None
     """Closes the socket with a code and a reason (for a dropped socket)."""
+    abort: Callable[[], None] | None = None
+    """Cuts the connection at once (the transport aborted, its buffers and descriptor freed): for a
+    dropped socket that has not ended within ``Limits.close_seconds`` of its close (issue 29)."""
     send_text: SendText | None = None
     """Sends an already serialized message (a real socket); without it ``send`` gets the dict."""
     limit: int = OUTBOX

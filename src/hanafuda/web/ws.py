@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -18,9 +19,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..themes import UnknownThemeError, normalize_theme
 from ..words.languages import LANGUAGES
 from .hub import TableHub
+from .limits import TOO_MANY_SOCKETS, SocketCount
 from .live import Connection, LiveTable, Role
 from .security import client_key, same_origin
 from .tokens import new_token, token_matches
+from .ws_protocol import ABORT
 
 __all__ = ["claim_cookie", "router"]
 
@@ -75,10 +78,50 @@ async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[Li
                   "only that browser can take this seat (ask the table's creator for help)", 4403)
 
 
+def _socket_count(websocket: WebSocket) -> SocketCount:
+    """The open websockets per client address of this app (one count for every table's sockets)."""
+    state = websocket.app.state
+    count: SocketCount | None = getattr(state, "socket_count", None)
+    if count is None:
+        count = state.socket_count = SocketCount()
+    return count
+
+
+def _abort(websocket: WebSocket) -> Callable[[], None] | None:
+    """The server's way to cut this connection (``ws_protocol.ABORT``), if it offers one."""
+    found = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
+    return found if callable(found) else None
+
+
+async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:
+    """Turn a socket away as ``_admit``'s refusals do (an ``error`` message), with the reason in the
+    close frame too, so a client that only sees the close still learns why."""
+    await websocket.accept()
+    await websocket.send_text(json.dumps({"type": "error", "code": refusal.code, "error": refusal.error},
+                                         ensure_ascii=False))
+    await websocket.close(code=refusal.close, reason=refusal.error[:120])
+
+
 @router.websocket("/ws/{table_id}")
 async def play_ws(websocket: WebSocket, table_id: str) -> None:
+    """Serve one socket if its address holds fewer than ``Limits.sockets_per_address`` (issue 29:
+    every socket pins a descriptor and a send buffer; past the cap it is refused, the others go on)."""
     hub: TableHub = websocket.app.state.hub
+    client = client_key(websocket)
+    count = _socket_count(websocket)
+    cap = hub.limits.sockets_per_address
+    if not count.enter(client, cap):
+        await _refuse(websocket, Refusal(
+            "too-many-sockets", f"your address has {cap} connections open already, the limit; "
+            "close another tab of this site and try again", TOO_MANY_SOCKETS))
+        return
+    try:
+        await _serve(websocket, hub, table_id, client)
+    finally:
+        count.leave(client)
 
+
+async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str) -> None:
     async def send(payload: dict[str, Any]) -> None:
         await websocket.send_text(json.dumps(payload, ensure_ascii=False))
 
@@ -108,8 +151,8 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=code, reason=reason)
 
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
-                      close=close, limit=hub.outbox,
-                      client=client_key(websocket), cookies=dict(websocket.cookies))
+                      close=close, abort=_abort(websocket), limit=hub.outbox,
+                      client=client, cookies=dict(websocket.cookies))
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:

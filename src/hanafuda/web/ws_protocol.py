@@ -15,11 +15,17 @@ size threshold would skip only the rare small ones: pongs, errors).
 from __future__ import annotations
 
 import logging
+import socket
+import struct
 from typing import Any
 
 from .protocol_export import exported_protocol
 
-__all__ = ["LEVEL", "WINDOW_BITS", "tuned_ws_protocol", "ws_protocol_name"]
+__all__ = ["ABORT", "LEVEL", "WINDOW_BITS", "tuned_ws_protocol", "ws_protocol_name"]
+
+ABORT = "hanafuda.abort"
+"""The scope extension (``{"abort": transport.abort}``) through which the app cuts a connection that
+a close cannot end: a client that never reads keeps a closed transport's buffers and descriptor."""
 
 WINDOW_BITS = 14
 """The server's compression window, 2**14 = 16 KiB (the client's own messages keep 4 KiB)."""
@@ -45,6 +51,30 @@ def tuned_ws_protocol() -> type[Any] | str:
                         server_max_window_bits=WINDOW_BITS, client_max_window_bits=12,
                         compress_settings={"memLevel": 5, "level": LEVEL})],
                     max_size=config.ws_max_size, logger=logging.getLogger("uvicorn.error"))
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # the app may cut a socket that never reads (issue 29)
+                scope["extensions"][ABORT] = {"abort": self.cut}
+
+        def keepalive_timeout(self) -> None:
+            """A peer that has not answered a ping in ``ws_ping_timeout`` is cut, not merely closed:
+            a closed transport with unsent bytes (a client that stopped reading) would keep them and
+            its kernel send buffer for minutes (issue 29)."""
+            super().keepalive_timeout()
+            self.cut()
+
+        def cut(self) -> None:
+            """Abort the connection with a reset (``SO_LINGER`` 0): its unsent bytes, kernel send
+            buffer and descriptor are freed now, not kept until a peer that never reads does."""
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                try:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                except OSError:  # already closed
+                    pass
+            self.transport.abort()
 
     return TunedWebSocketsProtocol
 
