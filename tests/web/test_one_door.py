@@ -42,7 +42,7 @@ ALLOWED = {
     ("hub.py", "TableHub._submit_to"),  # the copy ``submit`` makes a move on (Match.submit)
     ("hub.py", "TableHub._partial"),  # the copy after the first of a decision and its queued play
     ("storage.py", "apply_event"),  # the replay of stored events (loading, following the owner)
-    ("replay.py", "frames"),  # the frames of a finished record (a local copy, never a live table)
+    ("replay.py", "iter_frames"),  # the frames of a finished record (a local copy, never a live table)
 }
 """Where in web/ a match may be changed, by file and function."""
 
