@@ -79,3 +79,14 @@ def empty_database(url: str) -> None:
                 conn.execute(text(f"DROP TABLE IF EXISTS {quoted} CASCADE"))
     finally:
         engine.dispose()
+
+
+def silent_socket(port: int, path: str) -> socket.socket:
+    """A websocket that completes its handshake and then never reads a byte."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    return s

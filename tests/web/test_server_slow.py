@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 
 from hanafuda.web.live import TOO_SLOW, Connection
 
-from .server import Server
+from .server import Server, silent_socket
 from .wsutil import create, follow, play_round
 
 
@@ -49,15 +49,6 @@ def test_a_spectator_that_never_reads_is_dropped_not_the_table(client: TestClien
     assert closed and closed[0][0] == TOO_SLOW and "too slow" in closed[0][1]
 
 
-def _silent_socket(port: int, path: str) -> socket.socket:
-    """A websocket that completes its handshake and then never reads a byte."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect(("127.0.0.1", port))
-    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    return s
 
 
 def test_a_real_server_keeps_playing_and_stops_on_sigterm(tmp_path: Path) -> None:
@@ -68,7 +59,7 @@ def test_a_real_server_keeps_playing_and_stops_on_sigterm(tmp_path: Path) -> Non
             "game": "mushi", "players": 2, "options": {"rounds": 24},
             "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
         path = f"/ws/{t['id']}?token={t['spectator_token']}"
-        silent = [_silent_socket(server.port, path) for _ in range(3)]
+        silent = [silent_socket(server.port, path) for _ in range(3)]
         with connect(f"ws://127.0.0.1:{server.port}{path}") as ws:
             while True:  # a reading spectator sees the whole match
                 msg = follow(ws, json.loads(ws.recv(timeout=120)), lambda: None) or {}

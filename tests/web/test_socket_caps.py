@@ -27,7 +27,7 @@ from hanafuda.web.app import create_app
 from hanafuda.web.limits import TOO_MANY_SOCKETS, Limits
 from hanafuda.web.ws_protocol import tuned_ws_protocol
 
-from .server import free_port
+from .server import free_port, silent_socket
 from .wsutil import follow
 
 CAP = 3
@@ -124,15 +124,6 @@ def test_past_the_cap_a_socket_is_refused_with_its_reason_and_the_others_go_on(s
             _pong(again)
 
 
-def _silent_socket(port: int, path: str) -> socket.socket:
-    """A websocket that completes its handshake and then never reads a byte."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect(("127.0.0.1", port))
-    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    return s
 
 
 def _send_text(s: socket.socket, text: str) -> None:
@@ -160,7 +151,7 @@ def _ended(s: socket.socket, within: float) -> bool:
 def test_a_socket_that_never_reads_is_closed_by_the_server(served: Served) -> None:
     t = _table(served, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}], rounds=24)
     path = f"/ws/{t['id']}?token={t['spectator_token']}"
-    silent = _silent_socket(served.port, path)
+    silent = silent_socket(served.port, path)
     try:
         with connect(f"ws://127.0.0.1:{served.port}{path}") as ws:
             while True:  # a reading spectator sees the whole match while the other reads nothing
@@ -192,7 +183,7 @@ def test_a_socket_that_stops_answering_pings_is_cut_not_left_to_linger(tmp_path:
     server resets the connection (its unsent bytes freed) instead of a close that would wait for them."""
     with _running(tmp_path, ping=0.5) as served:
         t = _table(served, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], rounds=1)
-        silent = _silent_socket(served.port, f"/ws/{t['id']}?token={t['spectator_token']}")
+        silent = silent_socket(served.port, f"/ws/{t['id']}?token={t['spectator_token']}")
         try:
             deadline = time.monotonic() + 60
             while served.open_sockets():  # the ping unanswered, its handler ended
