@@ -200,6 +200,11 @@ def arena(
                                matches=matches is not None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise fail(str(exc)) from None
+    _print_result(result, as_json)
+
+
+def _print_result(result: Any, as_json: bool) -> None:
+    """An arena or league result: its JSON on one line, or its table."""
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
@@ -227,10 +232,7 @@ def _arena_league(game: str, players: int, league: str, deals: int, seed: int,
                                 runner=ray_runner(ray) if ray else None)
     except (OptionError, ValueError, RayUnavailableError) as exc:
         raise fail(str(exc)) from None
-    if as_json:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        typer.echo(result.table(), nl=False)
+    _print_result(result, as_json)
 
 
 @app.command("arena-compare")

@@ -15,6 +15,7 @@ from ..rules import GAMES
 from ..words.languages import game_title
 from ..words.names import player_name
 from .db import SeatRow, TableEventRow, TableRow
+from .requests import request_language
 
 __all__ = ["PAGE_SIZE", "LobbyPage", "LobbySeat", "LobbyTable", "lobby_page", "router", "seat_label"]
 
@@ -96,8 +97,6 @@ def lobby_tables(request: Request, response: Response,
     asks again each time, and an unchanged page costs a ``304`` and no redraw."""
     hub = request.app.state.hub
     hub.mark_abandoned()
-    from .social.i18n import request_language  # (here: the social package imports this module)
-
     found = lobby_page(hub.sessions, page, lang=request_language(request))
     etag = '"' + hashlib.sha256(found.model_dump_json().encode()).hexdigest()[:24] + '"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}

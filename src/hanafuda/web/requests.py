@@ -15,9 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..rules import GAMES
 from ..rules.options import OptionError
+from ..words.catalogue import LANGUAGES
 
 __all__ = ["CreateTable", "RequestError", "SeatRequest", "check_match_length", "max_rounds",
-           "max_target", "parse_create"]
+           "max_target", "parse_create", "request_language"]
 
 MAX_SEATS = max(n for g in GAMES.values() for n in g.player_counts())
 """The most players any game allows: no request may name more seats."""
@@ -92,3 +93,10 @@ def check_match_length(game: str, options: dict[str, Any]) -> None:
         if isinstance(value, int) and not isinstance(value, bool) and value > bound:
             raise RequestError(f"option {name!r}: at most {bound} at a {GAMES[game].title} table on "
                                f"this server (asked for {value})")
+
+
+def request_language(request: Any) -> str:
+    """The language ``LanguageMiddleware`` picked for this request (``en`` outside it): the API
+    routes name games, bots and cards in it."""
+    lang = getattr(request.state, "lang", "en")
+    return lang if lang in LANGUAGES else "en"

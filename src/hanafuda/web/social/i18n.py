@@ -29,7 +29,7 @@ from ...words.catalogue import LANGUAGES, SERVER_AREAS, check_language, messages
 from ...words.particles import choose_particles
 
 __all__ = ["LANGUAGES", "LANG_COOKIE", "LanguageMiddleware", "PageError", "catalogue", "messages_json",
-           "pick_language", "render_page", "request_language", "say_error"]
+           "pick_language", "render_page", "say_error"]
 
 LANG_COOKIE = "hf_lang"
 HEAD_EXTRA = ('<link rel="manifest" href="/manifest.webmanifest">'
@@ -190,13 +190,6 @@ def render_page(page: str, lang: str, *, table: bool = False) -> str:
     if renderer.filling is not None:
         raise PageError(f"<{renderer.filling[0]} data-t={renderer.filling[1]!r}> is never closed")
     return "".join(renderer.out)
-
-
-def request_language(request: Any) -> str:
-    """The language ``LanguageMiddleware`` picked for this request (``en`` outside it): the API
-    routes name games, bots and cards in it."""
-    lang = getattr(request.state, "lang", "en")
-    return lang if lang in LANGUAGES else "en"
 
 
 def _from_accept(header: str) -> str | None:

@@ -11,7 +11,7 @@ from ...rules import GAMES
 from ...words.languages import game_title
 from ...words.names import bot_name, player_name
 from ..db import TableRow
-from .i18n import request_language
+from ..requests import request_language
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import name_key
 from .ratings import BOT_RATINGS, MODEL, display

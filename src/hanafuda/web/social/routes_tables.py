@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
+from ..requests import request_language
 from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
-from .i18n import request_language
 from .invites import reachable_urls
 from .route_kit import Kit, read
 from .service import SeatPlan, Settings

@@ -8,7 +8,6 @@
 "use strict";
 window.TableSocket = (function () {
   const target = new EventTarget();
-  const Native = window.WebSocket;
   let current = null;
   function attach(ws) {
     current = ws;
@@ -21,7 +20,7 @@ window.TableSocket = (function () {
     });
   }
   return {
-    open(url) { const ws = new Native(url); attach(ws); return ws; },
+    open(url) { const ws = new WebSocket(url); attach(ws); return ws; },
     send(msg) {
       if (!current || current.readyState !== 1) return false;
       current.send(JSON.stringify(msg));
