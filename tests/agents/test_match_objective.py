@@ -164,3 +164,42 @@ def test_a_kwa_do_declaration_is_decided_by_the_match_equity() -> None:
     assert for_round[0][0] == "play pine-crane declare spring"
     values = dict(for_match)
     assert 0.99 < values["play pine-crane declare spring"] < values["play pine-crane"] < 1.0
+
+
+def koikoi_decision(seed: int, behind: int) -> PlayerView:
+    """Seat 0's view at its first koi-koi/stop decision in the last round of a 2-round Koi-Koi
+    match, ``behind`` points down (negative: ahead); everything else played by ``greedy``."""
+    bot = make_agent("greedy")
+    match = Match("koi-koi", 2, options={"rounds": 2}, seed=seed)
+    rng = random.Random(seed)
+    while match.to_move is not None:
+        view = match.view(match.to_move)
+        match.play(bot.choose(view, view.legal, rng))
+    match.next_round()
+    match.totals[:] = [0, behind]
+    while match.to_move is not None:
+        view = match.view(match.to_move)
+        if match.to_move == 0 and "stop" in view.legal:
+            return view
+        match.play(bot.choose(view, view.legal, rng))
+    raise AssertionError(f"seed {seed}: seat 0 never had to choose koi-koi or stop")
+
+
+@pytest.mark.parametrize(("seed", "behind", "for_match", "for_round"), [
+    (0, 5, "stop", "koikoi"),    # stopping scores 10 and wins the match outright
+    (3, 5, "koikoi", "stop"),    # stopping scores 2: the match is lost, only going on can win it
+    (37, -5, "stop", "koikoi"),  # 5 ahead: stopping ends the match won
+])
+def test_koikoi_or_stop_is_decided_by_the_match_equity(seed: int, behind: int, for_match: str,
+                                                         for_round: str) -> None:
+    """Issue 31, "Koi-Koi-style decisions too": the go-on/stop call is a move the search
+    compares like any other, so with a match to play for it is scored by the match equity
+    (docs/bots-results/match-equity.md, positions 6–8)."""
+    view = koikoi_decision(seed, behind)
+    assert set(view.legal) == {"koikoi", "stop"}
+    for rng_seed in (1, 2):
+        by_match = ExpertAgent(time_limit=None).analyse(view, list(view.legal), random.Random(rng_seed))
+        by_round = ExpertAgent(time_limit=None, objective="round").analyse(view, list(view.legal),
+                                                                           random.Random(rng_seed))
+        assert by_match[0][0] == for_match
+        assert by_round[0][0] == for_round
