@@ -26,8 +26,10 @@ SHEETS = {  # sheet name -> (theme, deck, corner index)
     "hwatu": ("hwatu", "traditional", False),
     "hawaiifuda": ("hawaiifuda", "traditional", False),
     "modern": ("hanafuda", "modern", False),
-    "index": ("hanafuda", "traditional", True),
+    "index": ("hanafuda", "traditional", True),  # the corner index; not in docs/ (--only index)
 }
+DOCS = ("hanafuda", "hwatu", "hawaiifuda", "modern")
+"""The sheets docs/cards.md shows, rendered when no --only is given."""
 
 
 def _img(svg: str, width: int) -> str:
@@ -62,7 +64,7 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         page = browser.new_page(viewport={"width": 13 * (args.width + 8) + 24, "height": 600})
-        for name in args.only or SHEETS:
+        for name in args.only or DOCS:
             theme, deck, index = SHEETS[name]
             page.set_content(sheet_html(theme, deck, index, args.width))
             path = args.out / f"cards-{name}.png"

@@ -13,7 +13,7 @@ import pytest
 from hanafuda.cards import CARDS, CODES, RibbonColour
 from hanafuda.themes import THEMES, UnknownThemeError, face
 from hanafuda.web.cards_svg import DECKS, UnknownDeckError, back_svg, card_svg
-from hanafuda.web.deck.motifs import _POETRY_STROKES
+from hanafuda.web.deck.motifs import POETRY_WRITING
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUDGET = 400_000
@@ -61,11 +61,13 @@ def test_each_of_the_48_traditional_faces_is_a_different_picture(theme: str) -> 
 
 
 def test_poetry_ribbons_carry_drawn_writing_and_the_others_do_not() -> None:
-    writing = _POETRY_STROKES[0]
+    """Pine and plum read "akayoroshi", cherry "miyoshino"; the other ribbons are plain."""
+    assert POETRY_WRITING[1] == POETRY_WRITING[2] != POETRY_WRITING[3]
     for card in CARDS:
-        if card.ribbon is not None:
-            svg = card_svg(card.code)
-            assert (writing in svg) == (card.ribbon is RibbonColour.POETRY), card.code
+        svg = card_svg(card.code)
+        poetry = card.ribbon is RibbonColour.POETRY
+        for writing in set(POETRY_WRITING.values()):
+            assert (writing in svg) == (poetry and POETRY_WRITING[card.month] == writing), card.code
 
 
 def test_the_corner_index_shows_month_number_kind_and_points_only_when_asked() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ...cards import Card, Kind, RibbonColour
-from .motifs import ground, line, plant, ribbon, shape, subject
+from .motifs import POETRY_WRITING, ground, line, plant, ribbon, shape, subject
 from .palette import Palette
 
 __all__ = ["FONT", "H", "LETTER", "W", "back", "frame", "index", "traditional", "traditional_defs"]
@@ -70,7 +70,8 @@ def traditional(card: Card, theme: str, p: Palette) -> str:
     else:
         art = ground(card.code, card.month, card.slot, p) + plant(card.code, card.month, card.slot, p)
         if card.kind is Kind.RIBBON and card.ribbon is not None:
-            art += ribbon(_ribbon_colour(card, p), card.ribbon is RibbonColour.POETRY, p,
+            writing = POETRY_WRITING[card.month] if card.ribbon is RibbonColour.POETRY else ""
+            art += ribbon(_ribbon_colour(card, p), writing, p,
                           x=-6 if card.slot % 2 else 6, tilt=-8 if card.month % 2 else 8)
         art += subject(card.code, p)
     out = (f'<g filter="url(#b)" stroke-linejoin="round" stroke-linecap="round">{art}</g>')

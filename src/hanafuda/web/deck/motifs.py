@@ -12,7 +12,8 @@ import math
 
 from .palette import Palette
 
-__all__ = ["chrysanthemum", "circle", "ground", "line", "maple_leaf", "plant", "ribbon", "shape", "subject"]
+__all__ = ["POETRY_WRITING", "chrysanthemum", "circle", "ground", "line", "maple_leaf", "plant", "ribbon",
+           "shape", "subject"]
 
 
 def _n(v: float) -> str:
@@ -131,8 +132,12 @@ def ground(code: str, month: int, slot: int, p: Palette) -> str:
     if code == "willow-rainman":
         return f'<path d="M0 0H120V96Q60 110 0 96Z" fill="{p.ink}"/>'
     if code == "willow-lightning":
-        return (f'<rect width="120" height="190" fill="{p.ink}"/>'
-                f'<path d="M0 0H120V70Q90 84 60 70T0 70Z" fill="{p.sky}"/>')
+        # the red card of the willow: black blocks (what is left of its willow strands) under the
+        # thunder god's drum and lightning
+        return (f'<rect width="120" height="190" fill="{p.sky}"/>'
+                f'<path d="M0 190V150L30 132L48 160L78 138L120 156V190Z" fill="{p.ink}"/>'
+                f'<path d="M0 0H38L20 40L0 52Z" fill="{p.ink}"/>'
+                f'<path d="M120 0H84L104 34L120 42Z" fill="{p.ink}"/>')
     if code == "paulownia-chaff1":
         return f'<path d="M0 190V124Q60 110 120 124V190Z" fill="{p.band}"/>'
     if month == 1 and slot >= 2:
@@ -321,23 +326,24 @@ _PLANTS = {1: _pine, 2: _plum, 3: _cherry, 4: _wisteria, 5: _iris, 6: _peony, 7:
 
 # --------------------------------------------------------------------------- ribbons
 
-_POETRY_STROKES = (
-    # brush strokes that read as written kana down the ribbon (drawn, not text)
-    "M56 62q6 -2 10 0M61 58q-2 8 2 14M57 70q4 -4 9 2q-2 6 -9 4",
-    "M57 84q6 -4 10 2q-4 6 -8 4M63 80l-1 12",
-    "M58 98q4 0 8 -2M60 96q2 8 -2 12q6 0 8 -4",
-    "M57 114q5 -6 9 0q-3 7 -9 6",
-    "M60 126q-2 8 2 14q4 -2 6 -6",
-)
+POETRY_WRITING = {
+    # brush strokes that read as kana written down the ribbon (drawn, not text): pine and plum
+    # carry "akayoroshi" (あかよろし), cherry "miyoshino" (みよしの)
+    1: "M56 62q6 -2 10 0M61 58q-2 8 2 14M57 70q4 -4 9 2q-2 6 -9 4M57 84q6 -4 10 2q-4 6 -8 4M63 80l-1 12"
+       "M58 98q4 0 8 -2M60 96q2 8 -2 12q6 0 8 -4M57 114q5 -6 9 0q-3 7 -9 6M60 126q-2 8 2 14q4 -2 6 -6",
+    3: "M56 62q8 -2 6 4q-4 8 -6 4q2 -4 10 0M66 60q0 8 -2 14M61 82v12q0 2 -4 1q0 -3 6 -2M61 86h5"
+       "M59 102v10q0 5 8 1M62 120q-6 4 -4 10q6 2 8 -4q0 -8 -8 -6q-2 6 -1 9",
+}
+POETRY_WRITING[2] = POETRY_WRITING[1]
 
 
-def ribbon(colour: str, poetry: bool, p: Palette, x: float = 0, tilt: float = -8) -> str:
-    """A hanging tanzaku ribbon: a strip with a notched foot; poetry ribbons carry brush
-    writing drawn as strokes."""
+def ribbon(colour: str, writing: str, p: Palette, x: float = 0, tilt: float = -8) -> str:
+    """A hanging tanzaku ribbon: a strip with a notched foot; a poetry ribbon carries its
+    ``writing`` (brush strokes, ``POETRY_WRITING``)."""
     body = shape("M50 40H72L74 148L63 140L52 150Z", colour, p.ink, 1.5)
     body += line("M50 46H72", p.ink, 1)
-    if poetry:
-        body += line("".join(_POETRY_STROKES), p.ink, 2.2)
+    if writing:
+        body += line(writing, p.ink, 2.2)
     return f'<g transform="translate({_n(x)} 0) rotate({_n(tilt)} 61 40)">{body}</g>'
 
 
@@ -496,9 +502,9 @@ def _swallow(p: Palette) -> str:
 
 def _lightning(p: Palette) -> str:
     tomoe = "".join(f'<path transform="rotate({a} 60 132)" d="M60 132a8 8 0 1 1 8 -8c0 8 -6 14 -14 14'
-                    f'a6 6 0 0 0 6 -6Z" fill="{p.gold}"/>' for a in (0, 120, 240))
-    return (shape("M56 0L40 34L58 30L36 76L74 24L56 28L70 0Z", p.yellow, p.ink, 1.6)
-            + f'<circle cx="60" cy="132" r="30" fill="{p.red}" stroke="{p.gold}" stroke-width="4"/>'
+                    f'a6 6 0 0 0 6 -6Z" fill="{p.red}"/>' for a in (0, 120, 240))
+    return (shape("M56 0L40 34L58 30L36 76L74 24L56 28L70 0Z", p.ink, p.ink, 1.6)
+            + f'<circle cx="60" cy="132" r="30" fill="{p.white}" stroke="{p.gold}" stroke-width="5"/>'
             + f'<circle cx="60" cy="132" r="30" fill="none" stroke="{p.ink}" stroke-width="1"/>'
             + tomoe
             + line("M24 110L8 96M96 110L112 96M24 156L8 170M96 156L112 170", p.gold, 3))
