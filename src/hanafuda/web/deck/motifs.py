@@ -427,7 +427,7 @@ def _boar(p: Palette) -> str:
             + line("M30 124l-4 -6M40 119l-2 -7M52 117l0 -7M64 117l2 -7M76 119l4 -6", p.ink, 2)
             + f'<circle cx="98" cy="134" r="2" fill="{p.ink}"/>'
             + shape("M108 146L102 142L104 148Z", p.white, p.ink, 0.6)
-            + line("M54 156l-6 14M74 156l6 14", p.ink, 3))
+            + shape("M50 156L46 170H54L58 157ZM70 157L74 170H82L78 156Z", p.brown, p.ink, 1.4))
 
 
 def _moon(p: Palette) -> str:
@@ -435,12 +435,15 @@ def _moon(p: Palette) -> str:
 
 
 def _geese(p: Palette) -> str:
+    """Three wild geese flying left across the red sky: long necks stretched out, wings beating."""
     def goose(x: float, y: float) -> str:
-        return (f'<g transform="translate({x} {y})">'
-                + shape("M-14 0C-6 -2 6 -2 14 0L22 -2L16 2C8 4 -6 4 -14 0Z", p.ink, p.ink, 1)
-                + shape("M-4 -1L6 -16L8 -1Z", p.ink, p.ink, 1)
-                + shape("M-2 2L10 12L6 2Z", p.ink, p.ink, 1) + "</g>")
-    return goose(30, 34) + goose(66, 50) + goose(94, 28)
+        return (f'<g transform="translate({x} {y}) scale(1.3)">'
+                + shape("M-6 0C-2 -4 10 -4 16 0L21 -2V2L16 0C10 4 -2 4 -6 0Z", p.ink, p.ink, .8)
+                + line("M-6 0L-17 -3", p.ink, 2.6) + circle(-18, -3.4, 2.4, p.ink)
+                + shape("M-20 -4L-25 -2.6L-20 -2Z", p.gold, p.ink, .5)
+                + shape("M2 -2L12 -17L16 -15L9 -1Z", p.ink, p.ink, .8)
+                + shape("M4 2L1 11L5 12L10 2Z", p.ink, p.ink, .8) + "</g>")
+    return goose(34, 40) + goose(72, 62) + goose(90, 26)
 
 
 def _sake(p: Palette) -> str:
