@@ -94,14 +94,16 @@ def test_pages_and_cards_are_served(client: TestClient) -> None:
 
 
 def test_a_face_names_its_card_in_the_pages_language(client: TestClient) -> None:
-    """Issue 28: with ?lang=ja the faces read 松に鶴, with ?lang=ko the hwatu names; English
-    stays the default, and a language the site does not speak is refused."""
+    """Issue 28, as issue 33 changed it: the face draws no words, its label (``aria-label`` and
+    ``<title>``) names the card in the page's language: 松に鶴 with ?lang=ja, the hwatu name with
+    ?lang=ko; English stays the default, and a language the site does not speak is refused."""
     english = client.get("/card/hanafuda/pine-crane.svg").text
     japanese = client.get("/card/hanafuda/pine-crane.svg", params={"lang": "ja"}).text
     korean = client.get("/card/hwatu/pine-crane.svg", params={"lang": "ko"}).text
     assert "Crane and Sun." in english and "松に鶴" not in english
-    assert ">松に鶴<" in japanese and "Crane" not in japanese
-    assert ">송학 광<" in korean and "Crane" not in korean
+    assert "<title>松 (1) · 松に鶴 · 光</title>" in japanese and "Crane" not in japanese
+    assert "송학 광" in korean and "Crane" not in korean
+    assert all("<text" not in face for face in (english, japanese, korean))
     assert client.get("/card/hanafuda/pine-crane.svg", params={"lang": "xx"}).status_code == 422
 
 
@@ -177,8 +179,10 @@ def test_card_badges_show_the_games_values(client: TestClient) -> None:
     assert values[ids["clover-ribbon"]] == 10 and values[ids["clover-boar"]] == 5
     assert values[ids["willow-rainman"]] == 5 and len(values) == 48
     ribbon = values[ids["clover-ribbon"]]
-    face = client.get("/card/hanafuda/clover-ribbon.svg", params={"points": ribbon}).text
+    # issue 33: the value is said in the label, and drawn on the optional corner index
+    assert "10 points" in client.get("/card/hanafuda/clover-ribbon.svg", params={"points": ribbon}).text
+    face = client.get("/card/hanafuda/clover-ribbon.svg", params={"points": ribbon, "index": 1}).text
     assert ">R10<" in face and "10 points" in face
-    assert ">R5<" in client.get("/card/hanafuda/clover-ribbon.svg").text  # no game: the usual value
+    assert ">R5<" in client.get("/card/hanafuda/clover-ribbon.svg?index=1").text  # no game: the usual value
     assert client.get("/card/hanafuda/clover-ribbon.svg", params={"points": -1}).status_code == 422
     assert client.get("/card/hanafuda/clover-ribbon.svg", params={"points": "x"}).status_code == 422

@@ -3,7 +3,7 @@
 ``app.create_app(db_url)`` builds the FastAPI application from routers (``pages``, ``api``,
 ``ws``); ``hub.TableHub`` runs the live tables (engine on the server, bots off the event loop);
 ``db`` holds the SQLAlchemy models and runs the Alembic migrations shipped in ``migrations/``;
-``cards_svg`` draws the card faces.  docs/web.md lists every module's job.
+``cards_svg`` serves the card faces drawn in ``deck``.  docs/web.md lists every module's job.
 """
 
 from __future__ import annotations

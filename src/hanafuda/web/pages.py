@@ -48,22 +48,42 @@ def gallery_page() -> FileResponse:
     return page("cards.html")
 
 
-@router.get("/card/{theme}/{code}.svg", include_in_schema=False)
-def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99),
-             lang: str = Query("en", pattern="^(en|ja|ko)$")) -> Response:
-    """A card face; ``points`` puts the game's value of the card on its badge, ``lang`` the
-    card's name in that language on the face."""
-    try:
-        svg = cards_svg.card_svg(code, normalize_theme(theme), points, lang)
-    except ValueError as exc:
-        raise HTTPException(404, str(exc)) from None
-    return Response(svg, media_type="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=86400"})
+_CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
+"""Faces and backs never change for a given URL while a release runs: browsers keep them a day."""
+
+
+def _svg(svg: str) -> Response:
+    return Response(svg, media_type="image/svg+xml", headers=_CARD_CACHE)
 
 
 @router.get("/card/back.svg", include_in_schema=False)
 def card_back() -> Response:
-    return Response(cards_svg.back_svg(), media_type="image/svg+xml")
+    """The default (hanafuda) deck's back."""
+    return _svg(cards_svg.back_svg())
+
+
+@router.get("/card/{theme}/back.svg", include_in_schema=False)
+def theme_back(theme: str) -> Response:
+    """The back of a theme's deck (issue 33: a back design per theme)."""
+    try:
+        return _svg(cards_svg.back_svg(normalize_theme(theme)))
+    except ValueError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/card/{theme}/{code}.svg", include_in_schema=False)
+def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99),
+             lang: str = Query("en", pattern="^(en|ja|ko)$"),
+             deck: str = Query("traditional", pattern="^(traditional|modern)$"),
+             index: bool = Query(False)) -> Response:
+    """A card face.  ``deck``: the traditional deck (no words on the face) or the modern
+    minimal one; ``index=1`` adds the small corner index (month number, kind and ``points``) to
+    a traditional face; ``lang`` is the language of the face's label (its ``<title>``)."""
+    try:
+        svg = cards_svg.card_svg(code, normalize_theme(theme), points, lang, deck, index)
+    except ValueError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return _svg(svg)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:

@@ -104,7 +104,7 @@ def team_name(side: int, seats: Sequence[int]) -> str:
 
 def card_name(card: int | str, theme: str, lang: str = "en") -> str:
     """A card's name in ``theme``'s deck and ``lang`` ("Pine Crane and Sun", "松に鶴", "송학 광"),
-    as the log names it; a face in Japanese or Korean carries it (web/cards_svg.py)."""
+    as the log names it; a card's label in Japanese or Korean carries it (``card_label``)."""
     cid = card_id(card)
     theme = normalize_theme(theme)
     if lang == "en":

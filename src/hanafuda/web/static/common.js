@@ -89,12 +89,17 @@ const HF = {
   // the game's card values for the badges; a game where no card scores by itself (Koi-Koi: yaku
   // only) keeps each kind's usual value (20, 10, 5, 1) on its faces rather than a row of zeros
   setValues(values) { this.values = values && values.some((v) => v) ? values : null; },
-  // a face's picture: the game's value on its badge, the card's name in the page's language
+  // a face's picture: the game's value (on the corner index and the modern deck's band), the
+  // label's language, the deck the player chose (localStorage "hf-deck": "modern", else the
+  // traditional one) and the optional corner index ("hf-index" = "1"); "back" is the theme's back
   faceUrl(code, points = true) {
+    if (code === "back") return `/card/${this.theme}/back.svg`;
     const q = new URLSearchParams();
     if (points && this.values && code in this.ids) q.set("points", this.values[this.ids[code]]);
     const lang = document.documentElement.lang || "en";
     if (lang !== "en") q.set("lang", lang);
+    if (localStorage.getItem("hf-deck") === "modern") q.set("deck", "modern");
+    if (localStorage.getItem("hf-index") === "1") q.set("index", "1");
     const qs = q.toString();
     return `/card/${this.theme}/${code}.svg${qs ? `?${qs}` : ""}`;
   },
