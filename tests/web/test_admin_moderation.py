@@ -345,3 +345,32 @@ def test_the_admin_page_is_for_admins_only(tmp_path: Path) -> None:
         assert client.get("/api/admin/overview").status_code == 403
     with sessions(url)() as db:
         assert db.scalars(select(ChatRow).where(ChatRow.system.is_(False))).all() == []
+
+
+def test_close_table_reaches_the_server_that_owns_it(pg_url: str) -> None:
+    """Two servers on one PostgreSQL: the table is served (owned) by one, a player's socket is held
+    by the other; ``close-table`` reaches both — the owner stops taking moves, and the other tells
+    its socket in words."""
+    with serve(pg_url) as a, serve(pg_url) as b:
+        ann, bob = name(a, "Ann"), name(a, "Bob")
+        t = new_table(a, ann)
+        bob_link = a.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
+        owner = table(a, t["id"])
+        with b.websocket_connect(f"/ws/{t['id']}?token={token_of(bob_link)}") as ws:
+            ws.send_json({"type": "hello"})
+            while next_social(ws)["type"] != "hello":
+                pass
+            seq = owner.seq
+            assert a.app.state.hub.owns(owner)  # type: ignore[attr-defined]
+            assert not b.app.state.hub.owns(table(b, t["id"]))  # type: ignore[attr-defined]
+            assert admin("close-table", t["id"], "--db", pg_url).exit_code == 0
+            msg = next_social(ws)
+            while msg["type"] != "closed":
+                msg = next_social(ws)
+            assert msg == {"type": "closed", "reason": ""}
+            wait_for(lambda: owner.stopped)
+            copy = table(b, t["id"])
+            if copy.match.to_move == 1:  # Bob's move, forwarded to the owner: refused
+                ws.send_json({"type": "move", "move": copy.match.legal_moves()[0]})
+                assert "closed" in next_social(ws)["error"]
+        assert owner.seq == seq and not owner.running

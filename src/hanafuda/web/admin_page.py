@@ -142,7 +142,7 @@ def _router(moderation: Moderation, hub: TableHub, social: SocialHub, sessions: 
 
     async def applied() -> None:
         """This process tells its sockets now; the others within their poll."""
-        await moderation.apply(hub, social)
+        await moderation.carry_out(hub, social)
 
     @router.get("/admin", include_in_schema=False)
     async def page(request: Request) -> Response:

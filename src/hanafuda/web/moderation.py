@@ -10,7 +10,7 @@ from another host:
   name cannot sign in, hold a name, sit, chat, report or create tables (``SocialHub.refusal``);
 - closing a table and removing a chat line are stored at once (the table's status ``closed``, the
   line deleted) and logged as ``moderation_actions`` rows, which every server polls every
-  ``ACTION_POLL_SECONDS`` to tell the sockets it holds (``Moderation.apply``).
+  ``ACTION_POLL_SECONDS`` to tell the sockets it holds (``Moderation.carry_out``).
 
 A refusal raises ``ModerationError`` with its reason; nothing is changed then.
 """
@@ -346,6 +346,7 @@ def open_tables(sessions: Sessions, limit: int = 100) -> list[dict[str, Any]]:
         rows = db.scalars(select(TableRow).where(TableRow.status.in_(ENDABLE))
                           .order_by(TableRow.created.desc()).limit(limit)).all()
         return [{"id": r.id, "game": r.game, "players": r.players, "status": r.status,
+                 "watch": f"/table/{r.id}?token={r.spectator_token}",
                  "created": _aware(r.created).isoformat(),
                  "seats": [s.name for s in seats_of(db, r.id)]} for r in rows]
 
@@ -570,7 +571,7 @@ class Moderation:
             row = db.get(ChatRow, chat_id)
             return None if row is None else SocialHub._chat_json(row)
 
-    async def apply(self, hub: TableHub, social: SocialHub) -> int:
+    async def carry_out(self, hub: TableHub, social: SocialHub) -> int:
         """Apply the moderators' actions stored since the last look to this process's tables and
         sockets; how many."""
         if self._applying is None:
@@ -613,7 +614,7 @@ class Moderation:
         """Forever: look for new actions every ``poll`` seconds."""
         while True:
             try:
-                await self.apply(hub, social)
+                await self.carry_out(hub, social)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

@@ -38,7 +38,7 @@
       HF.el("span", { text: `${x.value} — ${x.until ? t("admin.until", { until: when(x.until) }) : t("admin.until_lifted")}: ${x.reason}` }), " ",
       action("admin.lift", () => post(`/api/admin/bans/${x.id}/lift`))));
     fill("tables", data.tables, (x) => HF.el("li", { "data-table": x.id },
-      HF.el("a", { href: `/table/${x.id}`, text: x.id }), " ",
+      HF.el("a", { href: x.watch, text: x.id }), " ",
       HF.el("span", { text: t("admin.table_row", { game: x.game, players: x.players, seats: x.seats.join(", "), status: x.status }) }), " ",
       action("admin.close", () => post(`/api/admin/tables/${x.id}/close`, { reason: $("close-reason").value }))));
     fill("chat", data.chat, (x) => HF.el("li", { "data-chat": String(x.id) },
@@ -47,7 +47,9 @@
   }
 
   async function start() {
+    HF.header();
     await I18N.load();
+    I18N.header();
     $("refresh").addEventListener("click", load);
     $("ban-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
