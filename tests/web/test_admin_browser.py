@@ -20,7 +20,6 @@ from hanafuda.cli import app
 from .conftest import ARTIFACTS, new_page
 from .server import Server
 
-
 TALL = {"width": 1000, "height": 1000}
 
 
@@ -68,12 +67,13 @@ def test_report_remove_and_ban_in_the_browser(server: Server, browser: Any) -> N
     ann_page.press("#chat-input", "Enter")
     line = bob_page.wait_for_selector("#chat-log li:has-text('a line to report')")
     chat_id = line.get_attribute("data-id")
-    assert chat_id and ann_page.locator("#chat-log li[data-id='%s'] .report-line" % chat_id).count() == 0
+    assert chat_id and ann_page.locator(f"#chat-log li[data-id='{chat_id}'] .report-line").count() == 0
     line.query_selector(".report-line").click()  # type: ignore[union-attr]
     bob_page.fill("#report-reason", "insulting")
     bob_page.click("#report-send")
-    bob_page.wait_for_function(
-        "() => document.getElementById('social-notice').textContent.includes('your report went to the moderators')")
+    thanks = "your report went to the moderators"
+    bob_page.wait_for_function("(s) => document.getElementById('social-notice').textContent.includes(s)",
+                               arg=thanks)
     assert not bob_page.eval_on_selector("#report-form", "(d) => d.open")
 
     admin_page = new_page(browser)
