@@ -31,7 +31,7 @@ from hanafuda.web.moderation import (
     ModerationError,
     parse_expiry,
 )
-from hanafuda.web.social.models import ChatRow
+from hanafuda.web.social.models import ChatRow, PlayerRow
 
 from .conftest import TEST_LIMITS
 from .social_helpers import name, new_table, play_out, table, token_of
@@ -124,6 +124,15 @@ def test_a_name_ban_stops_a_running_server_and_expires(db_url: str) -> None:
         assert refused.status_code == 403 and "the name Ann is banned: rude" == refused.json()["detail"]
         assert client.post(url, json={"token": token_of(bob_link), "text": "hi"}).status_code == 201
 
+        # a banned name held in a browser gets no password (nothing stored)
+        cid = name(client, "Cid")
+        admin("ban", "Cid", "--reason", "spam", "--db", db_url)
+        upgrade = client.post("/api/social/accounts", json={"name": "Cid", "password": "long enough pass"},
+                              headers=cid)
+        assert upgrade.status_code == 403
+        with sessions(db_url)() as db:
+            assert db.scalars(select(PlayerRow.password_hash).where(PlayerRow.name == "Cid")).one() is None
+        client.cookies.clear()
         # expired: the ban no longer applies (nothing else changed)
         with sessions(db_url).begin() as db:
             db.execute(update(BanRow).where(BanRow.shown == "Troll")
@@ -374,3 +383,23 @@ def test_close_table_reaches_the_server_that_owns_it(pg_url: str) -> None:
                 ws.send_json({"type": "move", "move": copy.match.legal_moves()[0]})
                 assert "closed" in next_social(ws)["error"]
         assert owner.seq == seq and not owner.running
+
+
+def test_bans_outlast_a_database_outage(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The database away: the bans last read stay in force, one log line for the whole outage."""
+    import asyncio
+
+    from hanafuda.web.moderation import Moderation, add_ban
+
+    url = f"sqlite:///{tmp_path / 'outage.db'}"
+    assert admin("migrate", "--db", url).exit_code == 0
+    add_ban(sessions(url), address="203.0.113.7", reason="flooding")
+    mod = Moderation(sessions(url), ttl=0.0)
+    assert mod.address_ban(asyncio.run(mod.bans_async()), "203.0.113.7") is not None
+    mod.sessions = sessions(f"sqlite:///{tmp_path / 'gone' / 'x.db'}")
+    with caplog.at_level("ERROR", logger="hanafuda.web.moderation"):
+        for _ in range(3):
+            assert mod.address_ban(asyncio.run(mod.bans_async()), "203.0.113.7") is not None
+    assert [r.getMessage() for r in caplog.records].count(
+        "could not read the moderation bans (OperationalError); trying again every few seconds") == 1
+    assert mod.address_ban(asyncio.run(mod.bans_async()), "198.51.100.1") is None

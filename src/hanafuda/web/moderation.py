@@ -502,6 +502,8 @@ class Moderation:
         self._bans: tuple[Ban, ...] = ()
         self._read_at = -1e9
         self._guard = threading.Lock()
+        self._away: set[str] = set()
+        """What could not be read at the last try ("bans", "actions"): logged once per outage."""
         self.last_action: int | None = None
         self._applying: asyncio.Lock | None = None
         self.limiter = RateLimiter(limits={"report": REPORT_LIMIT})
@@ -528,8 +530,26 @@ class Moderation:
         return found if found is not None else self.refresh()
 
     async def bans_async(self) -> tuple[Ban, ...]:
+        """The bans for the event loop (``BanGate``).  While the database is away the bans last
+        read stay in force and it is asked again once ``ttl`` has passed, with one log line per
+        outage: nobody is let in or refused for the outage itself."""
         found = self.fresh()
-        return found if found is not None else await asyncio.to_thread(self.refresh)
+        if found is not None:
+            return found
+        try:
+            bans = await asyncio.to_thread(self.refresh)
+        except Exception as exc:
+            self._read_at = time.monotonic()
+            self._outage("bans", exc)
+            return self._bans
+        self._away.discard("bans")
+        return bans
+
+    def _outage(self, what: str, exc: Exception) -> None:
+        if what not in self._away:
+            self._away.add(what)
+            log.error("could not read the moderation %s (%s); trying again every few seconds",
+                      what, type(exc).__name__)
 
     @staticmethod
     def address_ban(bans: tuple[Ban, ...], host: str) -> Ban | None:
@@ -615,10 +635,11 @@ class Moderation:
         while True:
             try:
                 await self.carry_out(hub, social)
+                self._away.discard("actions")
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.error("could not read the moderation actions (%s)", type(exc).__name__)
+                self._outage("actions", exc)
             await asyncio.sleep(self.poll)
 
     # reports from the table socket
@@ -664,11 +685,7 @@ class BanGate:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        try:
-            bans = await self.moderation.bans_async()
-        except Exception as exc:  # the database is away: nobody is refused for it
-            log.error("could not read the bans (%s)", type(exc).__name__)
-            bans = ()
+        bans = await self.moderation.bans_async()
         ban = self.moderation.address_ban(bans, client[0]) if client else None
         if ban is None:
             await self.app(scope, receive, send)

@@ -219,6 +219,7 @@ class SocialHub:
                 raise SocialError("no such player", 404)
             if row.password_hash is not None:
                 raise SocialError("this name already has an account; log in instead", 409)
+            self.refuse_banned(row.name)
             row.password_hash = password_hash
 
     # -- creating tables -----------------------------------------------------------------------
