@@ -307,6 +307,9 @@ def test_export_writes_records_the_dataset_loader_reads(tmp_path: Path) -> None:
     later = today + dt.timedelta(days=1)
     none = admin("export", "--since", str(later), "-o", str(tmp_path / "none"), "--db", url)
     assert none.output.strip() == f"0 records written to {tmp_path / 'none'}"
+    one = admin("export", "--since", str(today), "-o", str(tmp_path / "x.json"), "--db", url)
+    assert one.exit_code == 1 and "a .json file holds one record" in one.output
+    assert not (tmp_path / "x.json").exists()
     bad = admin("export", "--since", str(today), "--until", str(today), "-o", str(out), "--db", url)
     assert bad.exit_code == 1 and "after --since" in bad.output
 

@@ -455,6 +455,9 @@ def export_records(engine: Any, since: dt.datetime, until: dt.datetime | None, o
     sessions = session_factory(engine)
     ids = finished_between(sessions, since, until)
     lines = out.suffix in (".jsonl", ".ndjson")
+    if out.suffix == ".json":
+        raise ModerationError(f"{out}: a .json file holds one record; give a folder (one file per "
+                              "table) or a .jsonl file (one record a line)")
     if lines:
         if not out.parent.is_dir():
             raise ModerationError(f"{out.parent}: no such folder")
