@@ -108,5 +108,14 @@ def test_report_remove_and_ban_in_the_browser(server: Server, browser: Any) -> N
     bea.wait_for_function("() => document.getElementById('error').textContent.includes('banned')")
     assert "cheating" in bea.text_content("#error")
     bea.screenshot(path=str(ARTIFACTS / "admin-banned-sign-in.png"), full_page=True)
+    # the admin closes the table: both pages say so in words, the chat keeps the notice
+    admin_page.fill("#close-reason", "end of the test")
+    admin_page.click(f"#tables li[data-table='{t['id']}'] button")
+    admin_page.wait_for_selector(f"#tables li[data-table='{t['id']}']", state="detached")
+    for page in (ann_page, bob_page):
+        page.wait_for_function("(s) => document.getElementById('social-notice').textContent === s",
+                               arg="A moderator closed this table: end of the test")
+        assert page.eval_on_selector("body", "(b) => b.dataset.tableClosed") == "1"
+    ann_page.screenshot(path=str(ARTIFACTS / "admin-closed-table.png"), full_page=True)
     for page in (ann_page, bob_page, admin_page, bea):
         page.close()
