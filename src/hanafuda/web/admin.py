@@ -1,9 +1,15 @@
-"""``hanafuda admin …``: back up, restore and migrate the server's database (issue 29, "Admin").
+"""``hanafuda admin …``: back up, restore and migrate the server's database, and moderate it
+(issue 29, "Admin"): ban/unban/bans, close-table, chat/chat-remove, reports, export, grant.
 
     hanafuda admin backup hanafuda-2026-11-27.db      # SQLite: a copy, safe while the server runs
     hanafuda admin backup nightly.dump --db postgresql+psycopg://hanafuda@/hanafuda   # pg_dump -Fc
     hanafuda admin restore nightly.dump --db … --force
     hanafuda admin migrate --db …
+    hanafuda admin ban Troll --reason spam --for 7d      # also --address 203.0.113.7
+    hanafuda admin close-table 3f2a… --reason "abuse"
+
+The moderation commands (``web/moderation.py``) write to the database; every running server reads
+bans from it and applies closed tables and removed lines within seconds.
 
 Every command takes the same ``--db`` URL as ``hanafuda serve``.  SQLite goes through sqlite3's
 online backup API (a consistent copy while the server writes); PostgreSQL through ``pg_dump`` and
@@ -19,15 +25,19 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 
+T = TypeVar("T")
+
 __all__ = ["AdminError", "admin_app", "backup_database", "migrate_database", "restore_database"]
 
-admin_app = typer.Typer(help="Back up, restore and migrate the server's database (the same --db "
-                        "as serve).", no_args_is_help=True)
+admin_app = typer.Typer(help="Back up, restore and migrate the server's database; moderate (ban, "
+                        "close-table, chat-remove, reports, export, grant) — the same --db as serve.",
+                        no_args_is_help=True)
 
 DB_HELP = ("Database URL, as given to serve (default: the SQLite file in the user data directory; "
            "or postgresql+psycopg://user:pass@host/db).")
@@ -299,3 +309,228 @@ def migrate(
         raise _refuse(exc) from None
     typer.echo(f"schema at {after}" if before == after else f"schema upgraded from {before or 'nothing'} "
                f"to {after}")
+
+
+# -- moderation (web/moderation.py): bans, reports, tables, chat, records, roles -----------------
+
+def _moderated(db: str | None) -> tuple[Any, Any]:
+    """The engine and session factory of the database, once its schema is this program's newest
+    (the moderation tables come with migration 0006; ``serve`` and ``admin migrate`` apply it)."""
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .db import MIGRATIONS, make_engine, session_factory
+
+    url = _url(db)
+    _kind(url)
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            current = (conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                       if inspect(conn).has_table("alembic_version") else None)
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise AdminError(f"cannot read the database: {_reason(exc)}") from None
+    if current != head:
+        engine.dispose()
+        raise AdminError(f"the database's schema is at {current or 'nothing'}, not {head}: run "
+                         "hanafuda admin migrate (or start the new server) first")
+    return engine, session_factory(engine)
+
+
+def _moderate(db: str | None, work: Callable[[Any, Any], T]) -> T:
+    """``work(engine, sessions)`` on the database; a refusal printed as ``error: …``, exit 1."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .moderation import ModerationError
+
+    try:
+        engine, sessions = _moderated(db)
+    except AdminError as exc:
+        raise _refuse(exc) from None
+    try:
+        return work(engine, sessions)
+    except (AdminError, ModerationError, OSError) as exc:
+        raise _refuse(exc) from None
+    except SQLAlchemyError as exc:
+        raise _refuse(AdminError(f"the database refused: {_reason(exc)}")) from None
+    finally:
+        engine.dispose()
+
+
+def _short(at: str | None) -> str:
+    return "-" if at is None else at[:16].replace("T", " ")
+
+
+@admin_app.command()
+def ban(
+    name: Annotated[str | None, typer.Argument(help="The display name to ban (any case).")] = None,
+    address: Annotated[str | None, typer.Option("--address", help="An IP address or network to ban "
+                                                "instead (203.0.113.7, 2001:db8::/64).")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (shown to the banned person).")] = "",
+    until: Annotated[str | None, typer.Option("--until", help="Ends at this date/time (UTC): "
+                                              "2026-12-31 or 2026-12-31T18:00.")] = None,
+    span: Annotated[str | None, typer.Option("--for", help="Ends after 30m, 12h, 7d, 2w.")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Ban a name or an address (with a reason, until a date, for a while, or until unbanned): the
+    running servers refuse it within seconds."""
+    from .moderation import add_ban, parse_expiry
+
+    def work(_engine: Any, sessions: Any) -> None:
+        made = add_ban(sessions, name=name, address=address, reason=reason, until=parse_expiry(until, span),
+                       by="admin")
+        ends = "until unbanned" if made.until is None else f"until {_short(made.to_json()['until'])} UTC"
+        typer.echo(f"ban {made.id}: {made.kind} {made.shown} banned {ends}: {made.reason}")
+
+    _moderate(db, work)
+
+
+@admin_app.command()
+def unban(
+    name: Annotated[str | None, typer.Argument(help="The banned name.")] = None,
+    address: Annotated[str | None, typer.Option("--address", help="The banned address or network.")] = None,
+    ban_id: Annotated[int | None, typer.Option("--id", help="The ban's number (admin bans).")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Lift the bans in force of a name, an address or one ban by its number."""
+    from .moderation import lift_ban
+
+    def work(_engine: Any, sessions: Any) -> None:
+        lifted = lift_ban(sessions, name=name, address=address, ban_id=ban_id)
+        typer.echo(f"{lifted} ban{'s' if lifted != 1 else ''} lifted")
+
+    _moderate(db, work)
+
+
+@admin_app.command()
+def bans(db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None) -> None:
+    """List the bans in force (expired and lifted ones are not)."""
+    from .moderation import list_bans
+
+    def work(_engine: Any, sessions: Any) -> None:
+        found = list_bans(sessions)
+        if not found:
+            typer.echo("no ban in force")
+        for b in found:
+            j = b.to_json()
+            ends = _short(j["until"]) if j["until"] else "unbanned"
+            typer.echo(f"{b.id}\t{b.kind}\t{b.shown}\tuntil {ends}\t{b.reason}")
+
+    _moderate(db, work)
+
+
+@admin_app.command("close-table")
+def close_table_command(
+    table: Annotated[str, typer.Argument(help="The table's id (from its address /table/ID).")],
+    reason: Annotated[str, typer.Option("--reason", help="Shown to everyone at the table.")] = "",
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """End a running table for everyone (stored as closed, every move kept); its server tells the
+    players within seconds."""
+    from .moderation import close_table
+
+    def work(_engine: Any, sessions: Any) -> None:
+        close_table(sessions, table, reason, by="admin")
+        typer.echo(f"table {table} closed")
+
+    _moderate(db, work)
+
+
+@admin_app.command()
+def chat(
+    table: Annotated[str | None, typer.Argument(help="Only this table's lines.")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000, help="How many lines.")] = 50,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """List recent chat lines, newest first, with the numbers chat-remove takes."""
+    from .moderation import recent_chat
+
+    def work(_engine: Any, sessions: Any) -> None:
+        lines = recent_chat(sessions, limit, table)
+        if not lines:
+            typer.echo("no chat lines")
+        for line in lines:
+            typer.echo(f"{line['id']}\t{line['table']}\t{_short(line['at'])}\t{line['name']}: {line['text']}")
+
+    _moderate(db, work)
+
+
+@admin_app.command("chat-remove")
+def chat_remove(
+    table: Annotated[str, typer.Argument(help="The table's id.")],
+    line: Annotated[int, typer.Argument(help="The line's number (hanafuda admin chat TABLE).")],
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Remove a chat line from the table's history and from every page showing it."""
+    from .moderation import remove_chat
+
+    def work(_engine: Any, sessions: Any) -> None:
+        text = remove_chat(sessions, table, line, by="admin")
+        typer.echo(f"line {line} removed from table {table}: {text}")
+
+    _moderate(db, work)
+
+
+@admin_app.command("reports")
+def reports_command(
+    resolve: Annotated[int | None, typer.Option("--resolve", help="Mark this report resolved.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Resolved reports too.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """List the players' open reports (a chat line or a player, from the table page), or resolve one."""
+    from .moderation import reports, resolve_report
+
+    def work(_engine: Any, sessions: Any) -> None:
+        if resolve is not None:
+            resolve_report(sessions, resolve, by="admin")
+            typer.echo(f"report {resolve} resolved")
+            return
+        found = reports(sessions, include_resolved=every)
+        if not found:
+            typer.echo("no open report" if not every else "no report")
+        for r in found:
+            what = f"line {r['chat_id']} \"{r['line']}\"" if r["chat_id"] is not None else "the player"
+            state = f"\tresolved by {r['resolved_by']}" if r["resolved"] else ""
+            typer.echo(f"{r['id']}\t{_short(r['at'])}\ttable {r['table']}\t{r['reporter']} reports "
+                       f"{r['target']} ({what}): {r['reason'] or '(no reason)'}{state}")
+
+    _moderate(db, work)
+
+
+@admin_app.command()
+def export(
+    since: Annotated[str, typer.Option("--since", help="From this date/time (UTC), e.g. 2026-11-01.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="A folder (one record file per table) or a "
+                                      ".jsonl file (one record a line).")],
+    until: Annotated[str | None, typer.Option("--until", help="Up to (not including) this time.")] = None,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Export the records (RULES.md §8) of the tables finished in a period, as a dataset that
+    hanafuda dataset records reads."""
+    from .moderation import export_records, parse_date
+
+    def work(engine: Any, _sessions: Any) -> None:
+        count = export_records(engine, parse_date(since, "--since"),
+                               parse_date(until, "--until") if until else None, out.expanduser())
+        typer.echo(f"{count} record{'s' if count != 1 else ''} written to {out}")
+
+    _moderate(db, work)
+
+
+@admin_app.command()
+def grant(
+    name: Annotated[str, typer.Argument(help="An account's name (a name with a password).")],
+    revoke: Annotated[bool, typer.Option("--revoke", help="Take the role back.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
+) -> None:
+    """Give an account the admin role: it may open /admin (moderation in the browser)."""
+    from .moderation import set_role
+
+    def work(_engine: Any, sessions: Any) -> None:
+        shown = set_role(sessions, name, None if revoke else "admin")
+        typer.echo(f"{shown} is {'no longer ' if revoke else ''}an admin")
+
+    _moderate(db, work)

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
-from . import api, health, lobby, logs, metrics, pages, ws
+from . import admin_page, api, health, lobby, logs, metrics, pages, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
@@ -114,11 +114,13 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.include_router(api.router)
     app.include_router(lobby.router)
     app.include_router(ws.router)
-    install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
+    social = install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
     app.add_middleware(metrics.CountErrors)
     app.add_middleware(logs.RequestIds)  # an id for each request's log lines (``serve --log-format json``)
+    # bans, reports, the admin page (issue 29): the ban gate inside TrustedProxies (the forwarded address)
+    admin_page.install(app, hub, social)
     if proxies:  # added last, so outermost: every route and limit sees the forwarded client
         app.add_middleware(TrustedProxies, proxies=proxies)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)

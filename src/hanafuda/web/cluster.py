@@ -36,7 +36,7 @@ from sqlalchemy.engine import Engine
 
 from .db import SeatRow, TableEventRow, TableRow, seats_of
 from .live import CapacityError, Connection, LiveTable
-from .storage import follow_event
+from .storage import ENDED, follow_event
 
 if TYPE_CHECKING:
     from .hub import TableHub
@@ -384,7 +384,7 @@ class Cluster:
             if any(s.kind == "bot" for s in table.seats) and set(table.agents) != {
                     s.seat for s in table.seats if s.kind == "bot"}:
                 self.hub.setup_agents(table)
-            stopped = row is not None and row.status == "stopped"
+            stopped = row is not None and row.status in ENDED
             if stopped != table.stopped:
                 table.stopped, changed = stopped, True
             for ev in events:

@@ -306,7 +306,7 @@ class TableHub:
         """Mark the running tables nobody has been at for ``abandon_after`` seconds abandoned."""
         now = time.monotonic()
         for table in list(self.tables.values()):
-            if (table.abandoned or table.match.finished or not table.humans
+            if (table.abandoned or table.match.finished or table.stopped or not table.humans
                     or any(c.seat is not None for c in table.connections)
                     or now - table.last_seen < self.abandon_after):
                 continue
@@ -704,6 +704,8 @@ class TableHub:
         m = table.match
         if source not in SOURCES:
             raise ValueError(f"unknown source {source!r}; sources are: {', '.join(SOURCES)}")
+        if table.stopped:  # stopped by its creator, or closed by a moderator (issue 29): ended
+            return Refusal("not-now", "this table is closed: no more moves are taken")
         if move == NEXT_ROUND:
             if not m.round_over or m.finished:
                 return Refusal("not-now", "the match is over" if m.finished else "the round is not over")

@@ -22,10 +22,15 @@ from .live import LiveTable, Seat
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Event", "TableStore", "apply_event", "follow_event"]
+__all__ = ["ENDED", "Event", "TableStore", "apply_event", "follow_event"]
 
 Event = tuple[int, str, int | None, str]
 """A stored event: ``(seq, kind, seat, text)``."""
+
+
+ENDED = ("stopped", "closed")
+"""Statuses of a table that ended before its match did: stopped by its creator (a table of bots),
+closed by a moderator (``moderation.close_table``, issue 29).  No move is taken at either."""
 
 
 class TableStore:
@@ -66,7 +71,7 @@ class TableStore:
                 return None
             seats = seats_of(db, table_id)
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
-                              stopped=row.status == "stopped",
+                              stopped=row.status in ENDED,
                               theme=row.theme,
                               seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
                                      for s in seats],

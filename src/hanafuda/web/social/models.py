@@ -39,6 +39,7 @@ class PlayerRow(Base):
     name_key: Mapped[str] = mapped_column(String(40), unique=True)  # casefolded: one owner per name
     key_hash: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    role: Mapped[str | None] = mapped_column(String(16), nullable=True)  # "admin": the admin page (0006)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

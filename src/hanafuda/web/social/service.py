@@ -127,6 +127,16 @@ class SocialHub:
     tick: float = 0.5
     keep_abandoned_days: float | None = None
     """Delete unrated tables nobody moved at for this many days (None: keep every table)."""
+    refusal: Callable[[str], str | None] | None = None
+    """Why a name may not act now (a moderator's ban, ``moderation.Moderation.name_refusal``), or
+    None; set by ``moderation.install``.  A thread-side check: it may read the database."""
+
+    def refuse_banned(self, name: str) -> None:
+        """Refuse (403, the ban's reason) a banned name: it may not hold a name, sign in, sit, chat,
+        create tables or ask for a rematch (issue 29, "Admin").  Runs in a worker thread."""
+        said = self.refusal(name) if self.refusal is not None and name else None
+        if said:
+            raise SocialError(said, 403)
 
     @property
     def sessions(self) -> Any:
@@ -180,6 +190,7 @@ class SocialHub:
 
     def new_player(self, name: str, name_key: str, password_hash: str | None = None) -> tuple[PlayerRow, str]:
         """A new player holding ``name``; returns it and its browser key.  A taken name is refused."""
+        self.refuse_banned(name)
         with self.sessions.begin() as db:
             if db.scalars(select(PlayerRow.id).where(PlayerRow.name_key == name_key)).first() is not None:
                 raise SocialError(f"the name {name!r} is taken; please pick another", 409)
@@ -197,6 +208,7 @@ class SocialHub:
             row = db.get(PlayerRow, player_id)
             if row is None:
                 raise SocialError("no such player", 404)
+            self.refuse_banned(row.name)  # signing in (a new key) is refused to a banned name
             row.key_hash = hash_key(key)
         return key
 
@@ -207,6 +219,7 @@ class SocialHub:
                 raise SocialError("no such player", 404)
             if row.password_hash is not None:
                 raise SocialError("this name already has an account; log in instead", 409)
+            self.refuse_banned(row.name)
             row.password_hash = password_hash
 
     # -- creating tables -----------------------------------------------------------------------
@@ -217,6 +230,7 @@ class SocialHub:
                      names: list[str] | None = None, seat_players: list[int | None] | None = None) -> Created:
         """A table with the creator seated (``me``), invitations, open seats and bots.  The table and
         its lobby rows are stored in one worker thread before the table is served."""
+        await self.db(self.refuse_banned, creator.name)
         if len(plans) != players:
             raise SocialError(f"{players} players need {players} seats, not {len(plans)}")
         if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
@@ -336,6 +350,8 @@ class SocialHub:
             row = db.get(TableRow, table_id)
             if seat is None or player is None or row is None or not row.lobby:
                 return row, False
+            if self.refusal is not None and self.refusal(player.name):
+                return row, False  # a banned name takes no seat
             player_id = player.id
             srow = seat_of(db, table_id, seat)
             if srow is None or srow.player_id is not None:
@@ -384,6 +400,7 @@ class SocialHub:
         """Give ``player`` a free open seat of ``table`` (the lowest, or ``seat``); its link."""
         if table.match.finished:
             raise SocialError("this match is over", 409)
+        await self.db(self.refuse_banned, player.name)
         async with table.lock:
             rows = await self.db(self.seat_rows, table.id)
             if any(r.player_id == player.id for r in rows):
@@ -507,6 +524,8 @@ class SocialHub:
             raise SocialError("spectators cannot chat at this table (its creator has not allowed it)", 403)
         text = check_chat(raw)
         name = table.seats[seat].name if seat is not None else ("Host" if creator else "Spectator")
+        if seat is not None:
+            await self.db(self.refuse_banned, name)
         return await self._post(table, seat, name, text, system=False, spectator=seat is None and not creator)
 
     async def notice(self, table: LiveTable, key: str, args: dict[str, Any]) -> None:
@@ -660,6 +679,7 @@ class SocialHub:
             raise SocialError("only a seated player can ask for a rematch", 403)
         if not table.match.finished:
             raise SocialError("a rematch starts once the match is over", 409)
+        await self.db(self.refuse_banned, table.seats[seat].name)
         async with table.lock:
             row, seats = await self.db(self._rematch_rows, table.id)
             if row is not None and row.rematch:

@@ -46,9 +46,55 @@
   function show(m) {
     const who = m.system ? t("chat.table") : m.name;
     const text = textOf(m);
-    log.append(el("li", { class: m.system ? "system" : "" }, el("strong", { text: who + ": " }), el("span", { class: "text", text })));
+    const li = el("li", { class: m.system ? "system" : "", "data-id": String(m.id) }, el("strong", { text: who + ": " }), el("span", { class: "text", text }));
+    // a person's line may be reported to the server's moderators (not one's own seat's)
+    if (!m.system && !(info && info.seat !== null && m.seat === info.seat)) {
+      const flag = el("button", { type: "button", class: "report-line link", title: t("report.line"), "aria-label": t("report.line"), text: "⚑" });
+      flag.addEventListener("click", () => openReport({ line: m.id }, t("report.line_of", { name: m.name, text: m.text || "" })));
+      li.append(" ", flag);
+    }
+    log.append(li);
     log.scrollTop = log.scrollHeight;
     if (m.system) notice.textContent = text;
+  }
+
+  // reports (issue 29): a chat line or a player, with a reason, to the server's moderators; the
+  // server answers "reported" (said here in words) or an error for "report" (rate limit, ban)
+  // a modal dialog: the chat panel may be a few lines tall (a desktop's side column)
+  const reportForm = el("form", { class: "report-form" });
+  const reportBox = el("dialog", { id: "report-form", "aria-labelledby": "report-what" }, reportForm);
+  const reportErr = el("p", { class: "error", id: "report-error", role: "alert" });
+  let reportTarget = null;
+  function closeReport() { reportTarget = null; if (reportBox.open) reportBox.close(); }
+  function openReport(target, what) {
+    reportTarget = target; err.textContent = ""; reportErr.textContent = "";
+    const reason = el("input", { id: "report-reason", maxlength: "300", autocomplete: "off" });
+    reportForm.replaceChildren(el("p", { id: "report-what", text: what }),
+      el("label", { for: "report-reason", text: t("report.reason") }), " ", reason, reportErr,
+      el("p", { class: "dialog-actions" }, el("button", { type: "submit", class: "primary", id: "report-send", text: t("report.send") }), " ",
+        el("button", { type: "button", id: "report-cancel", text: t("report.cancel") })));
+    reportForm.querySelector("#report-cancel").addEventListener("click", closeReport);
+    if (!reportBox.isConnected) document.body.append(reportBox);
+    reportBox.showModal(); reason.focus();
+  }
+  reportForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (!reportTarget) return;
+    const input = reportForm.querySelector("#report-reason");
+    send(Object.assign({ type: "report", reason: input ? input.value : "" }, reportTarget));
+  });
+  function reportPlayerButton() {
+    const b = el("button", { type: "button", id: "report-player", class: "report-player", title: t("report.player"), "aria-label": t("report.player"), text: "⚑" });
+    b.addEventListener("click", () => {
+      const others = seats.filter((s) => s.kind === "human" && !(info && s.seat === info.seat));
+      if (!others.length) { err.textContent = t("report.nobody"); return; }
+      openReport({ seat: others[0].seat }, t("report.player"));
+      const pick = el("select", { id: "report-seat", "aria-label": t("report.player") });
+      for (const s of others) pick.append(el("option", { value: String(s.seat), text: s.name || t("table.seat_n", { n: s.seat + 1 }) }));
+      pick.addEventListener("change", () => { reportTarget = { seat: Number(pick.value) }; });
+      reportForm.querySelector("#report-what").after(pick);
+    });
+    return b;
   }
 
   function rematchButton(extraId) {
@@ -108,6 +154,8 @@
       });
       panel.append(form);
     } else panel.append(el("p", { class: "muted", text: t("chat.spectators_off") }));
+    // reporting a player: a small flag beside the chat's input (the panel may be a few lines tall)
+    (panel.querySelector("#chat-form") || panel.querySelector("p.muted") || panel).append(reportPlayerButton());
     panel.append(err, rematch);
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
   }
@@ -153,7 +201,11 @@
       if (msg.finished || ended || document.body.dataset.matchOver) offerRematch();
     } else if (msg.type === "clock") clock(msg);
     else if (msg.type === "chat") show(msg.message);
+    else if (msg.type === "chat-removed") { const li = log.querySelector(`li[data-id="${Number(msg.id)}"]`); if (li) li.remove(); }
+    else if (msg.type === "reported") { closeReport(); notice.textContent = t("report.thanks"); }
+    else if (msg.type === "closed") { notice.textContent = msg.reason ? t("notice.closed", { reason: msg.reason }) : t("notice.closed_plain"); document.body.dataset.tableClosed = "1"; }
     else if (msg.type === "rated") offerRematch();
+    else if (msg.type === "error" && msg.for === "report" && reportBox.open) reportErr.textContent = msg.error;
     else if (msg.type === "error" && msg.for) { if (panel) err.textContent = msg.error; }
     else if (msg.type === "rematch" && msg.link) {
       if (!msg.table) { location.href = msg.link; return; }  // the answer to this browser's own request
