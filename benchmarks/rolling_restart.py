@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -264,18 +265,42 @@ def seat_clients(tables: list[dict[str, Any]], routes: Callable[[int], Route], t
 
 
 def stored_moves(http_base: str, table: str, verify: Any = True) -> list[str]:
-    record = httpx.get(f"{http_base}/api/tables/{table}/record", timeout=60, verify=verify).json()
-    return [m for r in record["rounds"] for m in r["moves"]]
+    """The moves of ``table``'s stored record, through the API (waiting out its rate limit)."""
+    for _ in range(60):
+        r = httpx.get(f"{http_base}/api/tables/{table}/record", timeout=60, verify=verify)
+        if r.status_code != 429:
+            r.raise_for_status()
+            return [m for rnd in r.json()["rounds"] for m in rnd["moves"]]
+        time.sleep(float(r.headers.get("Retry-After") or 1))
+    raise RuntimeError(f"the record of {table} stayed rate-limited")
 
 
-def check_against_record(clients: list[SeatClient], http_base: str, verify: Any = True) -> list[str]:
-    """Every client's last log (its acknowledged moves) against the table's stored record: a
-    move shown to a client and missing from the record is lost."""
+def database_moves(db: str) -> dict[str, list[str]]:
+    """Every table's stored moves, read from the database (deals between rounds left out)."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            out: dict[str, list[str]] = {}
+            for table, move in conn.execute(text(
+                    "SELECT table_id, text FROM table_events WHERE kind = 'move' ORDER BY table_id, seq")):
+                out.setdefault(str(table), []).append(str(move))
+            return out
+    finally:
+        engine.dispose()
+
+
+def check_against_record(clients: list[SeatClient], http_base: str = "", verify: Any = True,
+                         db: str = "") -> list[str]:
+    """Every client's last log (its acknowledged moves) against the table's stored record (from
+    the API at ``http_base``, or the database ``db``): a move shown to a client and missing from
+    the record is lost."""
     problems = []
+    stored = database_moves(db) if db else {}
     for c in clients:
+        if c.table not in stored:
+            stored[c.table] = stored_moves(http_base, c.table, verify) if not db else []
         shown = [text for _, _, text in c.log if text != "next-round"]
-        stored = stored_moves(http_base, c.table, verify)
-        if stored[:len(shown)] != shown:
+        if stored[c.table][:len(shown)] != shown:
             problems.append(f"table {c.table}: shown {len(shown)} moves, the record differs")
     return problems
 
@@ -317,10 +342,12 @@ async def rolling_restart(servers: list[ServeProcess], clients: list[SeatClient]
     def moves() -> int:
         return sum(len(c.log) for c in clients) // 2
 
-    def failed() -> None:
+    def failed() -> bool:
+        """False, or the first client's failure raised."""
         for t in tasks:
-            if t.done() and t.exception() is not None:
+            if t.done() and not t.cancelled() and t.exception() is not None:
                 raise t.exception()  # type: ignore[misc]
+        return False
 
     def progress(target: int) -> Callable[[], bool]:
         return lambda: failed() or moves() >= target or all(c.finished for c in clients)
@@ -405,7 +432,7 @@ def main() -> None:
             clients = seat_clients(tables, lambda n: route, args.think, args.seed)
             outcome = await rolling_restart(servers, clients, moves_between=args.moves_between, finish=False,
                                             seconds_after=args.seconds_after)
-            return outcome, await asyncio.to_thread(check_against_record, clients, servers[0].url)
+            return outcome, await asyncio.to_thread(check_against_record, clients, db=args.db)
 
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         started = time.monotonic()
@@ -417,8 +444,8 @@ def main() -> None:
     closed = [code for c in outcome.clients for code in c.closes]
     print(f"tables {args.tables}, sockets {len(outcome.clients)}, wall {time.monotonic() - started:.1f} s, "
           f"load client CPU {cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime:.1f} s")
-    for url, took, status in outcome.restarts:
-        print(f"SIGTERM {url}: exited {status} after {took:.2f} s")
+    for (url, took, status), live in zip(outcome.restarts, outcome.live, strict=False):
+        print(f"SIGTERM {url}: exited {status} after {took:.2f} s; it closed {live} sockets")
     print(f"sockets closed by the restarts: {len(closed)} ({closed.count(RESTART)} with 1012), "
           f"back: {len(outcome.back)}; seconds to a whole state again: median {pct(outcome.back, 0.5):.2f}, "
           f"p99 {pct(outcome.back, 0.99):.2f}, max {max(outcome.back, default=float('nan')):.2f}")

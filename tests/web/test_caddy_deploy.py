@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from .conftest import need
 from .server import free_port
@@ -45,8 +46,8 @@ def exec_start(unit: str) -> str:
 def test_units_verify(tmp_path: Path) -> None:
     """Every unit and the timer pass ``systemd-analyze verify`` (with the program where the units
     expect it: a copy pointing at this machine's ``hanafuda``)."""
-    if shutil.which("systemd-analyze") is None:
-        need(False, "systemd-analyze is not installed")
+    if shutil.which("systemd-analyze") is None:  # a container without systemd: nothing to verify with
+        pytest.skip("systemd-analyze is not installed")
     program = shutil.which("hanafuda")
     assert program, "the hanafuda console script is not on PATH"
     for unit in UNITS.iterdir():

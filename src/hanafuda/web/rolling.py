@@ -90,6 +90,9 @@ class Drain:
         freed: list[str] = []
         if hub.cluster is not None:
             freed = await asyncio.to_thread(hub.cluster.hand_over)
+            for table in list(hub.tables.values()):  # one kicked meanwhile (no table is ours now)
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
         closing = [self._close(conn) for table in tables for conn in list(table.connections)]
         await asyncio.gather(*closing)
         # a warning: an operator reads it in the default (text) log, one line per restart
