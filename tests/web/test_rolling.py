@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -32,7 +34,7 @@ from benchmarks.rolling_restart import (
     seat_clients,
 )
 
-from .wsutil import receive
+from .wsutil import follow, receive
 
 TABLES = 4
 
@@ -127,3 +129,56 @@ def test_a_draining_app_turns_sockets_and_moves_away(client: TestClient) -> None
                 receive(other)
             assert closed.value.code == RESTART
     client.app.state.draining = False  # type: ignore[attr-defined]
+
+
+def test_the_other_server_takes_a_handed_over_table_at_once(pg_url: str, tmp_path: Path) -> None:
+    """With leases of 300 s (renewed and taken every 100 s), a table handed over on SIGTERM moves
+    on within seconds: the other server, holding a seat's socket, takes the table when it is
+    released, not at its next lease round; the seat whose server stopped comes back on the other
+    with its secret."""
+    extra = ("--bot-pause", "0", "--tables-per-minute", "1000", "--lease-seconds", "300")
+    a, b = (ServeProcess(pg_url, tmp_path / f"{name}.log", *extra) for name in "ab")
+    try:
+        a.start()
+        b.start()
+        t = httpx.post(a.url + "/api/tables", timeout=60, json={
+            "game": "mushi", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+
+        def seat(srv: ServeProcess, n: int, secret: str = "") -> Any:
+            url = f"ws://127.0.0.1:{srv.port}/ws/{t['id']}?token={t['seats'][n]['token']}"
+            return connect(url + (f"&secret={secret}" if secret else ""), open_timeout=60)
+
+        def state(ws: Any) -> dict[str, Any]:
+            while True:
+                msg = json.loads(ws.recv(timeout=60))
+                assert msg["type"] != "error", msg
+                got = follow(ws, msg, lambda: ws.send(json.dumps({"type": "state"})))
+                if got is not None:
+                    return got
+
+        on_a, on_b = seat(a, 0), seat(b, 1)
+        secret = json.loads(on_a.recv(timeout=60))["secret"]
+        json.loads(on_b.recv(timeout=60))  # claimed
+        first = state(on_a)
+        seen_on_b = state(on_b)
+        mover = first["view"]["to_move"]
+        assert a.proc is not None
+        a.proc.send_signal(15)
+        assert a.proc.wait(30) in (0, -15)
+        if mover == 0:  # seat 0's page comes back on B with its secret
+            on_a.close()
+            ws = seat(b, 0, secret)
+            st = state(ws)
+        else:
+            ws, st = on_b, seen_on_b
+        sent = time.monotonic()
+        ws.send(json.dumps({"type": "move", "move": st["view"]["legal"][0]}))
+        while not st["log"]:
+            st = state(ws)
+        assert time.monotonic() - sent < 10  # not the next lease round, 100 s away
+        assert st["log"][-1]["seat"] == mover
+        ws.close()
+        on_b.close()
+    finally:
+        a.stop()
+        b.stop()
