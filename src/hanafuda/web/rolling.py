@@ -62,7 +62,6 @@ class Drain:
 
     def __init__(self, app: FastAPI, hub: TableHub) -> None:
         self.app, self.hub = app, hub
-        self.done = asyncio.Event()
 
     async def run(self) -> None:
         """Drain within ``DRAIN_SECONDS`` (whatever is left then is left to the lease expiry)."""
@@ -73,8 +72,6 @@ class Drain:
             log.error("draining took more than %g s; stopping anyway", DRAIN_SECONDS)
         except Exception:
             log.exception("draining failed; stopping anyway")
-        finally:
-            self.done.set()
 
     async def _hand_over(self) -> None:
         hub = self.hub
@@ -101,11 +98,15 @@ class Drain:
 
     @staticmethod
     async def _close(conn: Connection) -> None:
-        """Close one socket with 1012 after what was queued for it (the writer sends in order),
-        cut it if the close cannot go out in time."""
+        """Close one socket with 1012 once its writer has sent what was queued for it (a refusal
+        ``restarting`` among them), cut it if the close cannot go out in time."""
         conn.finish()
         if conn.close is None:
             return
+        loop = asyncio.get_running_loop()
+        flushed = loop.time() + CLOSE_SECONDS / 2
+        while not conn.outbox.empty() and conn.dropped is None and loop.time() < flushed:
+            await asyncio.sleep(0.02)
         try:
             await asyncio.wait_for(conn.close(RESTART_CLOSE, RESTART_REASON), CLOSE_SECONDS)
         except Exception:  # the socket is gone already, or its peer does not read: cut it
