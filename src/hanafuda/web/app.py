@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
-from . import admin_page, api, health, lobby, logs, metrics, pages, ws
+from . import admin_page, api, health, lobby, logs, metrics, pages, rolling, ws
 from .cluster import Cluster
 from .db import make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
@@ -89,7 +89,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
         observer = asyncio.get_running_loop().create_task(observe_forever())
         if hub.cluster is not None:
             await hub.cluster.start()
+        # SIGTERM hands the tables over before uvicorn stops (``rolling``: rolling restarts)
+        restore_sigterm = rolling.install(app, hub)
         yield
+        restore_sigterm()
         evictor.cancel()
         collector.cancel()
         observer.cancel()
@@ -105,6 +108,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
 
     app = FastAPI(title="hanafuda", lifespan=lifespan)
     app.state.hub = hub
+    app.state.draining = False
     app.state.metrics_token = metrics_token
     app.add_exception_handler(SQLAlchemyError, database_away)
     app.include_router(health.router)

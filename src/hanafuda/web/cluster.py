@@ -16,7 +16,9 @@ Fan-out runs over PostgreSQL ``LISTEN/NOTIFY`` on one channel (``CHANNEL``):
 - ``cmd``: a member holding a socket for a table it does not own forwards that client's message
   (move, next round, hand-over, stop, ...) to the owner, which handles it as if the socket were its
   own; ``re`` carries the owner's answers (errors) back.  A command with no owner alive waits: the
-  member that takes the table over runs it, unless the table has moved on since it was sent.
+  member that takes the table over runs it, unless the table has moved on since it was sent;
+- ``free``: a member restarting handed its tables over (``hand_over``, issue 29): every member
+  holding one of them takes it at once.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ every other type goes to the table's owner."""
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer answers are cut."""
 ADOPT_BATCH = 20
+FREE_BATCH = 200
+"""Table ids per ``free`` notification (36-character ids: well under ``MAX_PAYLOAD``)."""
 BOT_TABLES_LOCK = 0x68616E62
 """The advisory lock key held while a new table with bots is counted and stored."""
 
@@ -94,6 +98,9 @@ class Cluster:
         self._outgoing: list[str] = []
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._keeper: asyncio.Task[None] | None = None
+        self.leaving = False
+        """Set by ``stop_keeping``: this member takes no table any more (it is handing them over)."""
         self._background: set[asyncio.Task[None]] = set()
         self.listening = asyncio.Event()
         self.spectators_at: dict[str, dict[str, tuple[int, float]]] = {}
@@ -108,7 +115,7 @@ class Cluster:
     def take(self, table_ids: Iterable[str]) -> set[str]:
         """Take the lease of each running table that has no live owner (or is ours); the ids won."""
         ids = list(table_ids)
-        if not ids:
+        if not ids or self.leaving:
             return set()
         with self.engine.begin() as db:
             won = set(db.execute(text(
@@ -142,6 +149,30 @@ class Cluster:
         with self.engine.begin() as db:
             db.execute(text("UPDATE tables SET owner = NULL, lease_until = NULL "
                             "WHERE id = ANY(:ids) AND owner = :me"), {"me": self.me, "ids": ids})
+
+    def hand_over(self) -> list[str]:
+        """Release every lease at once and tell the other members in the same transaction (the
+        notification is delivered at its commit): a rolling restart (``rolling``, issue 29) hands
+        its tables over now, not when the leases run out.  Returns the ids handed over."""
+        ids = list(self.owned)
+        self.owned.clear()
+        if not ids:
+            return []
+        with self.engine.begin() as db:
+            freed = list(db.execute(text(
+                "UPDATE tables SET owner = NULL, lease_until = NULL "
+                "WHERE id = ANY(:ids) AND owner = :me RETURNING id"), {"me": self.me, "ids": ids}).scalars())
+            for start in range(0, len(freed), FREE_BATCH):
+                body = json.dumps({"t": "free", "from": self.me, "ids": freed[start:start + FREE_BATCH]},
+                                  separators=(",", ":"))
+                db.execute(text("SELECT pg_notify(:channel, :body)"), {"channel": CHANNEL, "body": body})
+        return freed
+
+    def stop_keeping(self) -> None:
+        """Renew and take no lease any more (a process handing its tables over, ``hand_over``)."""
+        self.leaving = True
+        if self._keeper is not None:
+            self._keeper.cancel()
 
     def lease_sql(self) -> Any:
         """The ``lease_until`` of a lease taken now (a SQL expression: the database's clock)."""
@@ -201,8 +232,8 @@ class Cluster:
     async def start(self) -> None:
         """Listen on the channel and keep the leases (tasks of the running loop)."""
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases()),
-                       loop.create_task(self._send_forever())]
+        self._keeper = loop.create_task(self._keep_leases())
+        self._tasks = [loop.create_task(self._listen()), self._keeper, loop.create_task(self._send_forever())]
         await asyncio.wait_for(self.listening.wait(), timeout=30)
 
     async def stop(self) -> None:
@@ -286,6 +317,10 @@ class Cluster:
                 at.pop(str(note.get("from")), None)
                 if not at:
                     del self.spectators_at[str(note.get("id"))]
+        elif note.get("from") != self.me and kind == "free" and isinstance(note.get("ids"), list):
+            held = [str(i) for i in note["ids"] if str(i) in self.hub.tables]
+            if held:
+                self._spawn(self._take_freed(held))
         elif kind == "re" and note.get("to") == self.me:
             self._spawn(self._answered(int(note["rid"]), note.get("out") or []))
         elif table is None or note.get("from") == self.me:
@@ -442,6 +477,19 @@ class Cluster:
                 if table is not None:
                     await hub.error(table, waiting.conn, "unavailable", "the server of this table did not "
                                     "answer; please try again")
+
+    async def _take_freed(self, table_ids: list[str]) -> None:
+        """Another member handed these tables over (a rolling restart): the ones held here are
+        taken at once, so their pages' moves (forwarded ones too) go on without waiting a lease."""
+        try:
+            won = await asyncio.to_thread(self.take, table_ids)
+        except Exception as exc:  # the lease round takes them later
+            log.error("could not take over %d handed-over tables (%s)", len(table_ids), type(exc).__name__)
+            return
+        for tid in won:
+            table = self.hub.tables.get(tid)
+            if table is not None:
+                await self._took_over(table)
 
     async def _took_over(self, table: LiveTable) -> None:
         """This member owns ``table`` now: catch up, then run what its clients sent meanwhile."""

@@ -73,6 +73,8 @@ async def readyz(request: Request) -> JSONResponse:
     """200 when the database, its schema and the bot pool are fit to serve; else 503 and why."""
     hub: TableHub = request.app.state.hub
     problems = await readiness(hub)
+    if getattr(request.app.state, "draining", False):  # a rolling restart (``rolling``): go elsewhere
+        problems.append("restarting: handing its tables over to the other servers")
     if problems != getattr(request.app.state, "not_ready", []):  # logged once a change, not each poll
         request.app.state.not_ready = problems
         if problems:

@@ -18,9 +18,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..themes import UnknownThemeError, normalize_theme
 from ..words.languages import LANGUAGES
+from .cluster import LOCAL_TYPES
 from .hub import TableHub
 from .limits import TOO_MANY_SOCKETS, SocketCount
 from .live import Connection, LiveTable, Role
+from .rolling import RESTART_CLOSE, draining
 from .security import client_key, same_origin
 from .tokens import new_token, token_matches
 from .ws_protocol import ABORT
@@ -102,11 +104,32 @@ async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:
     await websocket.close(code=refusal.close, reason=refusal.error[:120])
 
 
+async def _restarting(hub: TableHub, table: LiveTable, conn: Connection, raw: str) -> None:
+    """A message that arrives while this server hands its tables over (``rolling``): refused,
+    nothing changed, and sent back (``again``) so the page sends it again once reconnected.  Only
+    the messages that change nothing (``cluster.LOCAL_TYPES``: ping, state, theme) are still
+    answered here."""
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        msg = None
+    if isinstance(msg, dict) and msg.get("type") in LOCAL_TYPES:
+        await hub.handle(table, conn, raw)
+        return
+    await hub.send(table, conn, {"type": "error", "code": "restarting", "again": msg,
+                                 "error": "the server is restarting; your page reconnects and sends "
+                                          "this again"})
+
+
 @router.websocket("/ws/{table_id}")
 async def play_ws(websocket: WebSocket, table_id: str) -> None:
     """Serve one socket if its address holds fewer than ``Limits.sockets_per_address`` (issue 29:
     every socket pins a descriptor and a send buffer; past the cap it is refused, the others go on)."""
     hub: TableHub = websocket.app.state.hub
+    if draining(websocket.app):  # restarting: the page reconnects at once, to another server
+        await _refuse(websocket, Refusal("restarting", "the server is restarting; reconnecting",
+                                         RESTART_CLOSE))
+        return
     client = client_key(websocket)
     count = _socket_count(websocket)
     cap = hub.limits.sockets_per_address
@@ -168,6 +191,9 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
             raw = message.get("text")
             if raw is None:
                 raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            if draining(websocket.app):
+                await _restarting(hub, table, conn, raw)
+                continue
             await hub.handle(table, conn, raw)
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         pass

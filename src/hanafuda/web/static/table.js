@@ -348,10 +348,11 @@ function connect() {
       }
     }
   };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     $("conn").textContent = HF.t("conn.disconnected");
     showOffline();
-    retryTimer = setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    // a server restarting (1012) hands the table over first: reconnect at once (table-socket.js)
+    retryTimer = setTimeout(connect, TableSocket.delay(ev, retry)); retry = Math.min(retry * 2, 8000);
   };
 }
 
