@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -187,16 +189,47 @@ def test_workers_run_below_the_web_process_and_are_never_starved() -> None:
         assert os.sched_getscheduler(0) not in (os.SCHED_IDLE, os.SCHED_BATCH)  # the web process: ordinary
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="the parent-death signal is Linux's")
-def test_each_worker_asks_to_die_with_its_server() -> None:
+SERVER = """
+import asyncio, os, sys, time
+from hanafuda.web.bot_pool import BotPool
+
+async def main():
     pool = BotPool(1)
+    print(await pool.run("t", os.getpid), flush=True)
+    await pool.run("t", time.sleep, 600)  # a decision far longer than the test
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_a_worker_mid_decision_dies_with_its_killed_server() -> None:
+    # SIGKILL: no shutdown code runs in the server; the kernel's parent-death signal ends the worker
+    server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     try:
-        pid = asyncio.run(pool.run("t", os.getpid))
-        # prctl(PR_GET_PDEATHSIG) of another process is not readable; its effect is: see
-        # test_bot_serve.py (SIGKILL the server, no worker survives).  Here: same process group.
-        assert os.getpgid(pid) == os.getpgid(0)
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        assert os.getpgid(worker) == os.getpgid(server.pid)  # in its server's process group too
+        time.sleep(0.5)  # the long decision is running
+        server.kill()
+        server.wait(10)
+        deadline = time.monotonic() + 5
+        while _running(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _running(worker)
     finally:
-        pool.shutdown()
+        server.kill()
+        server.wait(10)
+
+
+def _running(pid: int) -> bool:
+    """``pid`` exists and is no zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_web_bots_search_on_their_budget_alone() -> None:
