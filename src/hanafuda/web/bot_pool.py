@@ -201,7 +201,7 @@ class BotPool:
         self._all: list[_Worker] = []
         self._idle: list[_Worker] = []
         self._queues: dict[str, deque[_Job]] = {}
-        """Waiting decisions by table, tables in turn order (a dict keeps insertion order)."""
+        """Waiting decisions by table, the tables in arrival order (``_next`` serves them in turn)."""
         self._served: dict[str, int] = {}
         """The turn at which each table's last decision went to a worker."""
         self._turn = 0
