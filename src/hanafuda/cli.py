@@ -418,6 +418,12 @@ def serve(
     max_bot_tables: Annotated[
         int, typer.Option("--max-bot-tables", min=0, help="Running tables with a bot seat, at most.")
     ] = 50,
+    bot_workers: Annotated[
+        int | None, typer.Option("--bot-workers", min=1, max=256,
+                                 help="Worker processes for the searching bots' decisions, per server "
+                                      "process (default: the cores left after the server processes, "
+                                      "shared among them; at least 1).")
+    ] = None,
     max_spectators: Annotated[
         int, typer.Option("--max-spectators", min=0, help="Spectators per table, at most.")
     ] = 50,
@@ -478,7 +484,7 @@ def serve(
     from .web.db import DatabaseUnusable
     from .web.gc_policy import tune_gc
     from .web.http_protocol import bounded_http_protocol, http_protocol_name
-    from .web.limits import Limits
+    from .web.limits import Limits, default_bot_workers
     from .web.logs import log_config
     from .web.security import parse_forwarded_allow_ips
     from .web.social import serve_banner
@@ -488,7 +494,8 @@ def serve(
     limits = Limits(bot_tables=max_bot_tables, spectators=max_spectators, tables_per_minute=tables_per_minute,
                     messages_per_second=messages_per_second, sockets_per_address=sockets_per_address,
                     idle_seconds=idle_minutes * 60.0,
-                    bot_only_moves_per_second=bot_only_rate, rates=rate_limits)
+                    bot_only_moves_per_second=bot_only_rate, rates=rate_limits,
+                    bot_workers=bot_workers if bot_workers is not None else default_bot_workers(workers))
     try:
         limits.limiter()
     except ValueError as exc:

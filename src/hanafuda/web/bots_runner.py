@@ -1,8 +1,9 @@
 """Bot seats: each table's bots move in turn, paced, their decisions off the event loop.
 
 One task per table (``BotRunner.kick``) plays every bot seat whose turn it is and, at a table
-without people, deals the next round; a searching bot thinks in another process (``bot_pool``);
-its move goes through the hub's one door (``TableHub.submit``) like a person's.
+without people, deals the next round; a searching bot thinks in a worker process of the hub's pool
+(``bot_pool.BotPool``, ``serve --bot-workers``), queued behind other tables' decisions in turn; its
+move goes through the hub's one door (``TableHub.submit``) like a person's.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class BotRunner:
     def __init__(self, hub: TableHub, pause: float, bot_only_rate: float = 2.0,
                  pool: BotPool | None = None) -> None:
         self.hub = hub
-        self.pool = pool or BotPool()
+        self.pool = pool or BotPool(hub.limits.bot_workers)
         self.pause = pause
         self.bot_only_rate = bot_only_rate
 
@@ -73,7 +74,7 @@ class BotRunner:
             rng = random.Random(seed)
             bot = table.seats[seat].bot or ""
             try:
-                move = await self.pool.choose(bot, view, seed)
+                move = await self.pool.choose(bot, view, seed, table.id)
             except Exception:  # a bot bug must not stall the table: fall back to a legal move
                 log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
                 move = rng.choice(view.legal)

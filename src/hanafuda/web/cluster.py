@@ -178,17 +178,19 @@ class Cluster:
         """The ``lease_until`` of a lease taken now (a SQL expression: the database's clock)."""
         return text(f"now() + interval '{float(self.lease)} seconds'")
 
-    def bot_table_guard(self, limit: int) -> Any:
-        """A check run inside the transaction that stores a new table with a bot seat: at most
+    def bot_table_guard(self, limit: int, table_id: str = "") -> Any:
+        """A check run inside the transaction that stores a new table with a bot seat, or a table's
+        first bot seat (``table_id``, not counted itself: ``TableHub.hand_to_bot``, issue 29): at most
         ``limit`` running tables with bots are served by the whole cluster (counted in the database,
-        one creation at a time, so the cap holds across processes; issue 14, defect 3)."""
+        one change at a time, so the cap holds across processes; issue 14, defect 3)."""
 
         def guard(db: Any) -> None:
             db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": BOT_TABLES_LOCK})
             running = db.execute(text(
                 "SELECT count(*) FROM tables t WHERE t.status = 'running' AND t.owner IS NOT NULL AND "
-                "t.lease_until > now() AND EXISTS "
-                "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot')")).scalar_one()
+                "t.lease_until > now() AND t.id <> :me AND EXISTS "
+                "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot')"),
+                {"me": table_id}).scalar_one()
             if running >= limit:
                 raise CapacityError(f"the servers run {limit} tables with bots already, their limit; "
                                     "please try again in a few minutes")

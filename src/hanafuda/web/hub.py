@@ -630,7 +630,12 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self.hand_to_bot(table, [seat], "greedy"):
+            try:
+                handed = await self.hand_to_bot(table, [seat], "greedy")
+            except CapacityError as exc:
+                await self.error(table, conn, "capacity", f"you cannot leave this match now: {exc}")
+                return
+            if not handed:
                 await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
             await self.broadcast(table)
@@ -643,14 +648,38 @@ class TableHub:
         whose player left, a quick match fills its open seats (``SocialHub.fill_with_bots``).
         Stored first (with ``also(session)``: the caller's rows of the same change, in the same
         transaction), then in memory; call under the table's lock.  False if the database refused
-        (nothing changed).  A seat keeps its person's name with the bot's (``keep_name``)."""
+        (nothing changed).  A seat keeps its person's name with the bot's (``keep_name``).
+
+        The bot-table cap (``Limits.bot_tables``) counts the table from its first bot seat, however
+        the bot got there (issue 29: seats handed to bots afterwards ran 70 bot tables under a cap
+        of 50): a running table without bots that would pass the cap gets ``CapacityError`` and
+        stays as it was — in this process, or on PostgreSQL over every process of the database
+        (``Cluster.bot_table_guard``, in the transaction that stores the seats)."""
         names = {seat: (f"{table.seats[seat].name} ({bot} bot)" if keep_name else f"{bot} bot")[:60]
                  for seat in seats}
+        counted = table.running and not table.has_bots  # a table with bots is counted already
+        if counted and self.cluster is None and self.bot_tables() >= self.limits.bot_tables:
+            raise CapacityError(f"this server runs {self.limits.bot_tables} tables with bots already, "
+                                "its limit; a bot can take this seat once one of them ends")
+        write = also
+        if counted and self.cluster is not None:
+            guard = self.cluster.bot_table_guard(self.limits.bot_tables, table.id)
+
+            def write(db: Any) -> None:  # the cap, counted in the database, then the caller's rows
+                guard(db)
+                if also is not None:
+                    also(db)
+
+        self.storing += counted  # counted by the cap while its seats are being stored
         try:
-            await asyncio.to_thread(self.store.seats_to_bot, table.id, names, bot, also)
+            await asyncio.to_thread(self.store.seats_to_bot, table.id, names, bot, write)
+        except CapacityError:
+            raise
         except Exception as exc:
             log.error("could not store the bot takeover at table %s (%s)", table.id, type(exc).__name__)
             return False
+        finally:
+            self.storing -= counted
         for seat, name in names.items():
             s = table.seats[seat]
             s.kind, s.bot, s.name = "bot", bot, name
@@ -881,7 +910,12 @@ class TableHub:
             if table.match.finished:
                 await self.error(table, conn, "not-now", "the match is over")
                 return
-            if not await self.hand_to_bot(table, [seat], bot):
+            try:
+                handed = await self.hand_to_bot(table, [seat], bot)
+            except CapacityError as exc:
+                await self.error(table, conn, "capacity", str(exc))
+                return
+            if not handed:
                 await self.error(table, conn, "storage", "the change could not be saved; please try again")
                 return
             await self.broadcast(table)

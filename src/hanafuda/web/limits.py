@@ -8,11 +8,23 @@ address in token buckets: new tables (``table``), socket messages (``message``),
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 
 __all__ = ["DEFAULT_LIMITS", "TOO_MANY_SOCKETS", "Limit", "Limits", "RateLimited", "RateLimiter",
-           "SocketCount", "limits_from_env"]
+           "SocketCount", "default_bot_workers", "limits_from_env"]
+
+
+def default_bot_workers(server_processes: int = 1) -> int:
+    """``serve --bot-workers``' default: the cores this server may use less one for each server
+    process (the web processes and the database need theirs), shared among the server processes,
+    at least 1 (a 2-core machine: 1 bot worker process per server process)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, (cores - server_processes) // max(1, server_processes))
 
 
 @dataclass(frozen=True)
@@ -63,7 +75,13 @@ class Limits:
     """Websockets one client address may hold open at once in this server process, over every
     table (``--sockets-per-address``); one more is refused with ``TOO_MANY_SOCKETS``."""
     bot_tables: int = 50
-    """Running tables with at least one bot seat, per server process."""
+    """Running tables with at least one bot seat (``--max-bot-tables``): per server process on
+    SQLite, over every process of the database on PostgreSQL.  Counted however the bots got there:
+    a table made with bots, a seat handed to a bot afterwards (a resignation, the creator's
+    hand-over, a quick match's fill), a rematch (issue 29)."""
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Worker processes each server process has for its searching bots' decisions
+    (``--bot-workers``; ``bot_pool.BotPool``)."""
     spectators: int = 50
     """Spectator (and creator) sockets per table; the creator (like a player) is never turned away."""
     tables_per_minute: int = 10

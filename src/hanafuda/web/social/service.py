@@ -807,7 +807,10 @@ class SocialHub:
         for tid in await self.db(self._due_quick_tables):
             table = await self.hub.load_async(tid)
             if table is not None:
-                await self.fill_with_bots(table)
+                try:
+                    await self.fill_with_bots(table)
+                except CapacityError:  # the bot-table cap is full (issue 29): it waits for people,
+                    continue  # and for a free place, tried again next tick
         clock_now = time.monotonic()
         for tid, limit in list(self.clocks.items()):
             table = self.hub.tables.get(tid)
