@@ -48,7 +48,7 @@ class Refusal(Exception):
 
 async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
     """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
-    if not same_origin(websocket.headers):
+    if not same_origin(websocket):
         raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
     table = await hub.load_async(table_id)
     token = websocket.query_params.get("token")

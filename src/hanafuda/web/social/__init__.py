@@ -41,7 +41,8 @@ def install(app: FastAPI, hub: TableHub) -> SocialHub:
     social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
     app.state.social = social
     app.state.limiter = hub.limiter
-    app.include_router(make_router(social, hub.limiter, Sessions(social.secret("session"))))
+    sessions = Sessions(social.secret("session"), lambda: social.sessions)
+    app.include_router(make_router(social, hub.limiter, sessions))
     app.add_middleware(LanguageMiddleware)
     inner = app.router.lifespan_context
 
