@@ -288,3 +288,27 @@ def test_the_lobby_ticker_logs_a_database_outage_once(quiet_client: TestClient,
     assert not any(r.exc_info or r.exc_text for r in caplog.records if r.name.startswith("hanafuda"))
     failed = int(ends[0].getMessage().split("(")[1].split()[0])
     assert failed >= 10  # every 503 and every ticker step counted, none logged on its own
+
+
+# -- 4. a friend's invitation opened where its sender sits -------------------------------------------
+
+def test_a_seated_browser_opening_a_friends_link_does_not_take_the_seat(client: TestClient) -> None:
+    from hanafuda.web.ws import claim_cookie
+
+    t = client.post("/api/tables", json={"game": "mushi", "seats": [{"kind": "human", "name": "Ann"},
+                                                                    {"kind": "human", "name": "Ben"}]}).json()
+    mine, friends = (f"/ws/{t['id']}?token={s['token']}" for s in t["seats"])
+    with client.websocket_connect(mine) as ws:
+        secret = receive(ws)["secret"]  # Ann's browser holds seat 1 (its claim cookie)
+    held = {"cookie": f"{claim_cookie(t['id'], 0)}={secret}"}
+    live = client.app.state.hub.tables[t["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(friends, headers=held) as ws:
+        msg = receive(ws)
+    assert msg["type"] == "error" and msg["code"] == "friends-seat"
+    assert "Ben's seat" in msg["error"] and "as Ann" in msg["error"] and "copy" in msg["error"]
+    assert live.seats[1].claim_hash is None  # nothing taken
+    with client.websocket_connect(friends) as ws:  # Ben's own browser takes it
+        assert receive(ws)["type"] == "claimed"
+    assert live.seats[1].claim_hash is not None
+    with client.websocket_connect(mine, headers=held) as ws:  # Ann's own seat still opens for her
+        assert receive(ws)["type"] != "error"
