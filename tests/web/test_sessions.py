@@ -312,3 +312,26 @@ def test_a_seated_browser_opening_a_friends_link_does_not_take_the_seat(client: 
     assert live.seats[1].claim_hash is not None
     with client.websocket_connect(mine, headers=held) as ws:  # Ann's own seat still opens for her
         assert receive(ws)["type"] != "error"
+
+
+def test_socket_messages_of_an_account_are_counted_on_every_address(tmp_path: Path) -> None:
+    with limited(tmp_path, tables_per_minute=100, messages_per_second=1) as client:  # 3 in a row
+        ann = account(client, "Ann")
+        client.cookies.clear()
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        t = client.post("/api/tables", json={"game": "mushi", "seats": humans}).json()
+        url = f"/ws/{t['id']}?token={t['spectator_token']}"
+
+        def pings(headers: dict[str, str], n: int) -> list[str]:
+            with client.websocket_connect(url, headers=headers) as ws:
+                out = []
+                for _ in range(n):
+                    ws.send_json({"type": "ping"})
+                    msg = next_social(ws)
+                    out.append(msg.get("code") or msg["type"])
+                return out
+
+        assert pings({**only(ann), "x-forwarded-for": "10.0.0.1"}, 3) == ["pong"] * 3
+        # the account's share is spent, whatever its address; someone else is not held back
+        assert pings({**only(ann), "x-forwarded-for": "10.0.0.2"}, 1) == ["flood"]
+        assert pings({"x-forwarded-for": "10.0.0.3"}, 2) == ["pong"] * 2

@@ -171,6 +171,12 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
                       close=close, abort=_abort(websocket), limit=hub.outbox,
                       client=client, cookies=dict(websocket.cookies))
+    account_of = getattr(websocket.app.state, "session_account", None)  # social.install's
+    if account_of is not None and websocket.cookies:
+        try:
+            conn.account = await asyncio.to_thread(account_of, conn.cookies)
+        except SQLAlchemyError:
+            conn.account = ""  # the database is away: the address's limits still hold
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:

@@ -110,14 +110,6 @@ class Kit:
         cookie = request.cookies.get(SESSION_COOKIE)
         return None if cookie is None else await self.social.db(self.identify, cookie, None)
 
-    async def account_keys(self, cookie: str | None) -> list[str]:
-        """The per-account bucket key (``limits.account_key``) of a session cookie's account, if
-        it names a live one: the table socket's chat and rematch count it beside the address."""
-        if cookie is None:
-            return []
-        p = await self.social.db(self.identify, cookie, None)
-        return [account_key(p.id)] if p is not None and p.password_hash is not None else []
-
     async def need_player(self, request: Request) -> PlayerRow:
         p = await self.who_async(request)
         if p is None:
