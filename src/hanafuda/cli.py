@@ -519,8 +519,9 @@ def serve(
         raise fail(f"cannot open the database {_without_password(url)}: {why}") from None
     typer.echo(serve_banner(host, port, _without_password(url))
                + (f"\n({workers} worker processes)" if workers > 1 else "")
-               + ("" if public_url else "\nPages opened at another address (a domain name, a proxy) "
-                  "may not play until it is given with --public-url (docs/deploy.md)."))
+               + ("" if public_url or host in ("127.0.0.1", "localhost", "::1") else
+                  "\nPages opened at another address (a domain name, a proxy) may not play until it "
+                  "is given with --public-url (docs/deploy.md)."))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled;
     # uvicorn's own proxy headers are off (they trust loopback): the app reads them, from the
     # --forwarded-allow-ips proxies only (security.TrustedProxies)

@@ -67,6 +67,7 @@ def test_an_oversize_body_is_refused_before_it_is_read(server: Server) -> None:
         s.close()
         assert got.startswith(b"HTTP/1.1 413"), (path, got[:200])
         assert f"{MAX_REQUEST_BODY:,} bytes".encode() in got, (path, got[:200])
+        assert b"content-security-policy" in got.lower() and b"connection: close" in got.lower()
         assert sent < 100_000_000, (path, sent)  # cut long before the whole body went
     chunked = raw(server.port, b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                   b"content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n")

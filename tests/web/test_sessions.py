@@ -335,3 +335,18 @@ def test_socket_messages_of_an_account_are_counted_on_every_address(tmp_path: Pa
         # the account's share is spent, whatever its address; someone else is not held back
         assert pings({**only(ann), "x-forwarded-for": "10.0.0.2"}, 1) == ["flood"]
         assert pings({"x-forwarded-for": "10.0.0.3"}, 2) == ["pong"] * 2
+
+
+def test_the_api_counts_a_signed_in_account_beside_its_address(tmp_path: Path) -> None:
+    with limited(tmp_path, tables_per_minute=2) as client:
+        ann = account(client, "Ann", **{"x-forwarded-for": "10.0.0.9"})
+        client.cookies.clear()
+        humans = {"game": "mushi", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        for address in ("10.0.0.1", "10.0.0.2"):
+            r = client.post("/api/tables", json=humans, headers={**only(ann), "x-forwarded-for": address})
+            assert r.status_code == 201, r.text
+        r = client.post("/api/tables", json=humans, headers={**only(ann), "x-forwarded-for": "10.0.0.3"})
+        assert r.status_code == 429 and "at most 2 a minute" in r.json()["detail"]
+        r = client.post("/api/tables", json=humans, headers={"x-forwarded-for": "10.0.0.3"})
+        assert r.status_code == 201  # the refusal spent nothing of that address
+        assert len(client.get("/api/tables").json()["tables"]) == 3

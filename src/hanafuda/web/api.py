@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 from typing import Any
 
@@ -166,8 +167,11 @@ async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
     client = client_key(request)
+    account_of = getattr(request.app.state, "session_account", None)  # a signed-in account counts too
+    account = await asyncio.to_thread(account_of, dict(request.cookies)) \
+        if account_of is not None and request.cookies else ""
     try:  # the one creation bucket, shared with the lobby's tables (limits.RateLimited says the number)
-        hub.limiter.take("create", client)
+        hub.limiter.take("create", client, *([account] if account else []))
     except RateLimited as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
     if hub.cluster is not None:  # the other server processes count this request too

@@ -127,11 +127,11 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.include_router(lobby.router)
     app.include_router(ws.router)
     install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
+    app.add_middleware(BodyLimit)  # no body over the largest a route takes reaches any route
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
     app.add_middleware(metrics.CountErrors)
     app.add_middleware(logs.RequestIds)  # an id for each request's log lines (``serve --log-format json``)
-    app.add_middleware(BodyLimit)  # no body over the largest a route takes reaches any route
     if proxies:  # added last, so outermost: every route and limit sees the forwarded client
         app.add_middleware(TrustedProxies, proxies=proxies)
     app.add_exception_handler(StarletteHTTPException, pages.not_found)
