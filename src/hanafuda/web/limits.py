@@ -107,12 +107,13 @@ class Limits:
 
 class RateLimited(Exception):
     """Too many requests of one kind from one client.  New tables are counted a minute, the unit
-    ``--tables-per-minute`` and the docs use (``err.rate_create``); other actions by burst and pace."""
+    ``--tables-per-minute`` and the docs use (``err.rate_create``), when the bucket is of that form
+    (N in a row, one back every 60/N s); any other limit by its burst and pace (``err.rate``)."""
 
     def __init__(self, action: str, limit: Limit, wait: int | None = None) -> None:
         self.retry_after = max(1, wait if wait is not None else round(limit.every))
-        per_minute = round(60.0 / limit.every)
-        if action == "create" and per_minute >= 1 and abs(60.0 / limit.every - per_minute) < 1e-6:
+        per_minute = limit.burst  # ``--tables-per-minute N``: N in a row, each back after 60/N s
+        if action == "create" and abs(limit.every * per_minute - 60.0) < 1e-6:
             super().__init__(f"too many create requests (new tables): at most {per_minute} a minute; "
                              f"try again in {self.retry_after} s")
             return
