@@ -104,6 +104,13 @@ class Kit:
         return await self.social.db(self.identify, request.cookies.get(SESSION_COOKIE),
                                     request.headers.get("x-player-key"))
 
+    async def spent_creation(self, request: Request) -> None:
+        """A table creation here, told to the cluster's other server processes: their ``create``
+        bucket of this address counts it too (the one creation limit holds across processes, as
+        for ``POST /api/tables``)."""
+        if self.social.hub.cluster is not None:
+            await self.social.hub.cluster.spent_creation(client_key(request))
+
     async def signed_in(self, request: Request) -> PlayerRow | None:
         """The account of the request's session cookie (its per-account limits), or None — read
         only when a cookie is there."""

@@ -33,6 +33,7 @@ def routes(kit: Kit) -> APIRouter:
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
                             hints=body.hints if body.hints is not None else bots and not body.rated)
         limit("create", request, player)
+        await kit.spent_creation(request)
         created = await social.create(player, game, players, options, plans, theme, settings)
         t = created.table
         loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
@@ -103,6 +104,7 @@ def routes(kit: Kit) -> APIRouter:
         body = await read(request, TokenBody)
         table = await table_of(table_id)
         limit("create", request, await kit.signed_in(request))
+        await kit.spent_creation(request)
         link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
         return {"link": link}
 
