@@ -471,7 +471,7 @@ def serve(
     ] = LogFormat.text,
     public_url: Annotated[
         list[str] | None,
-        typer.Option("--public-url", envvar="HANAFUDA_PUBLIC_URL",
+        typer.Option("--public-url", envvar="HANAFUDA_PUBLIC_URL", metavar="URL",
                      help="An address people open the server at (https://hanafuda.example.org; repeat it or "
                           "separate with commas): pages from it may post and open sockets. Default: the "
                           "addresses this machine listens at.")
