@@ -475,6 +475,13 @@ def serve(
         LogFormat, typer.Option("--log-format", help="text, or json: one JSON object a line with its "
                                 "request id, and one access line a request.")
     ] = LogFormat.text,
+    public_url: Annotated[
+        list[str] | None,
+        typer.Option("--public-url", envvar="HANAFUDA_PUBLIC_URL", metavar="URL",
+                     help="An address people open the server at (https://hanafuda.example.org; repeat it or "
+                          "separate with commas): pages from it may post and open sockets. Default: the "
+                          "addresses this machine listens at.")
+    ] = None,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
     import uvicorn
@@ -483,11 +490,11 @@ def serve(
     from .web.app import create_app
     from .web.db import DatabaseUnusable
     from .web.gc_policy import tune_gc
-    from .web.http_protocol import bounded_http_protocol, http_protocol_name
+    from .web.http_protocol import KEEP_ALIVE_SECONDS, bounded_http_protocol, http_protocol_name
     from .web.limits import Limits, default_bot_workers
     from .web.logs import log_config
-    from .web.security import parse_forwarded_allow_ips
-    from .web.social import serve_banner
+    from .web.security import parse_forwarded_allow_ips, parse_public_urls
+    from .web.social import reachable_urls, serve_banner
     from .web.ws_protocol import tuned_ws_protocol, ws_protocol_name
 
     url = db or default_db_url()
@@ -502,6 +509,8 @@ def serve(
         raise fail(str(exc).replace("HANAFUDA_RATE_LIMITS", "--rate-limits")) from None
     try:
         parse_forwarded_allow_ips(forwarded_allow_ips)
+        # without --public-url: the addresses the banner lists (this machine's), never a Host header
+        public_urls = ",".join(parse_public_urls(public_url or reachable_urls(host, port)))
     except ValueError as exc:
         raise fail(str(exc)) from None
     if workers > 1 and not url.startswith("postgresql"):
@@ -510,12 +519,16 @@ def serve(
     try:
         web_app = create_app(url, bot_pause=max(0.0, bot_pause), limits=limits,
                              abandon_after=max(0.0, abandon_after) * 60, lease_seconds=lease_seconds,
-                             forwarded_allow_ips=forwarded_allow_ips, metrics_token=metrics_token)
+                             forwarded_allow_ips=forwarded_allow_ips, metrics_token=metrics_token,
+                             public_urls=public_urls)
     except Exception as exc:  # a bad URL, an unreachable or read-only database (no password shown)
         why = str(exc) if isinstance(exc, DatabaseUnusable) else type(exc).__name__
         raise fail(f"cannot open the database {_without_password(url)}: {why}") from None
     typer.echo(serve_banner(host, port, _without_password(url))
-               + (f"\n({workers} worker processes)" if workers > 1 else ""))
+               + (f"\n({workers} worker processes)" if workers > 1 else "")
+               + ("" if public_url or host in ("127.0.0.1", "localhost", "::1") else
+                  "\nPages opened at another address (a domain name, a proxy) may not play until it "
+                  "is given with --public-url (docs/deploy.md)."))
     # a socket that never reads must not hold up a shutdown: after 5 s its task is cancelled;
     # uvicorn's own proxy headers are off (they trust loopback): the app reads them, from the
     # --forwarded-allow-ips proxies only (security.TrustedProxies)
@@ -523,6 +536,7 @@ def serve(
                               "proxy_headers": False,
                               **({"log_config": log_config()} if log_format is LogFormat.json else {}),
                               "timeout_graceful_shutdown": 5, "http": bounded_http_protocol(),
+                              "timeout_keep_alive": KEEP_ALIVE_SECONDS,
                               "ws": tuned_ws_protocol()}
     if workers == 1:
         tune_gc()
@@ -538,7 +552,7 @@ def serve(
                                            "abandon_after": max(0.0, abandon_after) * 60,
                                            "lease_seconds": lease_seconds,
                                            "forwarded_allow_ips": forwarded_allow_ips,
-                                           "metrics_token": metrics_token,
+                                           "metrics_token": metrics_token, "public_urls": public_urls,
                                            "limits": dataclasses.asdict(limits)})
     common["http"] = http_protocol_name()
     common["ws"] = ws_protocol_name()

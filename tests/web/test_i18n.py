@@ -417,7 +417,7 @@ def test_rules_and_help_name_the_yaku_in_the_language(client: Any) -> None:
     assert {y["id"]: y["name"] for y in ja["yaku"]}["boar-deer-butterflies"] == "猪鹿蝶"
     assert client.get("/api/rules/mushi?lang=xx").status_code == 400
     t = client.post("/api/tables", json={"game": "kwa-do", "players": 2, "seed": 1, "options": {"yaku": True},
-                                         "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "greedy"}]}).json()
+                                         "seats": [{"kind": "human", "name": "Al"}, {"kind": "bot", "bot": "greedy"}]}).json()
     ko = client.get(f"/api/tables/{t['id']}/help?lang=ko").json()
     en = client.get(f"/api/tables/{t['id']}/help").json()
     assert [y["id"] for y in ko["yaku"]] == [y["id"] for y in en["yaku"]] and ko["yaku"]

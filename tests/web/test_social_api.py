@@ -531,9 +531,11 @@ def test_one_rate_limiter_from_the_serve_flags(tmp_path: Path) -> None:
     limiter = app.state.limiter
     assert limiter is app.state.hub.limiter
     assert limiter.limits["chat"] == Limit(1, 60.0) and limiter.limits["account"] == Limit(5, 60.0)
-    assert limiter.limits["table"] == Limit(2, 30.0) and limiter.limits["message"] == Limit(15, 0.2)
+    # issue 29: one creation bucket (``create``), set by --tables-per-minute
+    assert limiter.limits["create"] == Limit(2, 30.0) and limiter.limits["message"] == Limit(15, 0.2)
+    assert "table" not in limiter.limits
     assert limiter.allow("chat", "a") and not limiter.allow("chat", "a") and limiter.allow("chat", "b")
-    assert limiter.retry_after("chat", "a") > 0 and limiter.allow("table", "a")
+    assert limiter.retry_after("chat", "a") > 0 and limiter.allow("create", "a")
     with pytest.raises(ValueError, match="HANAFUDA_RATE_LIMITS"):
         Limits(rates="chat=none").limiter()
 

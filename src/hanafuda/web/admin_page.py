@@ -81,7 +81,7 @@ def install(app: FastAPI, hub: TableHub, social: SocialHub) -> Moderation:
     moderation = Moderation(hub.sessions)
     app.state.moderation = moderation
     social.refusal = moderation.name_refusal
-    sessions = Sessions(social.secret("session"))
+    sessions: Sessions = app.state.sessions  # one session store: a logout ends the admin's too
     app.include_router(_router(moderation, hub, social, sessions))
     _socket(moderation, hub, social)
     app.add_middleware(BanGate, moderation=moderation)

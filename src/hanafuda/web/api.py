@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 from typing import Any
 
@@ -28,10 +29,11 @@ from ..words.languages import (
 )
 from ..words.names import card_label
 from .hub import TableHub
+from .limits import RateLimited
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .lobby import seat_label
 from .replay import MAX_RECORD, ReplayCache, ReplayRefused, off_loop, table_body, upload_body
-from .requests import RequestError, parse_create
+from .requests import RequestError, parse_create, read_body
 from .security import client_key, require_json_from_here
 
 __all__ = ["MAX_RECORD", "check_language", "router"]
@@ -165,16 +167,16 @@ async def create_table(request: Request) -> dict[str, Any]:
     require_json_from_here(request)
     hub = hub_of(request)
     client = client_key(request)
-    if not hub.limiter.allow("table", client):
-        wait = hub.limiter.retry_after("table", client)
-        raise HTTPException(429, f"too many new tables from this address: at most "
-                            f"{hub.limits.tables_per_minute} a minute; try again in {wait} s",
-                            headers={"Retry-After": str(wait)})
+    account_of = getattr(request.app.state, "session_account", None)  # a signed-in account counts too
+    account = await asyncio.to_thread(account_of, dict(request.cookies)) \
+        if account_of is not None and request.cookies else ""
+    try:  # the one creation bucket, shared with the lobby's tables (limits.RateLimited says the number)
+        hub.limiter.take("create", client, *([account] if account else []))
+    except RateLimited as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
     if hub.cluster is not None:  # the other server processes count this request too
         await hub.cluster.spent_creation(client)
-    body = await request.body()
-    if len(body) > MAX_MESSAGE * 4:
-        raise HTTPException(413, "request too large")
+    body = await read_body(request, MAX_MESSAGE * 4)
     try:
         req = parse_create(body)  # the match length is bounded where every new table is made
     except RequestError as exc:
@@ -305,21 +307,6 @@ async def table_replay(request: Request, table_id: str, lang: str = "en") -> Res
     return await _json_answer(request, entry.gzipped, True, headers)
 
 
-async def _record_body(request: Request) -> bytes:
-    """The request's body, read as it streams in and refused (413) as soon as it passes
-    ``MAX_RECORD``: an oversize upload is never held whole."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_RECORD:
-        raise HTTPException(413, f"record too large: at most {MAX_RECORD:,} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_RECORD:
-            raise HTTPException(413, f"record too large: at most {MAX_RECORD:,} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
 @router.post("/api/replay")
 async def upload_replay(request: Request, lang: str = "en") -> Response:
     """An uploaded record's replay frames; ``?lang=ja|ko``: each step's line in that language.
@@ -335,7 +322,7 @@ async def upload_replay(request: Request, lang: str = "en") -> Response:
         raise HTTPException(429, f"too many uploaded replays from this address: at most "
                             f"{hub.limits.replays_per_minute} a minute; try again in {wait} s",
                             headers={"Retry-After": str(wait)})
-    body = await _record_body(request)
+    body = await read_body(request, MAX_RECORD, "record")  # 413 as soon as it passes the bound
     gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
     try:
         answer = await off_loop(upload_body, body, lang, gzipped)

@@ -20,11 +20,18 @@ from starlette.responses import Response
 
 from . import admin_page, api, health, lobby, logs, metrics, pages, rolling, ws
 from .cluster import Cluster
-from .db import make_engine, migrate
+from .db import OUTAGE, make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
 from .limits import Limits
-from .security import SecurityHeaders, TrustedProxies, content_security_policy, parse_forwarded_allow_ips
+from .security import (
+    BodyLimit,
+    SecurityHeaders,
+    TrustedProxies,
+    content_security_policy,
+    parse_forwarded_allow_ips,
+    parse_public_urls,
+)
 from .social import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
@@ -42,7 +49,7 @@ METRICS_SECONDS = 5.0
 
 def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = None,
                abandon_after: float = 3600.0, lease_seconds: float = 10.0,
-               forwarded_allow_ips: str = "", metrics_token: str = "") -> FastAPI:
+               forwarded_allow_ips: str = "", metrics_token: str = "", public_urls: str = "") -> FastAPI:
     """The app on database ``db_url`` (migrated to the newest schema on start); a running table
     with nobody at it for ``abandon_after`` seconds is listed as abandoned.
 
@@ -52,8 +59,12 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
 
     ``forwarded_allow_ips`` lists the reverse proxies whose ``X-Forwarded-For``/``-Proto`` are
     believed (``security.TrustedProxies``); empty, no peer's are.  ``metrics_token``: ``/metrics``
-    answers only to ``Authorization: Bearer <token>`` (empty: to anyone) (issue 29)."""
+    answers only to ``Authorization: Bearer <token>`` (empty: to anyone) (issue 29).
+    ``public_urls`` (``serve --public-url``, comma-separated): the addresses people open the
+    server at, the only origins besides this machine's pages whose POSTs and websockets are
+    accepted (``security.allowed_origin``)."""
     proxies = parse_forwarded_allow_ips(forwarded_allow_ips)
+    origins = parse_public_urls(public_urls)
     engine = make_engine(db_url)
     migrate(engine)
     hub = TableHub(engine, bot_pause=bot_pause, limits=limits, abandon_after=abandon_after)
@@ -110,6 +121,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.state.hub = hub
     app.state.draining = False
     app.state.metrics_token = metrics_token
+    app.state.public_origins = origins
     app.add_exception_handler(SQLAlchemyError, database_away)
     app.include_router(health.router)
     app.include_router(metrics.router)
@@ -119,6 +131,7 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.include_router(lobby.router)
     app.include_router(ws.router)
     social = install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
+    app.add_middleware(BodyLimit)  # no body over the largest a route takes reaches any route
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=6)
     app.add_middleware(metrics.CountErrors)
@@ -151,7 +164,7 @@ class RevalidatedStaticFiles(StaticFiles):
 
 async def database_away(request: Request, exc: Exception) -> JSONResponse:
     """Any database failure behind a request: a clear 503, logged without its SQL parameters."""
-    log.error("database error on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+    OUTAGE.failed(f"{request.method} {request.url.path}", exc)  # one line an outage, not one a request
     return JSONResponse({"detail": "the database is unavailable right now; please try again shortly"},
                         status_code=503, headers={"Retry-After": "5"})
 
@@ -159,11 +172,12 @@ async def database_away(request: Request, exc: Exception) -> JSONResponse:
 def create_app_from_env() -> FastAPI:
     """The app of one ``hanafuda serve --workers N`` worker, configured by ``SERVE_CONFIG`` (JSON:
     ``db``, ``bot_pause``, ``abandon_after``, ``lease_seconds``, ``forwarded_allow_ips``,
-    ``metrics_token`` and the ``limits`` fields)."""
+    ``metrics_token``, ``public_urls`` and the ``limits`` fields)."""
     cfg = json.loads(os.environ[SERVE_CONFIG])
     app = create_app(cfg["db"], bot_pause=float(cfg["bot_pause"]), limits=Limits(**cfg["limits"]),
                       abandon_after=float(cfg["abandon_after"]), lease_seconds=float(cfg["lease_seconds"]),
                       forwarded_allow_ips=str(cfg.get("forwarded_allow_ips", "")),
-                      metrics_token=str(cfg.get("metrics_token", "")))
+                      metrics_token=str(cfg.get("metrics_token", "")),
+                      public_urls=str(cfg.get("public_urls", "")))
     tune_gc()
     return app

@@ -310,7 +310,7 @@ class Cluster:
     def _on_note(self, note: dict[str, Any]) -> None:
         kind, table = note.get("t"), self.hub.tables.get(str(note.get("id")))
         if note.get("from") != self.me and kind == "rate" and isinstance(note.get("k"), str):
-            self.hub.limiter.spend("table", note["k"])
+            self.hub.limiter.spend("create", note["k"])
         elif note.get("from") != self.me and kind == "sp" and isinstance(note.get("n"), int):
             at = self.spectators_at.setdefault(str(note.get("id")), {})
             if note["n"] > 0:

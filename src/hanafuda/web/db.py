@@ -8,6 +8,9 @@ seed=seed)`` then the events replayed in order.  Nothing else is needed to resum
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +33,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["Base", "DatabaseUnusable", "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate",
+__all__ = ["OUTAGE", "Base", "DatabaseUnusable", "Outage",
+           "SeatRow", "TableEventRow", "TableRow", "make_engine", "migrate",
            "seat_of", "seats_of"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -174,3 +178,43 @@ def _migrate(engine: Engine) -> None:
 
 def session_factory(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+log = logging.getLogger(__name__)
+
+
+class Outage:
+    """The log of database outages (issue 29: a database that went away logged a traceback every
+    0.5 s).  ``failed`` logs one line when an outage starts — what failed and the error's kind,
+    never its SQL or parameters — and counts the failures after it; ``ok`` (any success) ends the
+    outage with one line giving that count and how long it lasted.  Thread-safe: the failures
+    come from the event loop and from the database threads alike."""
+
+    def __init__(self, logger: logging.Logger = log) -> None:
+        self.log = logger
+        self._lock = threading.Lock()
+        self.since: float | None = None
+        self.failures = 0
+
+    def failed(self, where: str, exc: BaseException) -> None:
+        with self._lock:
+            self.failures += 1
+            if self.since is not None:
+                return
+            self.since = time.monotonic()
+        self.log.error("database error (%s at %s): the database is unavailable; further failures "
+                       "are counted until it answers again", type(exc).__name__, where)
+
+    def ok(self) -> None:
+        if self.since is None:  # the common case: no lock taken
+            return
+        with self._lock:
+            if self.since is None:
+                return
+            lasted, count = time.monotonic() - self.since, self.failures
+            self.since, self.failures = None, 0
+        self.log.warning("the database answers again after %.1f s (%d failed operations)", lasted, count)
+
+
+OUTAGE = Outage()
+"""This process's outage log: the request handler's 503s and the background loops report here."""

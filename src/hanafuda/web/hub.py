@@ -28,7 +28,7 @@ from ..words import describe_move, hint_lines
 from . import metrics
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
-from .limits import Limits
+from .limits import Limits, RateLimited
 from .live import (
     MAX_MESSAGE,
     NEXT_ROUND,
@@ -515,10 +515,14 @@ class TableHub:
         if not conn.allow():
             await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
             return
-        if conn.client and not self.limiter.allow("message", conn.client):
-            await self.error(table, conn, "flood", "too many messages from your address: at most "
-                             f"{self.limits.messages_per_second:g} a second over all its connections")
-            return
+        if conn.client:  # per address and, signed in, per account too (issue 29)
+            try:
+                self.limiter.take("message", conn.client, *([conn.account] if conn.account else []))
+            except RateLimited:
+                await self.error(table, conn, "flood", "too many messages from your address or account: "
+                                 f"at most {self.limits.messages_per_second:g} a second over all its "
+                                 "connections")
+                return
         if len(raw) > MAX_MESSAGE:
             await self.error(table, conn, "too-large", f"message longer than {MAX_MESSAGE} characters")
             return

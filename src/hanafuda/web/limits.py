@@ -2,8 +2,11 @@
 
 Every cap and every limit answers with a clear error and changes nothing (issue 14, defect 3).
 One ``RateLimiter`` (``Limits.limiter()``, held by the hub) counts every action of every client
-address in token buckets: new tables (``table``), socket messages (``message``), and the lobby's
-``create``, ``chat`` and ``account`` requests (issue 28: one limiter, not three).
+address in token buckets: new tables (``create``: the API's, the lobby's, quick matches and
+rematches alike, one bucket of ``--tables-per-minute``, 10 a minute by default: issue 29), socket
+messages (``message``), and the lobby's ``chat`` and ``account`` requests (issue 28: one limiter,
+not three).  A signed-in account is counted beside its address (``account_key``): moving between
+addresses does not multiply its share (issue 29).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 __all__ = ["DEFAULT_LIMITS", "TOO_MANY_SOCKETS", "Limit", "Limits", "RateLimited", "RateLimiter",
-           "SocketCount", "default_bot_workers", "limits_from_env"]
+           "SocketCount", "account_key", "default_bot_workers", "limits_from_env"]
 
 
 def default_bot_workers(server_processes: int = 1) -> int:
@@ -35,11 +38,18 @@ class Limit:
 
 
 DEFAULT_LIMITS = {
-    "create": Limit(burst=10, every=6.0),     # tables (and quick matches that open one) from the lobby
+    "create": Limit(burst=10, every=6.0),     # every new table: 10 a minute (``Limits.tables_per_minute``)
     "chat": Limit(burst=8, every=2.0),
     "account": Limit(burst=5, every=60.0),    # accounts, names, logins
 }
-"""The lobby's actions; ``--rate-limits`` (or ``HANAFUDA_RATE_LIMITS``) changes them."""
+"""The lobby's actions; ``--rate-limits`` (or ``HANAFUDA_RATE_LIMITS``) changes them (``create``
+there overrides ``--tables-per-minute``)."""
+
+
+def account_key(player_id: int) -> str:
+    """The key of a signed-in account's buckets, beside its address's (``security.client_key``):
+    the same limits, counted per account too (issue 29)."""
+    return f"account:{player_id}"
 
 
 def limits_from_env(text: str | None) -> dict[str, Limit]:
@@ -85,7 +95,8 @@ class Limits:
     spectators: int = 50
     """Spectator (and creator) sockets per table; the creator (like a player) is never turned away."""
     tables_per_minute: int = 10
-    """Tables one client address may create per minute."""
+    """Tables one client address (and one signed-in account) may create per minute: the one
+    ``create`` bucket of ``POST /api/tables``, the lobby's tables, quick matches and rematches."""
     messages_per_second: float = 30.0
     """Messages one client address may send a second over all its sockets (in bursts of three
     seconds' worth), on top of each socket's own limit (``live.RATE``): one address opening many
@@ -103,19 +114,29 @@ class Limits:
     def limiter(self) -> RateLimiter:
         """The one rate limiter of these limits (checked: a malformed ``rates`` raises)."""
         per_second = self.messages_per_second
-        return RateLimiter({**limits_from_env(self.rates),
-                            "table": Limit(self.tables_per_minute, 60.0 / self.tables_per_minute),
+        lobby = limits_from_env(self.rates)
+        given = {part.strip().partition("=")[0] for part in self.rates.split(",")}
+        create = lobby["create"] if "create" in given else Limit(self.tables_per_minute,
+                                                                 60.0 / self.tables_per_minute)
+        return RateLimiter({**lobby, "create": create,
                             "message": Limit(max(1, round(3 * per_second)), 1.0 / per_second),
                             "replay": Limit(self.replays_per_minute, 60.0 / self.replays_per_minute)})
 
 
 class RateLimited(Exception):
-    """Too many requests of one kind from one client."""
+    """Too many requests of one kind from one client.  New tables are counted a minute, the unit
+    ``--tables-per-minute`` and the docs use (``err.rate_create``), when the bucket is of that form
+    (N in a row, one back every 60/N s); any other limit by its burst and pace (``err.rate``)."""
 
-    def __init__(self, action: str, limit: Limit) -> None:
+    def __init__(self, action: str, limit: Limit, wait: int | None = None) -> None:
+        self.retry_after = max(1, wait if wait is not None else round(limit.every))
+        per_minute = limit.burst  # ``--tables-per-minute N``: N in a row, each back after 60/N s
+        if action == "create" and abs(limit.every * per_minute - 60.0) < 1e-6:
+            super().__init__(f"too many create requests (new tables): at most {per_minute} a minute; "
+                             f"try again in {self.retry_after} s")
+            return
         super().__init__(f"too many {action} requests: at most {limit.burst} in a row, then one every "
                          f"{limit.every:g} seconds; please wait")
-        self.retry_after = max(1, round(limit.every))
 
 
 @dataclass
@@ -139,10 +160,15 @@ class RateLimiter:
             self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 3600}
         return tokens >= 1.0
 
-    def take(self, action: str, client: str) -> None:
-        """``allow``, or raise ``RateLimited``."""
-        if not self.allow(action, client):
-            raise RateLimited(action, self.limits[action])
+    def take(self, action: str, client: str, *others: str) -> None:
+        """``allow`` for ``client`` and each of ``others`` (an account beside its address), or raise
+        ``RateLimited``: a token is spent from every bucket or from none."""
+        clients = (client, *others)
+        wait = max(self.retry_after(action, c) for c in clients)
+        if wait > 0:
+            raise RateLimited(action, self.limits[action], wait)
+        for c in clients:
+            self.allow(action, c)
 
     def spend(self, action: str, client: str) -> None:
         """Count an action done elsewhere (another server process of the same cluster) against

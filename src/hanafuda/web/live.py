@@ -190,6 +190,9 @@ class Connection:
     """Why the server dropped this socket (``None`` while it is served)."""
     client: str = ""
     """The client's address, hashed (``security.client_key``): the key of its per-address limits."""
+    account: str = ""
+    """The signed-in account of the page's session (``limits.account_key``), read once when the
+    socket opens; "" for none: its limits are counted per account too (issue 29)."""
     lang: str = "en"
     """The page's language (``?lang=en|ja|ko``): the namer says every label of its words in it."""
     v: int = -1

@@ -9,16 +9,20 @@ when it has none).  Longer matches are for ``hanafuda play`` and the arena, not 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
 
 from ..rules import GAMES
 from ..rules.options import OptionError
 from ..words.catalogue import LANGUAGES
 
-__all__ = ["CreateTable", "RequestError", "SeatRequest", "check_match_length", "max_rounds",
-           "max_target", "parse_create", "request_language"]
+__all__ = ["MAX_NAME", "MIN_NAME", "CreateTable", "RequestError", "SeatRequest", "TextError",
+           "check_match_length", "check_name", "has_control", "max_rounds", "max_target", "parse_create",
+           "read_body", "request_language", "too_large"]
 
 MAX_SEATS = max(n for g in GAMES.values() for n in g.player_counts())
 """The most players any game allows: no request may name more seats."""
@@ -29,12 +33,55 @@ class RequestError(ValueError):
     """A request body that is not what the API takes; the text says which field and why."""
 
 
+MIN_NAME = 2
+MAX_NAME = 24
+
+
+class TextError(ValueError):
+    """A name or chat line that is not accepted (the message says why, in words the catalogue
+    translates: ``err.name_*``)."""
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a character no name or chat line may hold: a control character (NUL
+    and newlines included), an invisible format character (zero-width spaces and joiners, the
+    bidirectional overrides that make a name read backwards), a surrogate, a private-use or an
+    unassigned code point."""
+    return any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text)
+
+
+def check_name(raw: object) -> str:
+    """The one rule for every name a person gives a seat or themselves (issue 29): the lobby's
+    names and accounts, the chat's name prompt, an invitation's seat and the seat names of ``POST
+    /api/tables`` all pass here.  A name is 2–24 characters (NFC), with no control or invisible
+    format character (``has_control``), no space at either end or twice in a row, and at least one
+    letter or digit.  Names are shown escaped everywhere (the pages set ``textContent``); this rule
+    keeps a name from hiding or disguising who sits at a seat."""
+    if not isinstance(raw, str):
+        raise TextError("a name must be text")
+    name = unicodedata.normalize("NFC", raw)
+    if has_control(name):
+        raise TextError("a name may not contain control characters")
+    if name != name.strip():
+        raise TextError("a name may not begin or end with a space")
+    if len(name) < MIN_NAME:
+        raise TextError(f"a name needs at least {MIN_NAME} characters")
+    if len(name) > MAX_NAME:
+        raise TextError(f"a name has at most {MAX_NAME} characters")
+    if "  " in name:
+        raise TextError("a name may not contain double spaces")
+    if not any(ch.isalnum() for ch in name):
+        raise TextError("a name needs at least one letter or digit")
+    return name
+
+
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(None, max_length=32)
-    name: str | None = Field(None, max_length=40)
+    name: Annotated[str, AfterValidator(check_name)] | None = Field(None, max_length=40)
+    """The seat's shown name, checked by ``check_name`` (the lobby's rule)."""
 
 
 class CreateTable(BaseModel):
@@ -66,6 +113,29 @@ def parse_create(body: bytes) -> CreateTable:
         if any(e["type"].startswith("json") for e in exc.errors()):
             raise RequestError("the body is not valid JSON (or is nested too deeply)") from None
         raise RequestError(explain(exc)) from None
+
+
+def too_large(what: str, limit: int) -> HTTPException:
+    """The 413 of a body over ``limit`` bytes; it closes the connection, so the rest of the body
+    is never read."""
+    return HTTPException(413, f"{what} too large: at most {limit:,} bytes", headers={"Connection": "close"})
+
+
+async def read_body(request: Request, limit: int, what: str = "request") -> bytes:
+    """The request's body, read as it streams in and refused (413) as soon as it passes ``limit``
+    bytes — at once when its ``Content-Length`` says so: an oversize body is never held whole
+    (issue 29: a 200 MB body grew the server by 380 MB).  A body that arrives too slowly is cut by
+    the protocol's deadline (``http_protocol.BODY_SECONDS``)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large(what, limit)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large(what, limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def max_rounds(game: str) -> int:

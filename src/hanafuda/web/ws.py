@@ -21,7 +21,7 @@ from ..words.languages import LANGUAGES
 from .cluster import LOCAL_TYPES
 from .hub import TableHub
 from .limits import TOO_MANY_SOCKETS, SocketCount
-from .live import Connection, LiveTable, Role
+from .live import Connection, LiveTable, Role, Seat
 from .rolling import RESTART_CLOSE, draining
 from .security import client_key, same_origin
 from .tokens import new_token, token_matches
@@ -50,7 +50,7 @@ class Refusal(Exception):
 
 async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
     """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
-    if not same_origin(websocket.headers):
+    if not same_origin(websocket):
         raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
     table = await hub.load_async(table_id)
     token = websocket.query_params.get("token")
@@ -71,6 +71,12 @@ async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[Li
     seat = table.seats[role.seat]
     secret = websocket.query_params.get("secret") or websocket.cookies.get(claim_cookie(table.id, seat.seat))
     if seat.claim_hash is None:
+        held = held_seat(table, websocket.cookies, seat.seat)
+        if held is not None:  # a friend's invitation opened by someone seated here: never taken silently
+            raise Refusal("friends-seat", f"this link is {seat.name}'s seat (seat {seat.seat + 1}), for "
+                          f"the person you invite; this browser already sits at this table as {held.name} "
+                          f"(seat {held.seat + 1}), so it does not take it. Send them the link: copy it "
+                          "below.", 4409)
         fresh = new_token()
         if await hub.claim(table, seat.seat, fresh):
             return table, role, fresh
@@ -78,6 +84,18 @@ async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[Li
         return table, role, None
     raise Refusal("seat-claimed", f"{seat.name}'s seat link was already opened in another browser; "
                   "only that browser can take this seat (ask the table's creator for help)", 4403)
+
+
+def held_seat(table: LiveTable, cookies: dict[str, str], other_than: int) -> Seat | None:
+    """The seat of ``table`` (not ``other_than``) this browser has claimed — its claim cookie
+    matches — if any (issue 29: the creator, sitting at seat 1, who opens the invitation of seat 2
+    to check it must not take their friend's seat; the page says whose seat it is and offers to
+    copy the link)."""
+    for s in table.seats:
+        if s.seat != other_than and s.claim_hash is not None \
+                and token_matches(cookies.get(claim_cookie(table.id, s.seat)), s.claim_hash):
+            return s
+    return None
 
 
 def _socket_count(websocket: WebSocket) -> SocketCount:
@@ -176,6 +194,12 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
                       close=close, abort=_abort(websocket), limit=hub.outbox,
                       client=client, cookies=dict(websocket.cookies))
+    account_of = getattr(websocket.app.state, "session_account", None)  # social.install's
+    if account_of is not None and websocket.cookies:
+        try:
+            conn.account = await asyncio.to_thread(account_of, conn.cookies)
+        except SQLAlchemyError:
+            conn.account = ""  # the database is away: the address's limits still hold
     lang = websocket.query_params.get("lang") or "en"
     conn.lang = lang if lang in LANGUAGES else "en"
     try:

@@ -14,7 +14,8 @@ from typing import Any
 from fastapi import FastAPI
 
 from ..hub import TableHub
-from .accounts import Sessions
+from ..limits import account_key
+from .accounts import SESSION_COOKIE, Sessions
 from .i18n import LanguageMiddleware
 from .invites import reachable_urls, serve_banner
 from .routes import make_router
@@ -41,7 +42,17 @@ def install(app: FastAPI, hub: TableHub) -> SocialHub:
     social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
     app.state.social = social
     app.state.limiter = hub.limiter
-    app.include_router(make_router(social, hub.limiter, Sessions(social.secret("session"))))
+    sessions = Sessions(social.secret("session"), lambda: social.sessions)
+    app.state.sessions = sessions  # the admin page reads the same server-side sessions
+    app.include_router(make_router(social, hub.limiter, sessions))
+
+    def session_account(cookies: dict[str, str]) -> str:
+        """The per-account limit key of a page's live session ("" for none): ``ws`` reads it once
+        when a table's socket opens (a database read: off the event loop)."""
+        pid = sessions.read(cookies.get(SESSION_COOKIE))
+        return "" if pid is None else account_key(pid)
+
+    app.state.session_account = session_account
     app.add_middleware(LanguageMiddleware)
     inner = app.router.lifespan_context
 

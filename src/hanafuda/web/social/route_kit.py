@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -12,10 +11,11 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
 
-from ..limits import RateLimited, RateLimiter
+from ..limits import RateLimited, RateLimiter, account_key
 from ..live import LiveTable
-from ..requests import explain
+from ..requests import explain, read_body
 from ..security import client_key, require_json_from_here
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
@@ -32,15 +32,15 @@ B = TypeVar("B", bound=BaseModel)
 
 async def read(request: Request, model: type[B]) -> B:
     """The request's JSON body as ``model`` (``bodies``), or a 400 naming what is wrong: the body
-    is not JSON, not an object, or its fields are of the wrong type or out of range."""
+    is not JSON (nested too deeply included: the parser stops at a depth, never a 500; issue 29),
+    not an object, or its fields are of the wrong type or out of range.  A body over ``MAX_BODY``
+    is a 413 as soon as its bytes pass the bound (``read_body``)."""
     require_json_from_here(request)  # no cross-site form posts (issue 14, defect 9)
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise HTTPException(413, "request too large")
+    body = await read_body(request, MAX_BODY)
     try:
-        data = json.loads(body or b"{}")
+        data = from_json(body or b"{}")
     except ValueError:
-        raise HTTPException(400, "the body is not valid JSON") from None
+        raise HTTPException(400, "the body is not valid JSON (or is nested too deeply)") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the body must be a JSON object")
     try:
@@ -76,9 +76,13 @@ class Kit:
     def __init__(self, social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> None:
         self.social, self.limiter, self.sessions = social, limiter, sessions
 
-    def limit(self, action: str, request: Request) -> None:
+    def limit(self, action: str, request: Request, player: PlayerRow | None = None) -> None:
+        """Spend one ``action`` of the request's address and, for a signed-in account (a player
+        with a password), of that account too (issue 29: per-account limits beside per-address
+        ones); a 429 saying the limit if either is spent."""
+        accounts = [account_key(player.id)] if player is not None and player.password_hash is not None else []
         try:
-            self.limiter.take(action, client_key(request))
+            self.limiter.take(action, client_key(request), *accounts)
         except RateLimited as exc:
             raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
 
@@ -99,6 +103,19 @@ class Kit:
         """``who`` for the async routes: the reads in a worker thread (``SocialHub.db``)."""
         return await self.social.db(self.identify, request.cookies.get(SESSION_COOKIE),
                                     request.headers.get("x-player-key"))
+
+    async def spent_creation(self, request: Request) -> None:
+        """A table creation here, told to the cluster's other server processes: their ``create``
+        bucket of this address counts it too (the one creation limit holds across processes, as
+        for ``POST /api/tables``)."""
+        if self.social.hub.cluster is not None:
+            await self.social.hub.cluster.spent_creation(client_key(request))
+
+    async def signed_in(self, request: Request) -> PlayerRow | None:
+        """The account of the request's session cookie (its per-account limits), or None — read
+        only when a cookie is there."""
+        cookie = request.cookies.get(SESSION_COOKIE)
+        return None if cookie is None else await self.social.db(self.identify, cookie, None)
 
     async def need_player(self, request: Request) -> PlayerRow:
         p = await self.who_async(request)

@@ -12,6 +12,7 @@ from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
 from ...words.languages import choice_text, option_text, preset_text
 from ..api import check_language
+from ..security import require_json_from_here
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
 from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
@@ -85,15 +86,16 @@ def routes(kit: Kit) -> APIRouter:
         limit("account", request)
         session, held = request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key")
 
-        def make() -> tuple[PlayerRow, str]:  # the reads, the password hash and the writes: off the loop
+        def make() -> tuple[PlayerRow, str, str]:  # the reads, the password hash, the writes: off the loop
             mine = kit.identify(session, held)
             if mine is not None and name_key(name) == mine.name_key:
                 social.set_password(mine.id, hash_password(password))
-                return fresh(mine), social.new_key_for(mine.id)
-            return social.new_player(name, name_key(name), hash_password(password))
+                p, key = fresh(mine), social.new_key_for(mine.id)
+            else:
+                p, key = social.new_player(name, name_key(name), hash_password(password))
+            return p, key, kit.sessions.issue(p.id)
 
-        p, key = await social.db(make)
-        return _logged_in(p, key, 201)
+        return _logged_in(*await social.db(make), 201)
 
     @router.post("/api/social/login")
     async def login(request: Request) -> JSONResponse:
@@ -101,11 +103,11 @@ def routes(kit: Kit) -> APIRouter:
         name, password = body.name, body.password
         limit("account", request)
 
-        def check() -> tuple[PlayerRow, str] | None:  # the read, the password check, the new key
+        def check() -> tuple[PlayerRow, str, str] | None:  # the read, the password check, the new key
             p = social.player_by_name(name_key(name.strip()))
             if p is None or not verify_password(p.password_hash if p else None, password):
                 return None
-            return fresh(p), social.new_key_for(p.id)
+            return fresh(p), social.new_key_for(p.id), kit.sessions.issue(p.id)
 
         found = await social.db(check)
         if found is None:
@@ -113,7 +115,19 @@ def routes(kit: Kit) -> APIRouter:
         return _logged_in(*found, 200)
 
     @router.post("/api/social/logout")
-    def logout() -> JSONResponse:
+    async def logout(request: Request) -> JSONResponse:
+        """End this browser's session on the server (issue 29): the cookie is deleted here and its
+        session row with it, so a copy of the cookie is refused everywhere from now on.  An
+        account's browser key is replaced too (the page forgets it; a log-in gives a new one)."""
+        require_json_from_here(request)  # no other site's page logs a player out
+        cookie = request.cookies.get(SESSION_COOKIE)
+
+        def end() -> None:
+            pid = kit.sessions.revoke(cookie)
+            if pid is not None and (p := social.player(pid)) is not None and p.password_hash is not None:
+                social.new_key_for(pid)
+
+        await social.db(end)
         resp = JSONResponse({"player": None})
         resp.delete_cookie(SESSION_COOKIE, path="/")
         return resp
@@ -122,9 +136,9 @@ def routes(kit: Kit) -> APIRouter:
         """``p`` as stored now (a database read)."""
         return social.player(p.id) or p
 
-    def _logged_in(p: PlayerRow, key: str, status: int) -> JSONResponse:
+    def _logged_in(p: PlayerRow, key: str, cookie: str, status: int) -> JSONResponse:
         resp = JSONResponse({"player": me_json(p), "key": key}, status_code=status)
-        resp.set_cookie(SESSION_COOKIE, kit.sessions.issue(p.id), max_age=SESSION_DAYS * 86400, httponly=True,
+        resp.set_cookie(SESSION_COOKIE, cookie, max_age=SESSION_DAYS * 86400, httponly=True,
                         samesite="lax", path="/")
         return resp
 

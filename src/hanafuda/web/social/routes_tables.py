@@ -32,7 +32,8 @@ def routes(kit: Kit) -> APIRouter:
         bots = any(p.kind == "bot" for p in plans)
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
                             hints=body.hints if body.hints is not None else bots and not body.rated)
-        limit("create", request)
+        limit("create", request, player)
+        await kit.spent_creation(request)
         created = await social.create(player, game, players, options, plans, theme, settings)
         t = created.table
         loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
@@ -72,7 +73,7 @@ def routes(kit: Kit) -> APIRouter:
             raise HTTPException(400, f"{GAMES[game].title} is played by "
                                 f"{', '.join(map(str, GAMES[game].player_counts()))} players")
         table, link = await social.quick_match(player, game, players, wait, str(theme),
-                                               lambda: limit("create", request))
+                                               lambda: limit("create", request, player))
         return {"table": table.id, "link": link}
 
     @router.post("/api/social/tables/{table_id}/hello")
@@ -95,14 +96,15 @@ def routes(kit: Kit) -> APIRouter:
         chat_body = await read(request, ChatBody)
         table = await table_of(table_id)
         seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
-        limit("chat", request)  # spent by a link that opens a seat only
+        limit("chat", request, await kit.signed_in(request))  # spent by a link that opens a seat only
         return {"message": await social.say(table, seat, creator, chat_body.text)}
 
     @router.post("/api/social/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         body = await read(request, TokenBody)
         table = await table_of(table_id)
-        limit("create", request)
+        limit("create", request, await kit.signed_in(request))
+        await kit.spent_creation(request)
         link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
         return {"link": link}
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ...agents import AGENTS, LEVELS, find_level, is_bot_name
 from ...engine.visibility import move_only
@@ -25,7 +25,7 @@ from ...views import PlayerView, turn_seen_by
 from ...words import Namer, describe_move
 from ...words.languages import game_title
 from ..bot_pool import decide
-from ..db import SeatRow, TableEventRow, TableRow, seat_of, seats_of
+from ..db import OUTAGE, SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
@@ -799,6 +799,9 @@ class SocialHub:
                     gone = await self.prune_abandoned(self.keep_abandoned_days)
                     if gone:
                         log.info("deleted %d unrated abandoned tables", len(gone))
+                OUTAGE.ok()  # each step reads the database: it answers (again)
+            except SQLAlchemyError as exc:  # the database is away: one line an outage (db.Outage)
+                OUTAGE.failed("the lobby's ticker", exc)
             except Exception:
                 log.exception("social ticker step failed")
             await asyncio.sleep(self.tick)

@@ -340,7 +340,12 @@ function connect() {
       if (S) render();
     } else if (msg.type === "error" && !msg.for) {  // (chat, hello, rematch errors: the social panel's)
       $("error").textContent = msg.error;
-      if (["bad-token", "no-token", "no-table"].includes(msg.code)) ws.onclose = null;
+      if (["bad-token", "no-token", "no-table", "friends-seat"].includes(msg.code)) ws.onclose = null;
+      if (msg.code === "friends-seat") {  // a friend's invitation, opened where its sender sits: copy it for them
+        const copy = HF.el("button", { type: "button", class: "copy", "data-copy-link": "", text: HF.t("invite.copy") });
+        copy.addEventListener("click", async () => { await navigator.clipboard.writeText(location.href); copy.textContent = HF.t("invite.copied"); });
+        $("error").append(" ", copy);
+      }
     } else if (msg.type === "hint") {
       if (myTurn() && S.view.legal.includes(msg.best)) {
         hinted = Object.assign({}, msg, { key: decisionKey() });
