@@ -112,7 +112,7 @@ def wav_bytes(signal: Signal) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
-    ap.add_argument("--out", type=Path, default=OUT, help="the folder to write (default: the web's static/sound)")
+    ap.add_argument("--out", type=Path, default=OUT, help="the folder to write (default: static/sound)")
     args = ap.parse_args(argv)
     differ = []
     for name, make in SOUNDS.items():

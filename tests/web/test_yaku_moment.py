@@ -1,0 +1,88 @@
+# ruff: noqa: E501  (JavaScript snippets evaluated in the page: kept whole on their lines)
+"""A yaku moment (issue 33): when a side makes a yaku the table shows a short banner — the yaku's
+name in the page's language and its cards drawn as images — in ``[data-region="yaku-moment"]``, a
+live region a screen reader hears; it can be dismissed and goes by itself after a few seconds;
+under reduced motion it is shown all the same, without its entrance animation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from hanafuda.words.catalogue import messages
+
+from .conftest import TIMEOUT_MS, shot
+from .server import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("yaku-moment")
+    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", 0.15).start()
+    yield s
+    s.stop()
+
+
+def _watch(browser: Any, server: Server, lang: str, motion: str) -> Any:
+    """A spectator of two greedy bots playing Koi-Koi, at the first yaku moment shown."""
+    r = httpx.post(server.url + "/api/tables", json={"game": "koi-koi", "players": 2, "seed": 11,
+                   "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    # the moment's words and cards, kept as it is first drawn (it goes by itself a while later)
+    page.add_init_script("""new MutationObserver(() => { const m = document.querySelector('[data-region="yaku-moment"] .moment');
+      if (m && !window.firstMoment) window.firstMoment = { name: m.querySelector('.moment-name').textContent,
+        cards: [...m.querySelectorAll('img[data-card]')].map((i) => i.dataset.card), at: performance.now(),
+        made: W.progress.filter((p) => p.sides.some((s) => s.complete)).map((p) => ({ name: p.name, held: p.sides.filter((s) => s.complete).map((s) => [...s.held].sort()) })),
+        animated: m.getAnimations().length }; }).observe(document, { childList: true, subtree: true });""")
+    page.goto(server.url + str(r.json()["spectator_link"]) + f"&lang={lang}")
+    page.wait_for_selector("#seats .seat")
+    page.wait_for_function("window.firstMoment", timeout=180_000)
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_yaku_made_shows_its_name_and_cards_then_goes(server: Server, browser: Any, lang: str) -> None:
+    page = _watch(browser, server, lang, "no-preference")
+    region = page.locator('[data-region="yaku-moment"]')
+    assert region.get_attribute("aria-live") in ("polite", "assertive")
+    first = page.evaluate("window.firstMoment")
+    # the name is a yaku just completed, its cards that side's cards of it, drawn as images
+    match = [m for m in first["made"] if m["name"] == first["name"]]
+    assert match, first
+    assert sorted(first["cards"]) in match[0]["held"], first
+    assert len(first["cards"]) >= 1
+    if lang == "ja":
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", first["name"]), first  # in Japanese
+    assert first["animated"] >= 1  # it comes in with a short movement
+    # its button says its job in the page's language; the banner goes by itself within seconds
+    close = page.locator('[data-region="yaku-moment"] .moment-close')
+    assert close.get_attribute("aria-label") == messages(lang)["table.moment_close"]
+    shot(page, f"yaku-moment-{lang}")
+    page.wait_for_function("performance.now() - window.firstMoment.at > 5500", timeout=20_000)
+    gone = page.evaluate("() => { const m = document.querySelector('[data-region=\"yaku-moment\"] .moment');"
+                         " return !m || Number(document.body.dataset.yakuMoments) > 1; }")
+    assert gone  # (or a later yaku has its own banner now)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_under_reduced_motion_the_moment_is_shown_still_and_can_be_dismissed(server: Server, browser: Any) -> None:
+    page = _watch(browser, server, "en", "reduce")
+    first = page.evaluate("window.firstMoment")
+    assert first["animated"] == 0 and first["cards"], first
+    assert page.locator('[data-region="yaku-moment"] .moment img[data-card]').count() == len(first["cards"])
+    # dismissed at once by its button (clicked from script: a round-over dialog may be modal)
+    page.evaluate("document.querySelector('[data-region=\"yaku-moment\"] .moment-close').click()")
+    assert page.locator('[data-region="yaku-moment"] .moment').count() == 0
+    assert page.errors == []
+    page.context.close()
