@@ -28,8 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _watch(browser: Any, server: Server, lang: str, motion: str) -> Any:
-    """A spectator of two greedy bots playing Koi-Koi, at the first yaku moment shown."""
-    r = httpx.post(server.url + "/api/tables", json={"game": "koi-koi", "players": 2, "seed": 11,
+    """A spectator of two greedy bots playing Min-Hwatu (a yaku there does not end the round: its
+    summary would take the moment's place), at the first yaku moment shown."""
+    r = httpx.post(server.url + "/api/tables", json={"game": "min-hwatu", "players": 2, "seed": 11,
                    "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]})
     assert r.status_code == 201, r.text
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion)
@@ -81,8 +82,8 @@ def test_under_reduced_motion_the_moment_is_shown_still_and_can_be_dismissed(ser
     first = page.evaluate("window.firstMoment")
     assert first["animated"] == 0 and first["cards"], first
     assert page.locator('[data-region="yaku-moment"] .moment img[data-card]').count() == len(first["cards"])
-    # dismissed at once by its button (clicked from script: a round-over dialog may be modal)
-    page.evaluate("document.querySelector('[data-region=\"yaku-moment\"] .moment-close').click()")
+    # dismissed at once by its button
+    page.locator('[data-region="yaku-moment"] .moment-close').click()
     assert page.locator('[data-region="yaku-moment"] .moment').count() == 0
     assert page.errors == []
     page.context.close()

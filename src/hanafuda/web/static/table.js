@@ -265,6 +265,8 @@ function madeYaku(before, after) {
   return out;
 }
 function showMoment(m) {
+  // the round's end names its yaku in the summary: the moment gives way to it
+  if ($("summary").open) return;
   clearTimeout(momentTimer);
   VIEW.renderYakuMoment($("yaku-moment"), m, closeMoment);
   document.body.dataset.yakuMoments = String(Number(document.body.dataset.yakuMoments || 0) + 1);
@@ -303,6 +305,7 @@ function maybeSummary() {
   $("next-round").hidden = v.finished || S.you === null;
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
   if (reopen) return;  // only the card names changed
+  closeMoment();
   $("summary").showModal();
   (document.querySelector("#summary .rematch-btn:not([hidden])") || ($("next-round").hidden ? $("close-summary") : $("next-round"))).focus();
 }

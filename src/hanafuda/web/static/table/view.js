@@ -191,7 +191,7 @@ const groupsText = (p, none) => (p.groups.length ? p.groups.map((g) => `${g.titl
 // words layer's: RULES.md §5 card points), each with its count and points; the whole row opens the
 // side's cards in a dialog. The pile's step narrows as it grows, so a long chaff pile stays short.
 function Pile({ g }) {
-  const n = g.cards.length, step = n > 1 ? Math.min(14, 56 / (n - 1)) : 0;
+  const n = g.cards.length, step = n > 1 ? Math.min(16, 60 / (n - 1)) : 0;
   return html`<span class="pile" title=${`${g.title} ${n} (${g.points})`}>
     <span class="fan" style=${`--step: ${step.toFixed(1)}px; --n: ${n}`}>
       ${g.cards.map((c) => html`<img key=${c} class="cap" data-card=${c} src=${HF.faceUrl(c, false)} alt="" />`)}</span>
