@@ -264,18 +264,24 @@ function madeYaku(before, after) {
   }
   return out;
 }
+const MOMENT_MS = 4500;
 function showMoment(m) {
   // the round's end names its yaku in the summary: the moment gives way to it
   if ($("summary").open) return;
   clearTimeout(momentTimer);
-  VIEW.renderYakuMoment($("yaku-moment"), m, closeMoment);
+  VIEW.renderYakuMoment($("yaku-moment"), m, closeMoment, holdMoment);
   document.body.dataset.yakuMoments = String(Number(document.body.dataset.yakuMoments || 0) + 1);
   Sound.play("yaku");
-  momentTimer = setTimeout(closeMoment, 4500);
+  momentTimer = setTimeout(closeMoment, MOMENT_MS);
+}
+// held while pointed at or focused (WCAG 2.2.1: a reader is not hurried), then its time again
+function holdMoment(hold) {
+  clearTimeout(momentTimer);
+  if (!hold) momentTimer = setTimeout(closeMoment, MOMENT_MS);
 }
 function closeMoment() {
   clearTimeout(momentTimer);
-  if (VIEW) VIEW.renderYakuMoment($("yaku-moment"), null, closeMoment);
+  if (VIEW) VIEW.renderYakuMoment($("yaku-moment"), null, closeMoment, holdMoment);
 }
 
 // -- the creator's panel (drawn by the view: static/table/view.js Admin) --------------------

@@ -294,9 +294,11 @@ export function renderSummary(box, state) {
 }
 
 // -- a yaku moment: a yaku just made, its name and its cards drawn (issue 33), in the live region
-// #yaku-moment, so a screen reader hears it; `m` is { id, name, who, points, cards } or null
-export function renderYakuMoment(box, m, onClose) {
-  render(m ? html`<div class="moment" key=${m.key} role="group" aria-label=${m.name} lang=${ko(`${m.name} ${m.who}`)}>
+// #yaku-moment, so a screen reader hears it; `m` is { key, name, who, points, cards } or null. A
+// pointer over it or the focus in it holds it (`onHold(true)`), so a reader takes their time.
+export function renderYakuMoment(box, m, onClose, onHold) {
+  render(m ? html`<div class="moment" key=${m.key} role="group" aria-label=${m.name} lang=${ko(`${m.name} ${m.who}`)}
+      onPointerEnter=${() => onHold(true)} onPointerLeave=${() => onHold(false)} onFocusIn=${() => onHold(true)} onFocusOut=${() => onHold(false)}>
       <p class="moment-words"><strong class="moment-name">${m.name}</strong>
         <span class="moment-who">${`${m.who} · ${HF.t("table.pts", { n: m.points })}`}</span></p>
       <div class="moment-cards">${m.cards.map((c) => html`<img key=${c} data-card=${c} src=${HF.faceUrl(c, false)} alt=${HF.labels[c] || c} />`)}</div>
