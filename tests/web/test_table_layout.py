@@ -154,12 +154,12 @@ def test_a_phone_has_no_sideways_scroll_and_its_captures_are_a_tab_away(server: 
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     for s in page.evaluate(PILES):
         assert s["imgs"] == s["want"], s
+    shot(page, "layout-phone-captures")
     assert page.evaluate("document.documentElement.scrollWidth <= 390")
     for tab in ("yaku", "log"):  # the panels as before: a real share of the screen
         page.locator(f'[data-tab="{tab}"]').tap()
         panel = page.locator(f'[data-region="{tab}"]').bounding_box()
         assert panel is not None and panel["height"] >= 250, (tab, panel)
-    shot(page, "layout-phone-captures")
     assert page.errors == []
     page.context.close()
 
