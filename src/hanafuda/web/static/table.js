@@ -211,23 +211,77 @@ function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
 }
 
-// -- turn notification: the tab title, and an optional sound (off unless switched on) -------
+// -- turn notification: the tab title, and the table's sounds (off unless switched on) ------
 function notifyTurn() {
   const mine = myTurn();
   document.title = `${mine ? `▶ ${HF.t("table.your_turn")} — ` : ""}${W.title || S.table.title} — hanafuda`;
-  if (mine && !lastTurnMine && localStorage.getItem("hf-sound") === "on") beep();
+  if (mine && !lastTurnMine) Sound.play("turn");
   lastTurnMine = mine;
 }
-function beep() {
-  try {
-    const ctx = new (window.AudioContext || window.webkitAudioContext)(), o = ctx.createOscillator(), g = ctx.createGain();
-    o.frequency.value = 660; g.gain.value = 0.08; o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.15);
-  } catch (e) { /* no audio: the title still says it */ }
-}
+// The table's sounds (issue 33): a card laid, a capture, a yaku chime, "your turn" — small WAV
+// files synthesised by scripts/make_sounds.py. Off by default; the choice is kept in this
+// browser (localStorage "hf-sound"). Nothing is fetched or played while it is off.
+const Sound = {
+  files: { place: "place", capture: "capture", yaku: "yaku", turn: "turn" },
+  cache: {},
+  get on() { return localStorage.getItem("hf-sound") === "on"; },
+  play(name) {
+    if (!this.on || !(name in this.files)) return;
+    try {
+      const a = this.cache[name] || (this.cache[name] = new Audio(`/static/sound/${this.files[name]}.wav`));
+      a.volume = 0.6; a.currentTime = 0;
+      const p = a.play();
+      if (p && p.catch) p.catch(() => { /* the browser wants a gesture first: the title still says it */ });
+    } catch (e) { /* no audio here */ }
+  },
+};
 function drawSound() {
-  const on = localStorage.getItem("hf-sound") === "on";
+  const on = Sound.on;
   $("sound-btn").textContent = HF.t(on ? "table.sound_on" : "table.sound_off");
   $("sound-btn").setAttribute("aria-pressed", String(on));
+}
+// a move was made: a capture's sound if it took cards (a side's pile grew), else a card laid
+function moveSound(before, after) {
+  const count = (st) => st.words.sides.reduce((n, s) => n + s.pile.count, 0);
+  Sound.play(count(after) > count(before) ? "capture" : "place");
+}
+
+// -- a yaku moment (issue 33): a yaku a side has just made, its name and its cards shown a few
+// seconds in #yaku-moment (a live region: a screen reader hears it); a close button ends it early.
+// Under reduced motion it is shown all the same, without its entrance (style.css).
+let momentTimer = null, momentSeq = 0;
+function madeYaku(before, after) {
+  if (!before || before.view.round !== after.view.round) return [];
+  const was = new Map(before.words.progress.map((p) => [p.id, p]));
+  const out = [];
+  for (const p of after.words.progress) {
+    const old = was.get(p.id);
+    for (const s of p.sides) {
+      if (!s.complete || (old && old.sides[s.side] && old.sides[s.side].complete)) continue;
+      out.push({ key: `${p.id}|${s.side}|${++momentSeq}`, name: p.name, points: p.points,
+        who: after.words.sides[s.side].name, cards: s.held.slice() });
+    }
+  }
+  return out;
+}
+const MOMENT_MS = 4500;
+function showMoment(m) {
+  // the round's end names its yaku in the summary: the moment gives way to it
+  if ($("summary").open) return;
+  clearTimeout(momentTimer);
+  VIEW.renderYakuMoment($("yaku-moment"), m, closeMoment, holdMoment);
+  document.body.dataset.yakuMoments = String(Number(document.body.dataset.yakuMoments || 0) + 1);
+  Sound.play("yaku");
+  momentTimer = setTimeout(closeMoment, MOMENT_MS);
+}
+// held while pointed at or focused (WCAG 2.2.1: a reader is not hurried), then its time again
+function holdMoment(hold) {
+  clearTimeout(momentTimer);
+  if (!hold) momentTimer = setTimeout(closeMoment, MOMENT_MS);
+}
+function closeMoment() {
+  clearTimeout(momentTimer);
+  if (VIEW) VIEW.renderYakuMoment($("yaku-moment"), null, closeMoment, holdMoment);
 }
 
 // -- the creator's panel (drawn by the view: static/table/view.js Admin) --------------------
@@ -257,6 +311,7 @@ function maybeSummary() {
   $("next-round").hidden = v.finished || S.you === null;
   $("replay-link").hidden = !v.finished; $("replay-link").href = `/replay/${TABLE_ID}`;
   if (reopen) return;  // only the card names changed
+  closeMoment();
   $("summary").showModal();
   (document.querySelector("#summary .rematch-btn:not([hidden])") || ($("next-round").hidden ? $("close-summary") : $("next-round"))).focus();
 }
@@ -319,13 +374,15 @@ function connect() {
       const next = TableSync.take(msg, () => send({ type: "state" }));
       if (!next) return;  // a gap: the whole state is on its way
       if (next.event) settling = null;  // a move was made: the waiting play's, or the deal settled
-      const before = S ? cardRects() : null;
+      const before = S ? cardRects() : null, prev = S;
       S = next; W = next.words;
       if (selected && !S.view.hand.includes(selected)) selected = null;
       if (previewing && !S.view.hand.includes(previewing)) previewing = null;
       render();
       document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats } }));
-      if (before && next.event) animateMoves(before, next.event.seat);
+      if (before && next.event) { animateMoves(before, next.event.seat); moveSound(prev, next); }
+      const made = madeYaku(prev, next);
+      if (made.length) showMoment(made.reduce((a, b) => (b.points > a.points ? b : a)));
       callOut();
       announceEnd();
       if (queued) {  // the move made while away: sent if it is still legal
@@ -377,7 +434,8 @@ function callOut() {
 
 // -- moves animate: each card glides from where it was to where it is now (FLIP) -----------
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
-const MOVING = "[data-region] .card[data-card]";
+// the cards a move can carry: the field's, the hand's, the card turned over, the capture piles'
+const MOVING = "[data-region] .card[data-card], #captures img[data-card]";
 const regionOf = (el) => el.closest("[data-region]").dataset.region;
 function cardRects() {
   const at = new Map();
@@ -388,9 +446,10 @@ function animateMoves(before, mover) {
   const seatBox = mover !== null && mover !== S.you ? document.querySelector(`#seats [data-seat="${mover}"]`) : null;
   const stock = $("stock");
   let moved = 0;
-  for (const el of document.querySelectorAll("#field .card, #hand .card, #pending .card")) {
+  for (const el of document.querySelectorAll("#field .card, #hand .card, #pending .card, #captures img[data-card]")) {
     const now = el.getBoundingClientRect(), was = before.get(el.dataset.card);
-    let from = was ? was.rect : null;
+    if (!now.width) continue;  // a closed panel (the phone's captures tab): nothing to see move
+    let from = was && was.rect.width ? was.rect : null;
     if (!from) {
       if (el.closest("#hand")) continue;  // a new deal: no glide
       const src = el.closest("#pending") || !seatBox ? stock : seatBox;
@@ -421,7 +480,7 @@ $("hint-btn").addEventListener("click", askHint);
 $("close-hint").addEventListener("click", () => { $("hint").hidden = true; });
 $("close-help").addEventListener("click", () => $("help").close());
 $("close-pile").addEventListener("click", () => $("pile").close());
-$("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", localStorage.getItem("hf-sound") === "on" ? "off" : "on"); drawSound(); });
+$("sound-btn").addEventListener("click", () => { localStorage.setItem("hf-sound", Sound.on ? "off" : "on"); drawSound(); });
 $("leave-btn").addEventListener("click", () => {
   if (!confirm(HF.t("table.leave_confirm"))) return;
   send({ type: "resign" });

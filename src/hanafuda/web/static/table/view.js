@@ -31,12 +31,15 @@ export function Card({ code, cls = "", label, button = false, onClick, attrs = {
     : html`<span role="img" ...${common}>${img}${children}</span>`;
 }
 
-function Backs({ n, what, most = 6 }) {
-  const imgs = [];
-  for (let i = 0; i < Math.min(n, most); i++) {
-    imgs.push(html`<img key=${i} src="/card/back.svg" alt="" data-card="back" class="card small" style="width:22px;margin-right:-10px" />`);
+// an opponent's hand: its backs fanned like cards held, the count beside them (RULES.md §2: a
+// hand is hidden, its size is not)
+function Backs({ n, what, most = 8 }) {
+  const k = Math.min(n, most), imgs = [];
+  for (let i = 0; i < k; i++) {
+    const turn = k > 1 ? (i - (k - 1) / 2) * (24 / (k - 1 || 1)) : 0;
+    imgs.push(html`<img key=${i} src="/card/back.svg" alt="" data-card="back" class="card small back" style=${`transform: rotate(${turn.toFixed(1)}deg)`} />`);
   }
-  return html`<span aria-label=${`${n} ${what}`} role="img" class="backs">${imgs}<span style="margin-left:14px">${` ${n}`}</span></span>`;
+  return html`<span aria-label=${`${n} ${what}`} role="img" class="backs" data-count=${n}><span class="fan">${imgs}</span><span class="count">${String(n)}</span></span>`;
 }
 
 // -- the seats: one chip each, in order of play ----------------------------------------------
@@ -184,15 +187,27 @@ function Scores({ state }) {
 
 const groupsText = (p, none) => (p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : none);
 
+// A side's captured cards as small fanned piles, one per kind (the kinds and their points are the
+// words layer's: RULES.md §5 card points), each with its count and points; the whole row opens the
+// side's cards in a dialog. The pile's step narrows as it grows, so a long chaff pile stays short.
+function Pile({ g }) {
+  const n = g.cards.length, step = n > 1 ? Math.min(16, 60 / (n - 1)) : 0;
+  return html`<span class="pile" title=${`${g.title} ${n} (${g.points})`}>
+    <span class="fan" style=${`--step: ${step.toFixed(1)}px; --n: ${n}`}>
+      ${g.cards.map((c) => html`<img key=${c} class="cap" data-card=${c} src=${HF.faceUrl(c, false)} alt="" />`)}</span>
+    <span class="pile-n" lang=${ko(g.title)}><span class="sr-only">${`${g.title} `}</span>${`${n} · ${g.points}`}</span></span>`;
+}
+
 function Captures({ state, ui }) {
   // a side's name is its words as shown, then what it does (a name that hides the shown words
   // fails a speech user who says what they see)
   return state.words.sides.map((s) => {
-    const p = s.pile, groups = groupsText(p, HF.t("table.nothing_yet"));
-    return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}`} title=${s.headline} onClick=${() => ui.on.pile(s)}>
-      <span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>${" "}
-      <span class="muted">${`${p.count} · ${HF.t("table.pts", { n: p.points })}`}</span>${" "}
-      <span class="groups" lang=${ko(groups)}>${groups}</span>
+    const p = s.pile;
+    return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}`} data-side=${s.side} title=${s.headline} onClick=${() => ui.on.pile(s)}>
+      <span class="pile-who"><span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>
+        <span class="pile-sum">${`${p.count} · ${HF.t("table.pts", { n: p.points })}`}</span></span>
+      <span class="piles">${p.groups.length ? p.groups.map((g) => html`<${Pile} key=${g.title} g=${g} />`)
+        : html`<span class="pile-none">${HF.t("table.nothing_yet")}</span>`}</span>
       <span class="sr-only">${`. ${HF.t("table.show_cards")}`}</span></button>`;
   });
 }
@@ -278,6 +293,19 @@ export function renderSummary(box, state) {
     ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${`${HF.t("table.totals")}: ${W.totals_text}`}</p>` : null}`, box);
 }
 
+// -- a yaku moment: a yaku just made, its name and its cards drawn (issue 33), in the live region
+// #yaku-moment, so a screen reader hears it; `m` is { key, name, who, points, cards } or null. A
+// pointer over it or the focus in it holds it (`onHold(true)`), so a reader takes their time.
+export function renderYakuMoment(box, m, onClose, onHold) {
+  render(m ? html`<div class="moment" key=${m.key} role="group" aria-label=${m.name} lang=${ko(`${m.name} ${m.who}`)}
+      onPointerEnter=${() => onHold(true)} onPointerLeave=${() => onHold(false)} onFocusIn=${() => onHold(true)} onFocusOut=${() => onHold(false)}>
+      <p class="moment-words"><strong class="moment-name">${m.name}</strong>
+        <span class="moment-who">${`${m.who} · ${HF.t("table.pts", { n: m.points })}`}</span></p>
+      <div class="moment-cards">${m.cards.map((c) => html`<img key=${c} data-card=${c} src=${HF.faceUrl(c, false)} alt=${HF.labels[c] || c} />`)}</div>
+      <button type="button" class="moment-close" aria-label=${HF.t("table.moment_close")} title=${HF.t("table.moment_close")} onClick=${onClose}>×</button>
+    </div>` : null, box);
+}
+
 // -- the one entry: the whole table from the state -------------------------------------------
 const $ = (id) => document.getElementById(id);
 let logCount = 0, logKey = "";
@@ -288,6 +316,7 @@ export function renderTable(state, ui) {
   render(html`<${Field} state=${state} ui=${ui} />`, $("field"));
   render(html`<${Pending} state=${state} />`, $("pending"));
   render(html`<${Hand} state=${state} ui=${ui} />`, $("hand"));
+  $("hand").style.setProperty("--n", String(Math.max(1, state.view.hand.length)));
   render(html`<${Choice} state=${state} ui=${ui} />`, $("choice"));
   render(html`<${Scores} state=${state} />`, $("scores"));
   render(html`<${Captures} state=${state} ui=${ui} />`, $("captures"));
