@@ -226,3 +226,25 @@ def test_cards_glide_to_where_they_land_unless_reduced_motion(server: Server, br
         assert glides["cap"] >= 1, glides  # (the card turned over may glide to the field or the pile)
     assert page.errors == []
     page.context.close()
+
+
+def test_a_theme_chosen_at_one_game_stays_with_that_game(browser: Any, server: Server) -> None:
+    """The deck review found a Hawaiʻifuda table drawn with the hanafuda theme because the player
+    had once picked a theme elsewhere: a choice is remembered per game (``hf-theme:GAME``), and a
+    game without one shows its table's own theme — its own backs and card names."""
+    koikoi = _table(server, "koi-koi")
+    page = _open(browser, server, koikoi["seats"][0]["link"], DESKTOP)
+    page.select_option("#theme", "hwatu")
+    page.wait_for_function("HF.theme === 'hwatu'")
+    assert page.evaluate("localStorage.getItem('hf-theme:koi-koi')") == "hwatu"
+    hawaii = _table(server, "hawaiifuda")
+    page.goto(server.url + hawaii["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    assert page.evaluate("HF.theme") == "hawaiifuda"
+    backs = page.evaluate("[...document.querySelectorAll('img[data-card=\"back\"]')].map((i) => i.getAttribute('src'))")
+    assert backs and all(src == "/card/hawaiifuda/back.svg" for src in backs)
+    page.goto(server.url + koikoi["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    assert page.evaluate("HF.theme") == "hwatu", "the Koi-Koi choice is kept for Koi-Koi"
+    assert not page.errors
+    page.context.close()

@@ -188,7 +188,7 @@ async def create_table(request: Request) -> dict[str, Any]:
                             "without other people (at most one human seat)")
     try:
         table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
-                                               theme=req.theme or "hanafuda", seed=req.seed,
+                                               theme=req.theme or "", seed=req.seed,
                                                hints=req.hints)
     except TableError as exc:
         raise HTTPException(400, str(exc)) from None

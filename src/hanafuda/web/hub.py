@@ -129,7 +129,7 @@ class TableHub:
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-               theme: str = "hanafuda", seed: int | None = None,
+               theme: str = "", seed: int | None = None,
                hints: bool = False) -> tuple[LiveTable, NewTokens]:
         """A new table, stored; its plain tokens are returned once (only their hashes are kept).
         ``hints``: its players may ask for a hint (``hint``; the caller keeps it off in rated play).
@@ -142,7 +142,7 @@ class TableHub:
         return table, tokens
 
     async def create_async(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-                           theme: str = "hanafuda", seed: int | None = None,
+                           theme: str = "", seed: int | None = None,
                            hints: bool = False,
                            also: Callable[[str, NewTokens], None] | None = None
                            ) -> tuple[LiveTable, NewTokens]:
@@ -170,8 +170,8 @@ class TableHub:
         """Check the request and build the table (no database work)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
-        try:
-            theme = normalize_theme(theme)
+        try:  # "": the game's own deck and names (RULES.md §1: Min-Hwatu hwatu, Hawaiʻifuda its own)
+            theme = normalize_theme(theme or GAMES[game].default_theme)
         except UnknownThemeError as exc:
             raise TableError(str(exc)) from None
         if len(seats) != players:

@@ -27,7 +27,7 @@ def routes(kit: Kit) -> APIRouter:
     async def create_table(request: Request) -> dict[str, Any]:
         body = await read(request, TableBody)
         player = await need_player(request)
-        game, players, options, theme = body.game, body.players, body.options or {}, body.theme or "hanafuda"
+        game, players, options, theme = body.game, body.players, body.options or {}, body.theme or ""
         plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
         bots = any(p.kind == "bot" for p in plans)
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
@@ -66,7 +66,7 @@ def routes(kit: Kit) -> APIRouter:
     async def quick(request: Request) -> dict[str, Any]:
         body = await read(request, QuickBody)
         player = await need_player(request)
-        game, players, wait, theme = body.game, body.players, body.wait, body.theme or "hanafuda"
+        game, players, wait, theme = body.game, body.players, body.wait, body.theme or ""
         if game not in GAMES:
             raise HTTPException(400, f"unknown game; games are: {', '.join(GAMES)}")
         if players not in GAMES[game].player_counts():

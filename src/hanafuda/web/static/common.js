@@ -65,7 +65,11 @@ const HF = {
     return data.cards;
   },
   get ordinal() { return [1, 2, 3, 4].map((n) => this.t(`ordinal.${n}`)); },
-  setTheme(theme) { localStorage.setItem("hf-theme", theme); return this.loadCards(theme); },
+  // a theme chosen at a game's table or replay is remembered for that game ("hf-theme:GAME"):
+  // a Hawaiʻifuda table keeps its Hawaiian names after a Koi-Koi player picked "hanafuda"
+  game: null,
+  savedTheme(game) { return localStorage.getItem(`hf-theme:${game}`); },
+  setTheme(theme) { localStorage.setItem(this.game ? `hf-theme:${this.game}` : "hf-theme", theme); return this.loadCards(theme); },
   el(tag, attrs = {}, ...kids) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
@@ -109,7 +113,7 @@ const HF = {
   codes: [], // card code by id (0…47)
   back(n, what = HF.t("cards.hidden"), most = 10) {
     const wrap = this.el("span", { "aria-label": `${n} ${what}`, role: "img", class: "backs" });
-    for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: "/card/back.svg", alt: "", "data-card": "back", class: "card small", style: "width:22px;margin-right:-10px" }));
+    for (let i = 0; i < Math.min(n, most); i++) wrap.append(this.el("img", { src: this.faceUrl("back"), alt: "", "data-card": "back", class: "card small", style: "width:22px;margin-right:-10px" }));
     wrap.append(this.el("span", { text: ` ${n}`, style: "margin-left:14px" }));
     return wrap;
   },

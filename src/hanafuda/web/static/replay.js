@@ -51,9 +51,9 @@ function load(data, recordUrl, recordBlob) {
   if (recordUrl) $("download").href = recordUrl;
   if (recordBlob) $("download").href = URL.createObjectURL(recordBlob);
   show();
-  if (!localStorage.getItem("hf-theme") && data.theme && data.theme !== HF.theme) {  // the table's theme
-    HF.loadCards(data.theme).then(() => { $("theme").value = HF.theme; show(); });
-  }
+  HF.game = data.game || null;
+  const theme = (HF.game && HF.savedTheme(HF.game)) || data.theme;  // this game's choice, else the table's
+  if (theme && theme !== HF.theme) HF.loadCards(theme).then(() => { $("theme").value = HF.theme; show(); });
 }
 
 async function main() {

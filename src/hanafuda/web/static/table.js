@@ -517,10 +517,13 @@ for (const b of TABS) {
   HF.header();
   drawSound();
   if (!TOKEN) { $("error").textContent = HF.t("table.needs_link"); return; }
-  // the table's own card names unless this browser chose others: loaded before anything is drawn
-  if (!localStorage.getItem("hf-theme")) {
-    try { const t = await (await fetch(`/api/tables/${TABLE_ID}`)).json(); if (t.theme) HF.theme = t.theme; } catch (e) { /* the default */ }
-  }
+  // the table's own card names unless this browser chose others for this game: loaded before
+  // anything is drawn
+  try {
+    const t = await (await fetch(`/api/tables/${TABLE_ID}`)).json();
+    HF.game = t.game || null;
+    HF.theme = (HF.game && HF.savedTheme(HF.game)) || t.theme || HF.theme;
+  } catch (e) { /* the default */ }
   await HF.loadCards();
   VIEW = await import("/static/table/view.js");
   $("theme-slot").append(HF.themeSelect(() => { send({ type: "theme", theme: HF.theme }); render(); }));

@@ -37,7 +37,7 @@ function Backs({ n, what, most = 8 }) {
   const k = Math.min(n, most), imgs = [];
   for (let i = 0; i < k; i++) {
     const turn = k > 1 ? (i - (k - 1) / 2) * (24 / (k - 1 || 1)) : 0;
-    imgs.push(html`<img key=${i} src="/card/back.svg" alt="" data-card="back" class="card small back" style=${`transform: rotate(${turn.toFixed(1)}deg)`} />`);
+    imgs.push(html`<img key=${i} src=${HF.faceUrl("back")} alt="" data-card="back" class="card small back" style=${`transform: rotate(${turn.toFixed(1)}deg)`} />`);
   }
   return html`<span aria-label=${`${n} ${what}`} role="img" class="backs" data-count=${n}><span class="fan">${imgs}</span><span class="count">${String(n)}</span></span>`;
 }
