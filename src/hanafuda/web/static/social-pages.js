@@ -54,9 +54,14 @@ async function account() {
     if (data.player) localStorage.setItem("hf-player", JSON.stringify({ name: data.player.name, key: data.key }));
     else localStorage.removeItem("hf-player");
     await status();
+    return true;
   };
+  // signed in on the way to another page of this site (the admin page sends people here with
+  // ?next=/admin): go on there; only a path of this site, never another site's address
+  const next = new URLSearchParams(location.search).get("next") || "";
+  const goOn = (ok) => { if (ok && /^\/(?!\/)[\w\-/]*$/.test(next)) location.assign(next); };
   $("register").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/social/accounts", { name: $("reg-name").value, password: $("reg-pass").value }); });
-  $("login").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/social/login", { name: $("login-name").value, password: $("login-pass").value }); });
+  $("login").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/social/login", { name: $("login-name").value, password: $("login-pass").value }).then(goOn); });
   $("logout").addEventListener("click", () => send("/api/social/logout", {}));
   await status();
 }
