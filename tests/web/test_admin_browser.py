@@ -115,6 +115,7 @@ def test_report_remove_and_ban_in_the_browser(server: Server, browser: Any) -> N
         page.wait_for_function("(s) => document.getElementById('social-notice').textContent === s",
                                arg="A moderator closed this table: end of the test")
         assert page.eval_on_selector("body", "(b) => b.dataset.tableClosed") == "1"
+        assert page.text_content("#turn") == "This table has ended: no more moves."  # not "… to move"
     ann_page.screenshot(path=str(ARTIFACTS / "admin-closed-table.png"), full_page=True)
     for page in (ann_page, bob_page, admin_page, bea):
         page.close()

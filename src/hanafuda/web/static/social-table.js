@@ -203,7 +203,7 @@
     else if (msg.type === "chat") show(msg.message);
     else if (msg.type === "chat-removed") { const li = log.querySelector(`li[data-id="${Number(msg.id)}"]`); if (li) li.remove(); }
     else if (msg.type === "reported") { closeReport(); notice.textContent = t("report.thanks"); }
-    else if (msg.type === "closed") { notice.textContent = msg.reason ? t("notice.closed", { reason: msg.reason }) : t("notice.closed_plain"); document.body.dataset.tableClosed = "1"; }
+    else if (msg.type === "closed") { notice.textContent = msg.reason ? t("notice.closed", { reason: msg.reason }) : t("notice.closed_plain"); document.body.dataset.tableClosed = "1"; const turn = document.getElementById("turn"); if (turn) turn.textContent = t("table.ended"); }
     else if (msg.type === "rated") offerRematch();
     else if (msg.type === "error" && msg.for === "report" && reportBox.open) reportErr.textContent = msg.error;
     else if (msg.type === "error" && msg.for) { if (panel) err.textContent = msg.error; }

@@ -96,7 +96,9 @@ function draw() {
   HF.setValues(S.table.card_values);
   setText("title", W.title || S.table.title);  // the game's name in the page's language
   setText("round", HF.t("table.round", { n: v.round }));
-  setText("turn", W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
+  // a table stopped by its creator or closed by a moderator takes no more moves: say so, not whose turn
+  const ended = S.table.status === "stopped" || document.body.dataset.tableClosed === "1";
+  setText("turn", ended ? HF.t("table.ended") : W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
     + (settling !== null ? ` · ${HF.t("table.settling")}` : ""));
   HF.lang($("turn"), W.turn);
   setText("stock", HF.t("table.stock", { n: v.stock_count }));
