@@ -555,7 +555,7 @@ def test_unrated_abandoned_tables_pruned_rated_and_finished_kept(client: TestCli
     from sqlalchemy import update
 
     from hanafuda.web.db import TableRow
-    from hanafuda.web.social import keep_days
+    from hanafuda.web.social.setup import keep_days
 
     ann, bob = name(client, "Ann"), name(client, "Bob")
     unrated = new_table(client, ann, rated=False)

@@ -32,7 +32,7 @@ from .security import (
     parse_forwarded_allow_ips,
     parse_public_urls,
 )
-from .social import install
+from .social.setup import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
 

@@ -1,71 +1,12 @@
 """Everything social of the web app (issue 15): names and optional accounts, open seats and quick
 match, invitations with QR codes, ratings (openskill), chat, the turn clock, rematch, UI languages,
-the dark theme and the web app manifest.  ``install`` adds it all to the app from ``create_app``.
+the dark theme and the web app manifest.  ``setup.install`` adds it all to the app from
+``create_app``; importing this package alone (the models, for ``hanafuda admin``) loads no web
+framework.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
-from collections.abc import AsyncIterator
-from typing import Any
-
-from fastapi import FastAPI
-
-from ..hub import TableHub
-from ..limits import account_key
-from .accounts import SESSION_COOKIE, Sessions
-from .i18n import LanguageMiddleware
 from .invites import reachable_urls, serve_banner
-from .routes import make_router
-from .service import SocialHub
 
-__all__ = ["install", "keep_days", "reachable_urls", "serve_banner"]
-
-
-def keep_days(text: str | None) -> float | None:
-    """``HANAFUDA_KEEP_ABANDONED_DAYS``: how long unrated abandoned tables are kept (unset: always)."""
-    if text is None or not text.strip():
-        return None
-    try:
-        days = float(text)
-    except ValueError:
-        raise ValueError(f"HANAFUDA_KEEP_ABANDONED_DAYS must be a number of days, not {text!r}") from None
-    if not days > 0:
-        raise ValueError("HANAFUDA_KEEP_ABANDONED_DAYS must be above 0")
-    return days
-
-
-def install(app: FastAPI, hub: TableHub) -> SocialHub:
-    """Add the social routes, the language middleware and the background ticker to ``app``."""
-    social = SocialHub(hub, keep_abandoned_days=keep_days(os.environ.get("HANAFUDA_KEEP_ABANDONED_DAYS")))
-    app.state.social = social
-    app.state.limiter = hub.limiter
-    sessions = Sessions(social.secret("session"), lambda: social.sessions)
-    app.state.sessions = sessions  # the admin page reads the same server-side sessions
-    app.include_router(make_router(social, hub.limiter, sessions))
-
-    def session_account(cookies: dict[str, str]) -> str:
-        """The per-account limit key of a page's live session ("" for none): ``ws`` reads it once
-        when a table's socket opens (a database read: off the event loop)."""
-        pid = sessions.read(cookies.get(SESSION_COOKIE))
-        return "" if pid is None else account_key(pid)
-
-    app.state.session_account = session_account
-    app.add_middleware(LanguageMiddleware)
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(a: Any) -> AsyncIterator[Any]:
-        async with inner(a) as state:
-            task = asyncio.get_running_loop().create_task(social.run())
-            try:
-                yield state
-            finally:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-
-    app.router.lifespan_context = lifespan
-    return social
+__all__ = ["reachable_urls", "serve_banner"]
