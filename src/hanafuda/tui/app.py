@@ -659,12 +659,20 @@ class PlayApp(App[Path | None]):
         view = s.view()
         out: list[tuple[Text, list[tuple[int, int]], int]] = []
         separator = ", " if namer.lang == "en" else self.say("list.separator")
+        # a game whose cards have no points (Koi-Koi: only yaku score) does not say "0 card
+        # points" on every line: the piles give their counts alone
+        scored = any(namer.config.values)
         for side in range(len(view.sides)):
             pile = side_pile(namer, side, view.captures[side])
-            out.append((Text(pile.headline(), style="bold"), [], 0))
+            headline = pile.headline() if scored else self.say("tui.pile_count", name=pile.name,
+                                                                  count=pile.count)
+            out.append((Text(headline, style="bold"), [], 0))
             for group in pile.groups:
-                line = Text(" " + self.say("pile.group", title=group.title, count=len(group.cards),
-                                           points=group.points, names=""), style="bold")
+                words = (self.say("pile.group", title=group.title, count=len(group.cards),
+                                  points=group.points, names="") if scored else
+                         self.say("tui.pile_group_plain", title=group.title, count=len(group.cards),
+                                  names=""))
+                line = Text(" " + words, style="bold")
                 keep = [(0, len(line.plain.rstrip()))]
                 for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
                     start = len(line.plain)
