@@ -346,6 +346,9 @@ class PlayApp(App[Path | None]):
         """80×24 first: compact cells and the panels below under 110×34; richer above."""
         self.compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.query_one("#body").set_class(self.compact, "-compact")
+        # at 80 columns the footer's keys need the whole line ("q Save & quit" was cut by
+        # "^p palette"): the palette stays on ctrl+p, unadvertised below 110 columns
+        self.query_one(Footer).show_command_palette = width >= COMPACT_WIDTH
         table = width if self.compact else width - max(36, width // 3)
         cell = 19 if self.compact else 20
         columns = max(2, min(8, table // cell))
