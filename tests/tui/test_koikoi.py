@@ -93,3 +93,23 @@ def test_a_saved_match_resumed_in_another_language_names_its_seats_in_it(tmp_pat
     assert resumed.namer.seat(0) == "나" and resumed.namer.seat(1) == "욕심 봇(2번 자리)"
     kept = PlaySession.resume(path, pause=0)  # without --lang: the language it was saved in
     assert kept.namer.seat(1) == "貪欲ボット（2番席）"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_round_end_page_gives_counts_not_zero_card_points(tmp_path: Path, lang: str) -> None:
+    """The end-of-round page (``words.round_result_lines``, terminal and plain mode): Koi-Koi's
+    cards have no points, so no "0 card points" and no "(0)" on every kind; yaku and score stay."""
+    from hanafuda.words import round_result_lines
+
+    session = PlaySession.new("koi-koi", bots="random", seed=5, rounds=1, pause=0, lang=lang,
+                              save=tmp_path / "m.json")
+    while not session.match.round_over:
+        if session.human_to_move:
+            session.play("1")
+        else:
+            session.bot_move()
+    view = session.view()
+    lines = round_result_lines(session.namer, 1, session.match.results[-1], view.captures, view.totals)
+    said = "\n".join(lines)
+    assert POINTS_WORDS[lang] not in said and "(0" not in said and "（0" not in said, said
+    assert PILE_WORDS[lang] in said, said

@@ -667,9 +667,7 @@ class PlayApp(App[Path | None]):
         scored = any(namer.config.values)
         for side in range(len(view.sides)):
             pile = side_pile(namer, side, view.captures[side])
-            headline = pile.headline() if scored else self.say("tui.pile_count", name=pile.name,
-                                                                  count=pile.count)
-            out.append((Text(headline, style="bold"), [], 0))
+            out.append((Text(pile.headline(), style="bold"), [], 0))
             for group in pile.groups:
                 words = (self.say("pile.group", title=group.title, count=len(group.cards),
                                   points=group.points, names="") if scored else
