@@ -68,3 +68,18 @@ def test_english_words_say_what_each_choice_does() -> None:
     assert re.fullmatch(r"stop: score \d+", words["stop"].choice)
     assert "if your opponent stops first, you score nothing" in words["koikoi"].text
     assert re.search(r"score your yaku now: \d+ points?$", words["stop"].text)
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "No card scores by itself: only yaku score."),
+                                            ("ja", "札そのものに点はありません。点になるのは役だけです。"),
+                                            ("ko", "패 자체에는 점수가 없습니다. 약만 점수가 됩니다.")])
+def test_the_rules_say_koikoi_cards_have_no_points(lang: str, line: str) -> None:
+    """``hanafuda rules koi-koi`` and the ``?`` help: one line instead of "Brights: 0 each" for
+    every kind (a newcomer would look for card points that do not exist)."""
+    from hanafuda.rules import configure
+    from hanafuda.words import rules_reference
+
+    said = rules_reference(configure("koi-koi", 2, {}), "hanafuda", lang).text()
+    assert f"  {line}\n" in said and " 0 each" not in said and "各0点" not in said
+    mushi = rules_reference(configure("mushi", 2, {}), "hanafuda", lang).text()
+    assert line not in mushi  # a game whose cards score keeps its values
