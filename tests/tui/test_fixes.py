@@ -234,3 +234,21 @@ async def test_h_shows_a_hint_with_the_best_move_and_the_runner_up(tmp_path: Pat
         assert "Next best:" in text and "worth about" in text
         assert not any(word in text for word in ("play ", "take "))  # words, not notation
         await pilot.press("q")
+
+
+async def test_the_footer_keys_fit_80_columns(tmp_path: Path) -> None:
+    """At 80×24 "q Save & quit" was cut by Textual's "^p palette": below 110 columns the palette
+    is left out of the footer (ctrl+p still opens it); a wide screen shows it again."""
+    from textual.widgets import Footer
+
+    session = PlaySession.new("koi-koi", bots="random", seed=1, pause=0, save=tmp_path / "m.json")
+    app = PlayApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.05)
+        footer = app.query_one(Footer)
+        assert not footer.show_command_palette
+        shot = app.export_screenshot()
+        assert "Save&#160;&amp;&#160;quit" in shot and "palette" not in shot
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause(0.1)
+        assert footer.show_command_palette

@@ -11,6 +11,8 @@ import pytest
 from hanafuda import Match
 from hanafuda.words import Namer
 from hanafuda.words.catalogue import text
+from hanafuda.words.moves import koikoi_stake
+from hanafuda.words.names import join_words
 from hanafuda.words.table import turn_text, view_words
 
 
@@ -31,7 +33,12 @@ def test_the_decision_asks_koikoi_or_stop(lang: str) -> None:
     match, seat = a_decision()
     namer = Namer(match.config, "hanafuda", seat, ("You", "Bot"), lang)
     line = turn_text(match.view(seat), namer)
-    assert line == text("screen.koikoi", lang) and line != text("screen.play", lang)
+    # it names the yaku made and the points a stop scores now (tests/words/test_koikoi_stake.py)
+    points, names = koikoi_stake(match.view(seat), namer)
+    said = f"{points} point{'s' if points != 1 else ''}" if lang == "en" else points
+    yaku = join_words(names) if lang == "en" else text("list.separator", lang).join(names)
+    assert line == text("screen.koikoi_stake", lang, yaku=yaku, points=said)
+    assert line != text("screen.play", lang)
     theirs = Namer(match.config, "hanafuda", 1 - seat, ("You", "Bot"), lang)
     assert turn_text(match.view(1 - seat), theirs) == text("screen.to_move", lang, who=theirs.seat(seat))
 

@@ -346,6 +346,9 @@ class PlayApp(App[Path | None]):
         """80×24 first: compact cells and the panels below under 110×34; richer above."""
         self.compact = width < COMPACT_WIDTH or height < COMPACT_HEIGHT
         self.query_one("#body").set_class(self.compact, "-compact")
+        # at 80 columns the footer's keys need the whole line ("q Save & quit" was cut by
+        # "^p palette"): the palette stays on ctrl+p, unadvertised below 110 columns
+        self.query_one(Footer).show_command_palette = width >= COMPACT_WIDTH
         table = width if self.compact else width - max(36, width // 3)
         cell = 19 if self.compact else 20
         columns = max(2, min(8, table // cell))
@@ -659,12 +662,18 @@ class PlayApp(App[Path | None]):
         view = s.view()
         out: list[tuple[Text, list[tuple[int, int]], int]] = []
         separator = ", " if namer.lang == "en" else self.say("list.separator")
+        # a game whose cards have no points (Koi-Koi: only yaku score) does not say "0 card
+        # points" on every line: the piles give their counts alone
+        scored = any(namer.config.values)
         for side in range(len(view.sides)):
             pile = side_pile(namer, side, view.captures[side])
             out.append((Text(pile.headline(), style="bold"), [], 0))
             for group in pile.groups:
-                line = Text(" " + self.say("pile.group", title=group.title, count=len(group.cards),
-                                           points=group.points, names=""), style="bold")
+                words = (self.say("pile.group", title=group.title, count=len(group.cards),
+                                  points=group.points, names="") if scored else
+                         self.say("tui.pile_group_plain", title=group.title, count=len(group.cards),
+                                  names=""))
+                line = Text(" " + words, style="bold")
                 keep = [(0, len(line.plain.rstrip()))]
                 for n, (code, name) in enumerate(zip(group.cards, group.names, strict=True)):
                     start = len(line.plain)

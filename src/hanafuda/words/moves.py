@@ -17,8 +17,9 @@ from ..cards import BRIGHTS, CHAFF, CODES, card_id, cards_of
 from ..engine.moves import NO_SET, NO_TARGET, Move, decode, parse_action
 from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD, Round
 from ..rules.base import Config
+from ..rules.koi_koi import KoiKoi
 from ..views import PlayerView
-from .languages import bright_call
+from .languages import bright_call, yaku_name
 from .names import Namer
 from .sentences import say
 
@@ -32,6 +33,7 @@ __all__ = [
     "OUTCOME_WILD",
     "describe_move",
     "hint_lines",
+    "koikoi_stake",
     "legal_move_words",
     "position_of",
 ]
@@ -122,7 +124,7 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
                          "Keep your teyaku hidden (nobody pays, nobody learns of it)",
                          "keep it hidden")
     if structured.kind in ("koikoi", "stop"):
-        return _koikoi_words(text_move, structured.kind, lang)
+        return _koikoi_words(text_move, structured.kind, view, namer)
     if structured.kind == "take":
         assert structured.target is not None and view.pending is not None
         pending = card_id(view.pending)
@@ -204,18 +206,50 @@ def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
                      OUTCOME_EXPOSE, None, text, f"expose them (+{value} from each player)")
 
 
-def _koikoi_words(move: str, kind: str, lang: str) -> MoveWords:
-    """Koi-Koi's decision: go on (``koikoi``) or end the round and score (``stop``)."""
+def koikoi_stake(view: PlayerView, namer: Namer) -> tuple[int, tuple[str, ...]]:
+    """What the seat deciding a Koi-Koi koi-koi/stop would score by stopping now, and the names
+    of its yaku (docs/rules/koi-koi.md: the game's own ``stop_value`` — the yaku, the 7-point
+    doubling, the bonus of the koi-koi calls so far — from the side's captures and the calls the
+    public history shows), so a person sees the points at stake before choosing."""
+    config = namer.config
+    seat = view.to_move if view.to_move is not None else view.seat
+    if seat is None:
+        return 0, ()
+    side = config.side_of[seat]
+    calls = [0] * config.num_sides
+    for event in view.history:
+        if event.kind == "koikoi":
+            calls[config.side_of[event.seat]] += 1
+    game = config.game
+    if not issubclass(game, KoiKoi):  # only Koi-Koi has the decision
+        return 0, ()
+    value, _terms, yaku = game.stop_value(
+        config, view.captures[side].mask, calls[side], sum(calls) - calls[side])
+    names = tuple(yaku_name(config.game, y.id, y.name, namer.lang) for y in yaku)
+    return int(value), names
+
+
+def _koikoi_words(move: str, kind: str, view: PlayerView, namer: Namer) -> MoveWords:
+    """Koi-Koi's decision: go on (``koikoi``) or end the round and score (``stop``); each says
+    what it does, the stop the points it scores now (``koikoi_stake``)."""
     outcome = OUTCOME_KOIKOI if kind == "koikoi" else OUTCOME_STOP
+    lang = namer.lang
+    points, _names = koikoi_stake(view, namer)
     if lang != "en":
-        return MoveWords(move, kind, None, (), outcome, None, say(f"{kind}_text", lang),
-                         say(f"{kind}_choice", lang))
+        if kind == "koikoi":
+            return MoveWords(move, kind, None, (), outcome, None, say("koikoi_text", lang),
+                             say("koikoi_go_choice", lang))
+        return MoveWords(move, kind, None, (), outcome, None,
+                         say("stop_points_text", lang, points=points),
+                         say("stop_points_choice", lang, points=points))
     if kind == "koikoi":
         return MoveWords(move, kind, None, (), outcome, None,
                          "Koi-koi: play on for more yaku (if your opponent stops first, you "
-                         "score nothing)", "koi-koi")
+                         "score nothing)", "koi-koi: play on")
     return MoveWords(move, kind, None, (), outcome, None,
-                     "Stop: end the round and score your yaku now", "stop")
+                     f"Stop: end the round and score your yaku now: {points} "
+                     f"{'point' if points == 1 else 'points'}",
+                     f"stop: score {points}")
 
 
 def _format(move: Move, config: Config) -> str:

@@ -149,6 +149,12 @@ def _known_bot(name: str) -> str | None:
     return low if low and has(f"botname.{low}", "en") else None
 
 
+DEFAULT_PLAYER = re.compile(r"Player ([1-9][0-9]?)")
+"""The name a person's seat gets when no one gave one ("Player 1", web/hub.py): stored in English
+in tables and records, read in each reader's language ("プレイヤー1", "플레이어 1"), so a match saved
+in one language and resumed in another names its seats in the new one."""
+
+
 def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, person: bool = False) -> str:
     """A seat's player as people read it, in ``lang`` — one function for every place that shows a
     seat's name, so a bot reads the same everywhere (issue 28): a person by their name as they
@@ -157,12 +163,16 @@ def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, p
     ``bot_name``; a person's seat handed to a bot ("Ann (greedy bot)", web/hub.py) as
     "Ann (Greedy bot)", "Ann（貪欲ボット）"."""
     given = (name or "").strip()
+    default = DEFAULT_PLAYER.fullmatch(given)
+    if default:  # the name a seat gets when no one gave one: said in the reader's language
+        return text("name.player_n", lang, n=int(default.group(1)))
     if person:
         return given
     if given.endswith(" bot)") and " (" in given:
         who, _, inner = given[:-len(" bot)")].rpartition(" (")
         if who and inner:
-            return text("botname.for", lang, name=who, bot=bot_name(inner, lang))
+            return text("botname.for", lang, name=player_name(who, lang, person=True),
+                        bot=bot_name(inner, lang))
     known = _known_bot(given)
     if known is not None:
         return bot_name(known, lang)

@@ -24,6 +24,9 @@ class PileGroup:
     names: tuple[str, ...]
     points: int
     lang: str = "en"
+    scored: bool = True
+    """The game's cards have points (``Game.values``); Koi-Koi's have none, only yaku score, so
+    its piles give counts without "(0)" (docs/rules/koi-koi.md)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "title": self.title, "cards": list(self.cards),
@@ -33,6 +36,9 @@ class PileGroup:
         """"Brights ×2 (40): Pine Crane and Sun, Cherry Curtain" ("光 ×2 (40)：松に鶴、桜に幕")."""
         separator = ", " if self.lang == "en" else text("list.separator", self.lang)
         names = separator.join(self.names)
+        if not self.scored:
+            return text("tui.pile_group_plain", self.lang, title=self.title, count=len(self.cards),
+                        names=names)
         return text("pile.group", self.lang, title=self.title, count=len(self.cards), points=self.points,
                     names=names)
 
@@ -47,12 +53,16 @@ class SidePile:
     points: int
     groups: tuple[PileGroup, ...]
     lang: str = "en"
+    scored: bool = True
+    """As ``PileGroup.scored``: without card points the headline gives the count alone."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"side": self.side, "name": self.name, "count": self.count, "points": self.points,
                 "groups": [g.to_dict() for g in self.groups]}
 
     def headline(self) -> str:
+        if not self.scored:  # "You: 18 captured" (Koi-Koi: only yaku score)
+            return text("tui.pile_count", self.lang, name=self.name, count=self.count)
         if self.lang == "en":
             cards = "card" if self.count == 1 else "cards"
             return f"{self.name}: {self.count} {cards}, {self.points} card points"
@@ -76,11 +86,13 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
             if cards:
                 groups.append(PileGroup(
                     kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
-                    tuple(namer.card(c) for c in cards), sum(values[c] for c in cards), namer.lang))
+                    tuple(namer.card(c) for c in cards), sum(values[c] for c in cards), namer.lang,
+                    any(values)))
         if len(_GROUPS) >= 8192:  # forget the old piles now and then
             _GROUPS.clear()
         found = _GROUPS[key] = (tuple(groups), sum(values[c] for c in cards_of(mask)))
-    return SidePile(side, namer.side(side), mask.bit_count(), found[1], found[0], namer.lang)
+    return SidePile(side, namer.side(side), mask.bit_count(), found[1], found[0], namer.lang,
+                    any(values))
 
 
 _GROUPS: dict[tuple[str, str, tuple[int, ...], int], tuple[tuple[PileGroup, ...], int]] = {}

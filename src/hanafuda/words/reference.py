@@ -164,6 +164,8 @@ class Reference:
 
 
 def _values(config: Config, namer: Namer) -> tuple[str, ...]:
+    if not any(config.values):  # Koi-Koi: only yaku score (docs/rules/koi-koi.md), not "0 each" ×4
+        return (text("reference.no_values", namer.lang),)
     out = []
     for kind in KIND_ORDER:
         cards = [c for c in cards_of(config.deck) if CARDS[c].kind is kind]

@@ -16,8 +16,8 @@ from ..views import PlayerView
 from .catalogue import text
 from .events import log_entries, log_entry_dicts
 from .languages import game_title, yaku_name
-from .moves import legal_move_words
-from .names import Namer, seat_number
+from .moves import koikoi_stake, legal_move_words
+from .names import Namer, join_words, seat_number
 from .piles import side_pile
 from .progress import YakuProgress, yaku_progress
 from .summary import totals_text
@@ -44,8 +44,11 @@ def turn_text(view: PlayerView, namer: Namer) -> str:
     if view.to_move == view.seat:
         if view.phase == "teyaku":
             return text("screen.teyaku", lang)
-        if view.phase == "koikoi":  # Koi-Koi: this turn made or raised a yaku
-            return text("screen.koikoi", lang)
+        if view.phase == "koikoi":  # Koi-Koi: this turn made or raised a yaku; the points at stake
+            points, names = koikoi_stake(view, namer)
+            yaku = join_words(names) if lang == "en" else text("list.separator", lang).join(names)
+            said = (f"{points} point" if points == 1 else f"{points} points") if lang == "en" else points
+            return text("screen.koikoi_stake", lang, yaku=yaku, points=said)
         if view.phase == "take" and view.pending is not None:
             wild = namer.wild_from_stock(view.pending)
             return text("screen.choose", lang, card=namer.card(view.pending, wild=wild))
