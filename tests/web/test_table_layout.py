@@ -81,7 +81,7 @@ PILES = """() => W.sides.map((s) => {
     want: s.pile.groups.flatMap((g) => g.cards).sort(),
     piles: row ? [...row.querySelectorAll('.pile')].map((p) => ({ n: p.querySelectorAll('img').length, label: p.querySelector('.pile-n').lastChild.textContent, kind: p.querySelector('.pile-n .sr-only').textContent.trim(),
       width: p.querySelector('img').getBoundingClientRect().width })) : [],
-    groups: s.pile.groups.map((g) => `${g.cards.length} · ${g.points}`), kinds: s.pile.groups.map((g) => g.title) }; })"""
+    groups: s.pile.groups.map((g) => (HF.values ? `${g.cards.length} · ${g.points}` : String(g.cards.length))), kinds: s.pile.groups.map((g) => g.title) }; })"""
 
 
 @pytest.mark.parametrize("game", ["koi-koi", "min-hwatu", "hana-awase"])
@@ -113,9 +113,14 @@ def test_the_table_at_1366x768_is_a_card_table_on_one_screen(server: Server, bro
     for s in page.evaluate(PILES):
         assert s["row"] and s["imgs"] == s["want"] and len(s["imgs"]) == s["count"], s
         assert [p["n"] for p in s["piles"]] == [int(g.split(" · ")[0]) for g in s["groups"]], s
-        assert [p["label"] for p in s["piles"]] == s["groups"], s  # shown: count · points
+        assert [p["label"] for p in s["piles"]] == s["groups"], s  # shown: count · points (Koi-Koi: count)
         assert [p["kind"] for p in s["piles"]] == s["kinds"], s  # said: the kind
         assert all(p["width"] >= 24 for p in s["piles"]), s
+    # Koi-Koi's cards score nothing by themselves (only yaku do): no column or pile of zero points
+    headings = page.evaluate("[...document.querySelectorAll('table.score th')].map((t) => t.textContent)")
+    assert ("Card points" in headings) == (game != "koi-koi"), headings
+    if game == "koi-koi":
+        assert " · " not in page.text_content('[data-region="captures"]')
     # an opponent's hand: a fan of backs (up to 8) and its count
     fans = page.evaluate("() => [...document.querySelectorAll('#seats .seat:not(.you)')].map((c) => ({ n: W.seats[Number(c.dataset.seat)].hand_count,"
                          " backs: c.querySelectorAll('.backs img[data-card=back]').length, count: c.querySelector('.backs .count').textContent,"

@@ -174,28 +174,33 @@ function Choice({ state, ui }) {
 }
 
 // -- the side panels -------------------------------------------------------------------------
+// Whether the game's cards have points (RULES.md §5; Koi-Koi's have none: only yaku score, so
+// its piles and scores give counts, never a column of zeros). HF.values is null without them.
+const scored = () => HF.values !== null;
+const withPoints = (g) => (scored() ? ` (${g.points})` : "");
+
 function Scores({ state }) {
   const W = state.words, v = state.view;
   return html`<table class="score"><tbody>
-    <tr><th>${HF.t("table.side")}</th><th>${HF.t("table.card_points")}</th><th>${HF.t("table.rounds")}</th><th>${HF.t("table.total")}</th></tr>
+    <tr><th>${HF.t("table.side")}</th>${scored() ? html`<th>${HF.t("table.card_points")}</th>` : null}<th>${HF.t("table.rounds")}</th><th>${HF.t("table.total")}</th></tr>
     ${W.sides.map((s) => html`<tr key=${s.side} class=${side(s.side)}>
       <td><span class="mark" aria-hidden="true"></span><span lang=${ko(s.name)}>${s.name}</span></td>
-      <td>${String(s.pile.points)}</td><td>${v.round_scores.map((r) => r[s.side]).join(", ") || "—"}</td>
+      ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<td>${v.round_scores.map((r) => r[s.side]).join(", ") || "—"}</td>
       <td class="total">${String(s.total)}</td></tr>`)}
   </tbody></table>`;
 }
 
-const groupsText = (p, none) => (p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length} (${g.points})`).join(" · ") : none);
+const groupsText = (p, none) => (p.groups.length ? p.groups.map((g) => `${g.title} ${g.cards.length}${withPoints(g)}`).join(" · ") : none);
 
 // A side's captured cards as small fanned piles, one per kind (the kinds and their points are the
 // words layer's: RULES.md §5 card points), each with its count and points; the whole row opens the
 // side's cards in a dialog. The pile's step narrows as it grows, so a long chaff pile stays short.
 function Pile({ g }) {
   const n = g.cards.length, step = n > 1 ? Math.min(16, 60 / (n - 1)) : 0;
-  return html`<span class="pile" title=${`${g.title} ${n} (${g.points})`}>
+  return html`<span class="pile" title=${`${g.title} ${n}${withPoints(g)}`}>
     <span class="fan" style=${`--step: ${step.toFixed(1)}px; --n: ${n}`}>
       ${g.cards.map((c) => html`<img key=${c} class="cap" data-card=${c} src=${HF.faceUrl(c, false)} alt="" />`)}</span>
-    <span class="pile-n" lang=${ko(g.title)}><span class="sr-only">${`${g.title} `}</span>${`${n} · ${g.points}`}</span></span>`;
+    <span class="pile-n" lang=${ko(g.title)}><span class="sr-only">${`${g.title} `}</span>${scored() ? `${n} · ${g.points}` : String(n)}</span></span>`;
 }
 
 function Captures({ state, ui }) {
@@ -205,7 +210,7 @@ function Captures({ state, ui }) {
     const p = s.pile;
     return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}`} data-side=${s.side} title=${s.headline} onClick=${() => ui.on.pile(s)}>
       <span class="pile-who"><span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>
-        <span class="pile-sum">${`${p.count} · ${HF.t("table.pts", { n: p.points })}`}</span></span>
+        <span class="pile-sum">${scored() ? `${p.count} · ${HF.t("table.pts", { n: p.points })}` : String(p.count)}</span></span>
       <span class="piles">${p.groups.length ? p.groups.map((g) => html`<${Pile} key=${g.title} g=${g} />`)
         : html`<span class="pile-none">${HF.t("table.nothing_yet")}</span>`}</span>
       <span class="sr-only">${`. ${HF.t("table.show_cards")}`}</span></button>`;
@@ -272,7 +277,7 @@ function Admin({ state, ui }) {
 // -- dialogs: a side's captured cards, the round's summary -----------------------------------
 export function renderPile(box, s) {
   render(s.pile.groups.length ? s.pile.groups.map((g) => html`<div key=${g.title}>
-      <h3 lang=${ko(g.title)}>${`${g.title} ${g.cards.length} (${g.points})`}</h3>
+      <h3 lang=${ko(g.title)}>${`${g.title} ${g.cards.length}${withPoints(g)}`}</h3>
       <div class="cards small-row">${g.cards.map((c) => html`<${Card} key=${c} code=${c} cls="small" />`)}</div></div>`)
     : html`<p>${HF.t("table.nothing_captured")}</p>`, box);
 }
