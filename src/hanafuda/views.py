@@ -9,7 +9,7 @@ never in it.  ``spectator_view`` is the same with no hand at all.
 
 from __future__ import annotations
 
-import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -68,10 +68,16 @@ class PublicEvent:
     only: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "card": self.card,
-                               "captured": list(self.captured), "only": self.only}
-        if self.declared is not None:
-            out["declared"] = self.declared
+        """JSON-ready form, made once per event and shared by every view that holds the event
+        (an event never changes; a web server puts each in every viewer's state after every
+        move): read it, do not change it."""
+        out: dict[str, Any] | None = self.__dict__.get("_dict")
+        if out is None:
+            out = {"kind": self.kind, "seat": self.seat, "card": self.card,
+                   "captured": list(self.captured), "only": self.only}
+            if self.declared is not None:
+                out["declared"] = self.declared
+            object.__setattr__(self, "_dict", out)  # a cache, not a field (frozen: set past it)
         return out
 
 
@@ -170,11 +176,14 @@ class PlayerView:
         }
 
 
-_HISTORY_CACHE: weakref.WeakKeyDictionary[Round, tuple[list[Any], list[PublicEvent]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per round: the event list already translated, and its translation.  Events are only ever
-appended, so each view translates just the new ones."""
+HISTORY_ROUNDS = 4096
+"""Rounds whose translated history ``round_history`` keeps (the most recently used)."""
+_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent]]] = OrderedDict()
+"""Per round, by its first event: that event, the last event translated, and the translation.
+Events are only ever appended, and a copy of a round (``Round.copy``: every move of a web table
+is made on a copy, ``web.live.fork``) holds the very same event tuples, so a round and its
+copies share one translation, each view translating just the new events: an event is the same
+``PublicEvent`` (its ``to_dict`` made once) for every view and every later position."""
 
 
 def _translate(rnd: Round, start: int) -> list[PublicEvent]:
@@ -193,20 +202,36 @@ def _translate(rnd: Round, start: int) -> list[PublicEvent]:
     return out
 
 
+def _translated(rnd: Round) -> list[PublicEvent]:
+    """Every event of ``rnd`` translated, from the cache where this round (or the round it was
+    copied from) was translated before: the cache holds if its last event is this round's at the
+    same place (the same tuple object: the same history up to there)."""
+    events = rnd.events
+    if not events:
+        return []
+    key = id(events[0])
+    cached = _HISTORY.get(key)
+    entries: list[PublicEvent]
+    if cached is not None and cached[0] is events[0] and len(cached[2]) <= len(events) \
+            and events[len(cached[2]) - 1] is cached[1]:
+        entries = cached[2]
+        if len(entries) < len(events):
+            entries = entries + _translate(rnd, len(entries))
+        _HISTORY.move_to_end(key)
+    else:
+        entries = _translate(rnd, 0)
+    _HISTORY[key] = (events[0], events[len(entries) - 1], entries)
+    while len(_HISTORY) > HISTORY_ROUNDS:
+        _HISTORY.popitem(last=False)
+    return entries
+
+
 def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     """The history of any round (an earlier one too) as ``seat`` may see it: the events whose
     ``only`` is None or ``seat`` (its own ``keep`` included, no one else's; RULES.md §4.2);
     ``seat`` None: what everyone sees.  Translated once per round and extended as the round goes
-    on (cached)."""
-    cached = _HISTORY_CACHE.get(rnd)
-    if cached is not None and cached[0] is rnd.events and len(cached[1]) <= len(rnd.events):
-        entries = cached[1]
-        if len(entries) < len(rnd.events):
-            entries = entries + _translate(rnd, len(entries))
-    else:
-        entries = _translate(rnd, 0)
-    _HISTORY_CACHE[rnd] = (rnd.events, entries)
-    return tuple(event for event in entries if visible_to(event.only, seat))
+    on (cached, ``_translated``)."""
+    return tuple(event for event in _translated(rnd) if visible_to(event.only, seat))
 
 
 def phase_name(match: MatchCore) -> ViewPhase:
