@@ -178,8 +178,9 @@ class PlayerView:
 
 HISTORY_ROUNDS = 4096
 """Rounds whose translated history ``round_history`` keeps (the most recently used)."""
-_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent]]] = OrderedDict()
-"""Per round, by its first event: that event, the last event translated, and the translation.
+_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent], bool]] = OrderedDict()
+"""Per round, by its first event: that event, the last event translated, the translation, and
+whether an event of it is one seat's alone (a kept teyaku, RULES.md §4.2).
 Events are only ever appended, and a copy of a round (``Round.copy``: every move of a web table
 is made on a copy, ``web.live.fork``) holds the very same event tuples, so a round and its
 copies share one translation, each view translating just the new events: an event is the same
@@ -202,28 +203,30 @@ def _translate(rnd: Round, start: int) -> list[PublicEvent]:
     return out
 
 
-def _translated(rnd: Round) -> list[PublicEvent]:
-    """Every event of ``rnd`` translated, from the cache where this round (or the round it was
-    copied from) was translated before: the cache holds if its last event is this round's at the
-    same place (the same tuple object: the same history up to there)."""
+def _translated(rnd: Round) -> tuple[list[PublicEvent], bool]:
+    """Every event of ``rnd`` translated, and whether one is a seat's alone, from the cache where
+    this round (or the round it was copied from) was translated before: the cache holds if its
+    last event is this round's at the same place (the same tuple object: the same history up to
+    there)."""
     events = rnd.events
     if not events:
-        return []
+        return [], False
     key = id(events[0])
     cached = _HISTORY.get(key)
-    entries: list[PublicEvent]
     if cached is not None and cached[0] is events[0] and len(cached[2]) <= len(events) \
             and events[len(cached[2]) - 1] is cached[1]:
-        entries = cached[2]
+        entries, private = cached[2], cached[3]
         if len(entries) < len(events):
-            entries = entries + _translate(rnd, len(entries))
+            new = _translate(rnd, len(entries))
+            entries, private = entries + new, private or any(e.only is not None for e in new)
         _HISTORY.move_to_end(key)
     else:
         entries = _translate(rnd, 0)
-    _HISTORY[key] = (events[0], events[len(entries) - 1], entries)
+        private = any(e.only is not None for e in entries)
+    _HISTORY[key] = (events[0], events[len(entries) - 1], entries, private)
     while len(_HISTORY) > HISTORY_ROUNDS:
         _HISTORY.popitem(last=False)
-    return entries
+    return entries, private
 
 
 def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
@@ -231,7 +234,10 @@ def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     ``only`` is None or ``seat`` (its own ``keep`` included, no one else's; RULES.md §4.2);
     ``seat`` None: what everyone sees.  Translated once per round and extended as the round goes
     on (cached, ``_translated``)."""
-    return tuple(event for event in _translated(rnd) if visible_to(event.only, seat))
+    entries, private = _translated(rnd)
+    if not private:  # every event is everyone's
+        return tuple(entries)
+    return tuple(event for event in entries if visible_to(event.only, seat))
 
 
 def phase_name(match: MatchCore) -> ViewPhase:
