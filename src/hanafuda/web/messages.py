@@ -145,9 +145,13 @@ def _ids(codes: list[str]) -> list[int]:
 
 
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
-    """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play."""
-    return Namer(table.match.config, theme, seat, tuple(s.name for s in table.seats), lang,
-                 table.bot_seats)
+    """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play; one
+    per viewer for the table's life (a namer keeps the seat names it said)."""
+    key = ("namer", seat, theme, lang, tuple(s.name for s in table.seats), table.bot_seats)
+    namer: Namer | None = table.words_cache.get(key)
+    if namer is None:
+        namer = table.words_cache[key] = Namer(table.match.config, theme, seat, key[4], lang, key[5])
+    return namer
 
 
 def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:

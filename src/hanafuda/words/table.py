@@ -83,7 +83,7 @@ def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] 
         "pending": (namer.card(pending, wild=namer.wild_from_stock(pending))
                     if pending is not None else None),
         "cards": _kept(memo, "cards", (view.hand.mask, view.field.mask, pending),
-                       lambda: _card_words(view, namer)),
+                       lambda: _card_words(view, namer, memo.setdefault("card", {}))),
     }
 
 
@@ -121,17 +121,22 @@ def _side_words(view: PlayerView, namer: Namer, side: int) -> dict[str, Any]:
             "headline": pile.headline(), "total": view.totals[side]}
 
 
-def _card_words(view: PlayerView, namer: Namer) -> dict[str, dict[str, Any]]:
+def _card_words(view: PlayerView, namer: Namer,
+                said: dict[tuple[str, bool], dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Each visible card's name and kind word; ``wild`` where it acts wild (in the hand, or
-    turned over), never for a wild card lying on the field."""
+    turned over), never for a wild card lying on the field.  ``said``: each card's words already
+    said by this namer (kept with the caller's memo)."""
     out: dict[str, dict[str, Any]] = {}
     acting = {c: namer.wild_in_hand(c) for c in view.hand.codes()}
     acting.update({c: False for c in view.field.codes()})
     if view.pending:
         acting[view.pending] = namer.wild_from_stock(view.pending)
     for code, wild in acting.items():
-        out[code] = {"name": namer.card(code, wild=wild), "kind": namer.kind_word(code, wild=wild),
-                     "wild": wild}
+        words = said.get((code, wild))
+        if words is None:
+            words = said[code, wild] = {"name": namer.card(code, wild=wild),
+                                        "kind": namer.kind_word(code, wild=wild), "wild": wild}
+        out[code] = words
     return out
 
 
