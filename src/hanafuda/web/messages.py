@@ -333,31 +333,40 @@ def diff(old: Any, new: Any, path: list[Any] | None = None,
     Equal parts (compared in C, shared parts by identity) cost nothing and send nothing."""
     path = [] if path is None else path
     ops = [] if ops is None else ops
-    if old is new or old == new:
-        return ops
+    if old is not new and old != new:
+        _diff(old, new, path, ops)
+    return ops
+
+
+_MISSING = object()
+
+
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
+    """``diff`` of two values known to differ (each part is compared once, on the way down)."""
     if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
-        ops.extend(["del", [*path, k]] for k in old if k not in new)
+        if old.keys() != new.keys():  # (compared in C: most states keep their keys)
+            ops.extend(["del", [*path, k]] for k in old if k not in new)
         for k, v in new.items():
-            if k not in old:
+            was = old.get(k, _MISSING)
+            if was is _MISSING:
                 ops.append(["set", [*path, k], v])
-            elif v is not old[k] and v != old[k]:  # (the test inline: most keys are equal)
-                diff(old[k], v, [*path, k], ops)
-        return ops
+            elif v is not was and v != was:
+                _diff(was, v, [*path, k], ops)
+        return
     if isinstance(old, list) and isinstance(new, list) and old and new:
         if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
                 and len(path) < DEPTH:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a is not b and a != b:
-                    diff(a, b, [*path, i], ops)
-            return ops
+                    _diff(a, b, [*path, i], ops)
+            return
         keep = min(len(old), len(new))
         if old[:keep] != new[:keep]:
             keep = next(i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
         if keep:
             ops.append(["cut", path, keep, new[keep:]])
-            return ops
+            return
     ops.append(["set", path, new])
-    return ops
 
 
 def patch_message(base: int, v: int, ops: list[list[Any]]) -> dict[str, Any]:
