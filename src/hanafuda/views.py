@@ -9,6 +9,7 @@ never in it.  ``spectator_view`` is the same with no hand at all.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
@@ -177,14 +178,16 @@ class PlayerView:
 
 
 HISTORY_ROUNDS = 4096
-"""Rounds whose translated history ``round_history`` keeps (the most recently used)."""
-_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent], bool]] = OrderedDict()
-"""Per round, by its first event: that event, the last event translated, the translation, and
-whether an event of it is one seat's alone (a kept teyaku, RULES.md §4.2).
-Events are only ever appended, and a copy of a round (``Round.copy``: every move of a web table
-is made on a copy, ``web.live.fork``) holds the very same event tuples, so a round and its
-copies share one translation, each view translating just the new events: an event is the same
-``PublicEvent`` (its ``to_dict`` made once) for every view and every later position."""
+"""Rounds whose translated history ``round_history`` keeps at most (the most recently used)."""
+_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent], bool,
+                                 weakref.ref[Round]]] = OrderedDict()
+"""Per round, by its first event: that event, the last event translated, the translation,
+whether an event of it is one seat's alone (a kept teyaku, RULES.md §4.2), and the round that
+last used it.  Events are only ever appended, and a copy of a round (``Round.copy``: every move
+of a web table is made on a copy, ``web.live.fork``) holds the very same event tuples, so a round
+and its copies share one translation, each view translating just the new events: an event is the
+same ``PublicEvent`` (its ``to_dict`` made once) for every view and every later position.  An
+entry whose rounds are all gone is dropped (``_sweep``)."""
 
 
 def _translate(rnd: Round, start: int) -> list[PublicEvent]:
@@ -223,10 +226,19 @@ def _translated(rnd: Round) -> tuple[list[PublicEvent], bool]:
     else:
         entries = _translate(rnd, 0)
         private = any(e.only is not None for e in entries)
-    _HISTORY[key] = (events[0], events[len(entries) - 1], entries, private)
-    while len(_HISTORY) > HISTORY_ROUNDS:
-        _HISTORY.popitem(last=False)
+    _HISTORY[key] = (events[0], events[len(entries) - 1], entries, private, weakref.ref(rnd))
+    if len(_HISTORY) > HISTORY_ROUNDS:
+        _sweep()
     return entries, private
+
+
+def _sweep() -> None:
+    """Drop the translations no round holds any more (a finished or evicted table's), then the
+    least recently used ones beyond ``HISTORY_ROUNDS // 2``: memory follows the live rounds."""
+    for key in [k for k, v in _HISTORY.items() if v[4]() is None]:
+        del _HISTORY[key]
+    while len(_HISTORY) > HISTORY_ROUNDS // 2:
+        _HISTORY.popitem(last=False)
 
 
 def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
