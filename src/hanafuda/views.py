@@ -10,6 +10,7 @@ never in it.  ``spectator_view`` is the same with no hand at all.
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -68,10 +69,16 @@ class PublicEvent:
     only: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "card": self.card,
-                               "captured": list(self.captured), "only": self.only}
-        if self.declared is not None:
-            out["declared"] = self.declared
+        """JSON-ready form, made once per event and shared by every view that holds the event
+        (an event never changes; a web server puts each in every viewer's state after every
+        move): read it, do not change it."""
+        out: dict[str, Any] | None = self.__dict__.get("_dict")
+        if out is None:
+            out = {"kind": self.kind, "seat": self.seat, "card": self.card,
+                   "captured": list(self.captured), "only": self.only}
+            if self.declared is not None:
+                out["declared"] = self.declared
+            object.__setattr__(self, "_dict", out)  # a cache, not a field (frozen: set past it)
         return out
 
 
@@ -170,11 +177,17 @@ class PlayerView:
         }
 
 
-_HISTORY_CACHE: weakref.WeakKeyDictionary[Round, tuple[list[Any], list[PublicEvent]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per round: the event list already translated, and its translation.  Events are only ever
-appended, so each view translates just the new ones."""
+HISTORY_ROUNDS = 4096
+"""Rounds whose translated history ``round_history`` keeps at most (the most recently used)."""
+_HISTORY: OrderedDict[int, tuple[tuple[Any, ...], tuple[Any, ...], list[PublicEvent], bool,
+                                 weakref.ref[Round]]] = OrderedDict()
+"""Per round, by its first event: that event, the last event translated, the translation,
+whether an event of it is one seat's alone (a kept teyaku, RULES.md §4.2), and the round that
+last used it.  Events are only ever appended, and a copy of a round (``Round.copy``: every move
+of a web table is made on a copy, ``web.live.fork``) holds the very same event tuples, so a round
+and its copies share one translation, each view translating just the new events: an event is the
+same ``PublicEvent`` (its ``to_dict`` made once) for every view and every later position.  An
+entry whose rounds are all gone is dropped (``_sweep``)."""
 
 
 def _translate(rnd: Round, start: int) -> list[PublicEvent]:
@@ -193,19 +206,49 @@ def _translate(rnd: Round, start: int) -> list[PublicEvent]:
     return out
 
 
+def _translated(rnd: Round) -> tuple[list[PublicEvent], bool]:
+    """Every event of ``rnd`` translated, and whether one is a seat's alone, from the cache where
+    this round (or the round it was copied from) was translated before: the cache holds if its
+    last event is this round's at the same place (the same tuple object: the same history up to
+    there)."""
+    events = rnd.events
+    if not events:
+        return [], False
+    key = id(events[0])
+    cached = _HISTORY.get(key)
+    if cached is not None and cached[0] is events[0] and len(cached[2]) <= len(events) \
+            and events[len(cached[2]) - 1] is cached[1]:
+        entries, private = cached[2], cached[3]
+        if len(entries) < len(events):
+            new = _translate(rnd, len(entries))
+            entries, private = entries + new, private or any(e.only is not None for e in new)
+        _HISTORY.move_to_end(key)
+    else:
+        entries = _translate(rnd, 0)
+        private = any(e.only is not None for e in entries)
+    _HISTORY[key] = (events[0], events[len(entries) - 1], entries, private, weakref.ref(rnd))
+    if len(_HISTORY) > HISTORY_ROUNDS:
+        _sweep()
+    return entries, private
+
+
+def _sweep() -> None:
+    """Drop the translations no round holds any more (a finished or evicted table's), then the
+    least recently used ones beyond ``HISTORY_ROUNDS // 2``: memory follows the live rounds."""
+    for key in [k for k, v in _HISTORY.items() if v[4]() is None]:
+        del _HISTORY[key]
+    while len(_HISTORY) > HISTORY_ROUNDS // 2:
+        _HISTORY.popitem(last=False)
+
+
 def round_history(rnd: Round, seat: int | None) -> tuple[PublicEvent, ...]:
     """The history of any round (an earlier one too) as ``seat`` may see it: the events whose
     ``only`` is None or ``seat`` (its own ``keep`` included, no one else's; RULES.md §4.2);
     ``seat`` None: what everyone sees.  Translated once per round and extended as the round goes
-    on (cached)."""
-    cached = _HISTORY_CACHE.get(rnd)
-    if cached is not None and cached[0] is rnd.events and len(cached[1]) <= len(rnd.events):
-        entries = cached[1]
-        if len(entries) < len(rnd.events):
-            entries = entries + _translate(rnd, len(entries))
-    else:
-        entries = _translate(rnd, 0)
-    _HISTORY_CACHE[rnd] = (rnd.events, entries)
+    on (cached, ``_translated``)."""
+    entries, private = _translated(rnd)
+    if not private:  # every event is everyone's
+        return tuple(entries)
     return tuple(event for event in entries if visible_to(event.only, seat))
 
 

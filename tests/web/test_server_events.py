@@ -218,3 +218,51 @@ def test_the_progress_kept_on_the_table_is_what_view_words_says(lang: str, game:
             assert [{k: v for k, v in s.items() if k not in ("text", "line")} for s in mine["sides"]] == \
                 theirs["sides"]
             assert all(s["text"] and s["line"] for s in mine["sides"])
+
+
+def _at(state: Any, path: list[Any]) -> Any:
+    for key in path:
+        state = state[key]
+    return state
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [("hana-awase", 4, {"rounds": 2}),
+                                                          ("mushi", 2, {"rounds": 2})])
+def test_a_patch_to_a_seat_holds_only_what_changed(game: str, players: int, options: dict[str, Any]) -> None:
+    """Issue 28: a per-move patch carries what changed for that viewer and nothing else.  No op
+    sets a value the viewer holds already, a log grows by its new entries only, no unchanged
+    yaku's progress line is sent again; and what did not change is not put in words again (a
+    side whose pile did not move, the ended rounds' log: the same objects as before)."""
+    table = _table(game, players, options, 7)
+    rng = random.Random(7)
+    held = {v: state_message(table, v) for v in range(players)}
+    checked = 0
+    while not table.match.finished:
+        _step(table, rng)
+        for v in range(players):
+            old, new = held[v], state_message(table, v)
+            ops = diff(old, new)
+            for op in ops:
+                if op[0] == "set":
+                    parent = _at(old, op[1][:-1]) if len(op[1]) > 1 else old
+                    key = op[1][-1]
+                    had = parent.get(key, object()) if isinstance(parent, dict) else \
+                        parent[key] if isinstance(parent, list) and key < len(parent) else object()
+                    assert had != op[2], f"{op[1]} re-sent unchanged"
+                elif op[0] == "cut":
+                    before, after, n = _at(old, op[1]), _at(new, op[1]), op[2]
+                    assert n in (len(before), len(after)) or before[n] != after[n], f"{op[1]}: re-sent"
+            touched = {op[1][2] for op in ops if op[1][:2] == ["words", "progress"] and len(op[1]) > 2}
+            for i, (a, b) in enumerate(zip(old["words"]["progress"], new["words"]["progress"], strict=True)):
+                assert (a != b) == (i in touched), f"yaku {a['id']}: changed {a != b}, sent {i in touched}"
+            for a, b, pile_a, pile_b in zip(old["words"]["sides"], new["words"]["sides"],
+                                            old["view"]["captures"], new["view"]["captures"], strict=True):
+                if pile_a == pile_b and a["total"] == b["total"]:
+                    assert a is b  # not put in words again
+            rounds = new["view"]["round"]
+            if rounds == old["view"]["round"] > 1:  # the ended rounds' entries: the very same objects
+                ended = [e for e in old["words"]["log"] if e["round"] < rounds]
+                assert all(x is y for x, y in zip(ended, new["words"]["log"], strict=False))
+            held[v] = new
+            checked += 1
+    assert checked > 50

@@ -145,9 +145,13 @@ def _ids(codes: list[str]) -> list[int]:
 
 
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
-    """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play."""
-    return Namer(table.match.config, theme, seat, tuple(s.name for s in table.seats), lang,
-                 table.bot_seats)
+    """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play; one
+    per viewer for the table's life (a namer keeps the seat names it said)."""
+    key = ("namer", seat, theme, lang, tuple(s.name for s in table.seats), table.bot_seats)
+    namer: Namer | None = table.words_cache.get(key)
+    if namer is None:
+        namer = table.words_cache[key] = Namer(table.match.config, theme, seat, key[4], lang, key[5])
+    return namer
 
 
 def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> dict[str, Any]:
@@ -167,7 +171,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     progress = shared[1]
     rounds = len(m.rounds)
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
-    memo = table.words_cache.get(memo_key)
+    memo: tuple[int, dict[Any, Any], dict[int, dict[str, Any]]] | None = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
         memo = table.words_cache[memo_key] = (rounds, {}, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
@@ -183,24 +187,46 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     said: dict[Any, dict[str, Any]] = kept[1]
     mine = None if view.seat is None else m.config.side_of[view.seat]
     out["progress"] = []
+    neutral = None
     for p in progress:
-        key = (p, view.seat if mine is not None and p.sides[mine].held else None)
-        out["progress"].append(said.get(key) or _progress_words(said, key, p, namer))
+        shared_words = said.get(p)
+        if shared_words is None:  # in words with no side named "You" (as a spectator reads it)
+            neutral = neutral or table_namer(table, None, theme, lang)
+            shared_words = said[p] = _progress_words(p, neutral)
+        if mine is None or not p.sides[mine].held:
+            out["progress"].append(shared_words)
+            continue
+        # the viewer's side holds a card of it: every other side's line names it ("taken by You")
+        key = (p, view.seat)
+        own = said.get(key)
+        if own is None:
+            own = said[key] = {**shared_words, "sides": [
+                side if side["side"] == mine else {**side, "line": p.line(namer, side["side"])}
+                for side in shared_words["sides"]]}
+        out["progress"].append(own)
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
         out["totals_text"] = totals_text(namer, m.totals)
     if m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
-    for seat in out["seats"]:
-        info = table.seats[seat["seat"]]
-        seat["kind"] = info.kind
-        seat["connected"] = any(c.seat == info.seat for c in table.connections)
-    entries: list[dict[str, Any]] = []
-    for number in range(1, rounds):
-        entries += _ended_round_words(table, view.seat, namer, number)
-    if rounds > 1:
-        entries.append(_deal_entry(rounds, lang))
+    # each seat's kind and whether a page of it is open: a new list when they or the seats' words
+    # changed, else the one sent before (the seats' words are kept by ``view_words``)
+    here = {c.seat for c in table.connections}
+    people = (id(out["seats"]), tuple((s.kind, s.seat in here) for s in table.seats))
+    kept_seats = memo[1].get("seats-here")
+    if kept_seats is None or kept_seats[0] != people:
+        kept_seats = memo[1]["seats-here"] = (people, [
+            {**seat, "kind": people[1][seat["seat"]][0], "connected": people[1][seat["seat"]][1]}
+            for seat in out["seats"]])
+    out["seats"] = kept_seats[1]
+    ended = memo[1].get("ended")  # the rounds before this one and its deal line: kept for the round
+    if ended is None:
+        ended = memo[1]["ended"] = [e for number in range(1, rounds)
+                                    for e in _ended_round_words(table, view.seat, namer, number)]
+        if rounds > 1:
+            ended.append(_deal_entry(rounds, lang))
+    entries = list(ended)
     # the current round's entries: view_words put them in words already (``log_entries``), each
     # the same object while it does not change (the memo holds it), so is its copy with the round
     # (a patch compares the logs by identity first)
@@ -211,10 +237,9 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     return out
 
 
-def _progress_words(said: dict[Any, dict[str, Any]], key: Any, p: YakuProgress,
-                    namer: Namer) -> dict[str, Any]:
+def _progress_words(p: YakuProgress, namer: Namer) -> dict[str, Any]:
     """A yaku's progress as ``view_words`` says it, with every side's text and line, its cards by
-    id (no card code the viewer may not see); kept in ``said``."""
+    id (no card code the viewer may not see)."""
     d = p.to_dict()
     if namer.lang != "en":
         d["name"] = yaku_name(namer.config.game, d["id"], d["name"], namer.lang)
@@ -222,7 +247,6 @@ def _progress_words(said: dict[Any, dict[str, Any]], key: Any, p: YakuProgress,
     for side in d["sides"]:
         side["text"] = p.side_text(namer, side["side"])
         side["line"] = p.line(namer, side["side"])
-    said[key] = d
     return d
 
 
@@ -309,31 +333,40 @@ def diff(old: Any, new: Any, path: list[Any] | None = None,
     Equal parts (compared in C, shared parts by identity) cost nothing and send nothing."""
     path = [] if path is None else path
     ops = [] if ops is None else ops
-    if old is new or old == new:
-        return ops
+    if old is not new and old != new:
+        _diff(old, new, path, ops)
+    return ops
+
+
+_MISSING = object()
+
+
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
+    """``diff`` of two values known to differ (each part is compared once, on the way down)."""
     if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
-        ops.extend(["del", [*path, k]] for k in old if k not in new)
+        if old.keys() != new.keys():  # (compared in C: most states keep their keys)
+            ops.extend(["del", [*path, k]] for k in old if k not in new)
         for k, v in new.items():
-            if k not in old:
+            was = old.get(k, _MISSING)
+            if was is _MISSING:
                 ops.append(["set", [*path, k], v])
-            elif v is not old[k] and v != old[k]:  # (the test inline: most keys are equal)
-                diff(old[k], v, [*path, k], ops)
-        return ops
+            elif v is not was and v != was:
+                _diff(was, v, [*path, k], ops)
+        return
     if isinstance(old, list) and isinstance(new, list) and old and new:
         if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
                 and len(path) < DEPTH:
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a is not b and a != b:
-                    diff(a, b, [*path, i], ops)
-            return ops
+                    _diff(a, b, [*path, i], ops)
+            return
         keep = min(len(old), len(new))
         if old[:keep] != new[:keep]:
             keep = next(i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
         if keep:
             ops.append(["cut", path, keep, new[keep:]])
-            return ops
+            return
     ops.append(["set", path, new])
-    return ops
 
 
 def patch_message(base: int, v: int, ops: list[list[Any]]) -> dict[str, Any]:

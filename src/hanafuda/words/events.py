@@ -108,10 +108,23 @@ def _play_is_wild(namer: Namer, card: str | None) -> bool:
 def _steps(history: Sequence[PublicEvent], view: PlayerView | None, namer: Namer,
            stock_left: int) -> list[tuple[int, list[LogStep], str]]:
     """Group the events into entries: (seat, steps, entry kind)."""
+    return _grouped(history, view, namer, stock_left)[0]
+
+
+def _grouped(history: Sequence[PublicEvent], view: PlayerView | None, namer: Namer,
+             stock_left: int, start: int = 0) -> tuple[list[tuple[int, list[LogStep], str]], list[int]]:
+    """``_steps`` of the events from ``start`` on (where an entry begins: the entries before it
+    are as they were), with the index of the event each entry begins at."""
     groups: list[tuple[int, list[LogStep], str]] = []
-    flips = [i for i, ev in enumerate(history) if ev.kind in (EV_FLIP, EV_PPEOK)]
-    last_flip = flips[-1] if flips and stock_left == 0 else -1
-    for index, ev in enumerate(history):
+    starts: list[int] = []
+    last_flip = -1
+    if stock_left == 0:  # the turn-over that emptied the stock is marked (RULES.md §3)
+        last_flip = next((i for i in range(len(history) - 1, -1, -1)
+                          if history[i].kind in (EV_FLIP, EV_PPEOK)), -1)
+    for index in range(start, len(history)):
+        ev = history[index]
+        if len(starts) < len(groups):  # the event before began an entry
+            starts.append(index - 1)
         current = groups[-1] if groups else None
         same_turn = (current is not None and current[2] == ENTRY_TURN and current[0] == ev.seat)
         if ev.kind in (EV_PLAY, EV_DECLARE):
@@ -148,7 +161,9 @@ def _steps(history: Sequence[PublicEvent], view: PlayerView | None, namer: Namer
             groups.append((ev.seat, [LogStep(ev.kind, None, ev.captured)], ENTRY_COLLECT))
         else:  # an event kind this layer does not know yet: say it plainly
             groups.append((ev.seat, [LogStep(ev.kind, ev.card, ev.captured)], ev.kind))
-    return groups
+    if len(starts) < len(groups):
+        starts.append(len(history) - 1)
+    return groups, starts
 
 
 def _step_text(step: LogStep, namer: Namer, *, you_choose: bool, ppeok: bool = False) -> str:
@@ -321,19 +336,35 @@ def log_entries(view: PlayerView, namer: Namer,
             for seat, steps, kind in _steps(events, view, namer, view.stock_count)]
 
 
-def log_entry_dicts(view: PlayerView, namer: Namer,
-                    memo: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+STABLE = "stable"
+"""``log_entry_dicts``'s key in its memo: where the entries that can still change begin (an event
+index and the event there), the teyaku they were said with, and the final entries before it (a
+turn's entry changes while its turn goes on, RULES.md §3: its turn-over joins it, a choice
+rewrites it, the turn-over that empties the stock is marked)."""
+
+
+def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> list[dict[str, Any]]:
     """``[e.to_dict() for e in log_entries(view, namer)]``, each entry put in words once for
     ``memo``, a dict the caller keeps for one viewer, theme, seat names and round (an entry depends
     only on its seat, kind and steps, and an exposed teyaku on the view's teyaku values).  The
     dicts returned are shared with later calls: read them, do not change them."""
-    out = []
-    for seat, steps, kind in _steps(view.history, view, namer, view.stock_count):
+    history = view.history
+    kept = memo.get(STABLE)
+    start, out = 0, []
+    if kept is not None and kept[0] < len(history) and history[kept[0]] is kept[1] \
+            and kept[2] == view.teyaku:
+        start, out = kept[0], list(kept[3])
+    stable = len(out)
+    groups, starts = _grouped(history, view, namer, view.stock_count, start)
+    for seat, steps, kind in groups:
         key = (seat, kind, tuple(steps), view.teyaku if kind == ENTRY_TEYAKU else None)
         entry = memo.get(key)
         if entry is None:
             entry = memo[key] = _entry(seat, steps, kind, view, namer).to_dict()
         out.append(entry)
+    if len(groups) > 2:  # all but the last two entries are final: the next call starts there
+        cut = len(groups) - 2
+        memo[STABLE] = (starts[cut], history[starts[cut]], view.teyaku, out[:stable + cut])
     return out
 
 

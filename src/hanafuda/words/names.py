@@ -187,6 +187,11 @@ def player_label(name: str) -> str:
     return name[:1].upper() + name[1:] if name else name
 
 
+_SAID: dict[tuple[str, str, int | str, bool], str] = {}
+"""Every card name ``Namer.card`` said, by theme, language, card (id or code) and wild mark: a
+web server names the same cards in every state it builds (a few thousand entries at most)."""
+
+
 @dataclass(frozen=True)
 class Namer:
     """What things are called at one table, as seen by ``viewer`` (None: a spectator or record).
@@ -218,9 +223,14 @@ class Namer:
 
         ``wild`` marks a wild card acting as wild (played from hand, turned over, in a hand).
         """
-        cid = card_id(card)
-        name = _card_name(self.theme, cid) if self.lang == "en" else _card_name_in(self.theme, cid, self.lang)
-        return self._mark(name, wild and self.is_wild(cid))
+        key = (self.theme, self.lang, card, wild and self.is_wild(card))
+        said = _SAID.get(key)
+        if said is None:
+            cid = card_id(card)
+            name = _card_name(self.theme, cid) if self.lang == "en" \
+                else _card_name_in(self.theme, cid, self.lang)
+            said = _SAID[key] = self._mark(name, key[3])
+        return said
 
     def _mark(self, name: str, wild: bool) -> str:
         """"Lightning" → "Lightning (wild)"; "Lightning (Gaji)" → "Lightning (Gaji, wild)"

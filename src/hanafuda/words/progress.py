@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..cards import CODES, CardSet, cards_of
@@ -72,6 +72,14 @@ class YakuProgress:
     out: tuple[str, ...]
     needs_declaration: bool
     sides: tuple[SideProgress, ...]
+
+    def __hash__(self) -> int:
+        """Hashed once (a web server keys each yaku's words by its progress, for every viewer)."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.id, self.points, self.cards, self.needed, self.out, self.sides))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "points": self.points, "cards": list(self.cards),
@@ -136,8 +144,10 @@ LINE_WORDS = ("dash", "sep", "complete", "declared", "undeclared", "unreachable"
 """The parts of ``YakuProgress.line``, each ``progress.line.<part>`` in the words catalogue."""
 
 
+@cache
 def line_words(lang: str) -> dict[str, str]:
-    """The words of ``YakuProgress.line`` in ``lang`` (templates, filled where the line is built)."""
+    """The words of ``YakuProgress.line`` in ``lang`` (templates, filled where the line is built);
+    made once per language: read it, do not change it."""
     return {part: text(f"progress.line.{part}", lang) for part in LINE_WORDS}
 
 

@@ -57,15 +57,54 @@ def turn_text(view: PlayerView, namer: Namer) -> str:
 
 
 def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] | None = None,
-               log_memo: dict[Any, dict[str, Any]] | None = None) -> dict[str, Any]:
+               log_memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The seat's screen in words and structure (see the module docstring); ``progress``: the
-    view's ``yaku_progress`` if the caller has it already; ``log_memo``: log entries already put
-    in words for this viewer, theme, seat names and round (``events.log_entry_dicts``)."""
+    view's ``yaku_progress`` if the caller has it already; ``log_memo``: what this function said
+    already for this viewer, theme, seat names and round, kept by the caller: then only what
+    changed since is put in words again (the log's new entries, ``events.log_entry_dicts``; a
+    side whose pile changed; the seats when the turn moved; the cards in sight), and a part that
+    did not change is the same object as before (read it, do not change it)."""
     if progress is None:
         progress = yaku_progress(namer, view.captures, view.discard, view.declared)
+    memo: dict[Any, Any] = {} if log_memo is None else log_memo
+    config = namer.config
+    seats = _kept(memo, "seats", (view.to_move, view.dealer, view.hand_counts, view.turn_order),
+                  lambda: _seat_words(view, namer))
+    sides = [_kept(memo, ("side", side), (view.captures[side].mask, view.totals[side]),
+                   lambda side=side: _side_words(view, namer, side))  # type: ignore[misc]
+             for side in range(config.num_sides)]
+    pending = view.pending
+    return {
+        "seats": seats,
+        "sides": sides,
+        "legal": [m.to_dict() for m in legal_move_words(view, namer)],
+        "log": ([e.to_dict() for e in log_entries(view, namer)] if log_memo is None
+                else log_entry_dicts(view, namer, log_memo)),
+        "progress": [_named(p.to_dict(), namer) for p in progress],
+        "turn": turn_text(view, namer),
+        "title": game_title(config.game, namer.lang),
+        "pending": (namer.card(pending, wild=namer.wild_from_stock(pending))
+                    if pending is not None else None),
+        "cards": _kept(memo, "cards", (view.hand.mask, view.field.mask, pending),
+                       lambda: _card_words(view, namer, memo.setdefault("card", {}))),
+    }
+
+
+def _kept(memo: dict[Any, Any], name: Any, key: Any, build: Callable[[], Any]) -> Any:
+    """``build()``, or what it gave last time for ``memo`` if ``key`` (everything it reads that
+    can change within a round) is what it was then."""
+    kept = memo.get(name)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    value = build()
+    memo[name] = (key, value)
+    return value
+
+
+def _seat_words(view: PlayerView, namer: Namer) -> list[dict[str, Any]]:
     config = namer.config
     order = list(view.turn_order)
-    seats = [{
+    return [{
         "seat": s,
         "name": namer.seat(s),
         "side": config.side_of[s],
@@ -76,38 +115,31 @@ def view_words(view: PlayerView, namer: Namer, progress: Sequence[YakuProgress] 
         "hand_count": view.hand_counts[s],
         "order": order.index(s) if s in order else None,
     } for s in range(config.players)]
-    sides = []
-    for side in range(config.num_sides):
-        pile = side_pile(namer, side, view.captures[side])
-        sides.append({"side": side, "name": namer.side(side), "seats": list(config.sides[side]),
-                      "you": namer.side_is_viewer(side), "pile": pile.to_dict(),
-                      "headline": pile.headline(), "total": view.totals[side]})
-    return {
-        "seats": seats,
-        "sides": sides,
-        "legal": [m.to_dict() for m in legal_move_words(view, namer)],
-        "log": ([e.to_dict() for e in log_entries(view, namer)] if log_memo is None
-                else log_entry_dicts(view, namer, log_memo)),
-        "progress": [_named(p.to_dict(), namer) for p in progress],
-        "turn": turn_text(view, namer),
-        "title": game_title(config.game, namer.lang),
-        "pending": (namer.card(view.pending, wild=namer.wild_from_stock(view.pending))
-                    if view.pending is not None else None),
-        "cards": _card_words(view, namer),
-    }
 
 
-def _card_words(view: PlayerView, namer: Namer) -> dict[str, dict[str, Any]]:
+def _side_words(view: PlayerView, namer: Namer, side: int) -> dict[str, Any]:
+    pile = side_pile(namer, side, view.captures[side])
+    return {"side": side, "name": namer.side(side), "seats": list(namer.config.sides[side]),
+            "you": namer.side_is_viewer(side), "pile": pile.to_dict(),
+            "headline": pile.headline(), "total": view.totals[side]}
+
+
+def _card_words(view: PlayerView, namer: Namer,
+                said: dict[tuple[str, bool], dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Each visible card's name and kind word; ``wild`` where it acts wild (in the hand, or
-    turned over), never for a wild card lying on the field."""
+    turned over), never for a wild card lying on the field.  ``said``: each card's words already
+    said by this namer (kept with the caller's memo)."""
     out: dict[str, dict[str, Any]] = {}
     acting = {c: namer.wild_in_hand(c) for c in view.hand.codes()}
     acting.update({c: False for c in view.field.codes()})
     if view.pending:
         acting[view.pending] = namer.wild_from_stock(view.pending)
     for code, wild in acting.items():
-        out[code] = {"name": namer.card(code, wild=wild), "kind": namer.kind_word(code, wild=wild),
-                     "wild": wild}
+        words = said.get((code, wild))
+        if words is None:
+            words = said[code, wild] = {"name": namer.card(code, wild=wild),
+                                        "kind": namer.kind_word(code, wild=wild), "wild": wild}
+        out[code] = words
     return out
 
 
