@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from hanafuda import Match
-from hanafuda.agents import ExpertAgent, StrongAgent, make_agent
+from hanafuda.agents import Agent, ExpertAgent, StrongAgent, make_agent
 from hanafuda.agents.arena import _agent, _check_name, _single_deal, play_game
 from hanafuda.agents.equity import (
     TIE_BREAK,
@@ -25,9 +25,9 @@ from hanafuda.rules import configure
 from hanafuda.views import PlayerView
 
 
-def last_round(game: str, seed: int, behind: int, moves: int) -> PlayerView:
-    """Seat 0's view in the last round of a 2-round match, ``behind`` points down (the first
-    round played by ``greedy``, the totals then set), after ``moves`` greedy moves."""
+def second_round(game: str, seed: int, behind: int) -> tuple[Match, Agent, random.Random]:
+    """A 2-round match of ``game`` at the start of its last round, seat 0 ``behind`` points down
+    (the first round played by ``greedy``, the totals then set), with the bot and its RNG."""
     bot = make_agent("greedy")
     match = Match(game, 2, options={"rounds": 2}, seed=seed)
     rng = random.Random(seed)
@@ -36,6 +36,13 @@ def last_round(game: str, seed: int, behind: int, moves: int) -> PlayerView:
         match.play(bot.choose(view, view.legal, rng))
     match.next_round()
     match.totals[:] = [0, behind]
+    return match, bot, rng
+
+
+def last_round(game: str, seed: int, behind: int, moves: int) -> PlayerView:
+    """Seat 0's view in the last round of a 2-round match, ``behind`` points down (the first
+    round played by ``greedy``, the totals then set), after ``moves`` greedy moves."""
+    match, bot, rng = second_round(game, seed, behind)
     for _ in range(moves):
         view = match.view(match.to_move)
         match.play(bot.choose(view, view.legal, rng))
@@ -169,14 +176,7 @@ def test_a_kwa_do_declaration_is_decided_by_the_match_equity() -> None:
 def koikoi_decision(seed: int, behind: int) -> PlayerView:
     """Seat 0's view at its first koi-koi/stop decision in the last round of a 2-round Koi-Koi
     match, ``behind`` points down (negative: ahead); everything else played by ``greedy``."""
-    bot = make_agent("greedy")
-    match = Match("koi-koi", 2, options={"rounds": 2}, seed=seed)
-    rng = random.Random(seed)
-    while match.to_move is not None:
-        view = match.view(match.to_move)
-        match.play(bot.choose(view, view.legal, rng))
-    match.next_round()
-    match.totals[:] = [0, behind]
+    match, bot, rng = second_round("koi-koi", seed, behind)
     while match.to_move is not None:
         view = match.view(match.to_move)
         if match.to_move == 0 and "stop" in view.legal:

@@ -14,14 +14,14 @@ open tables (close), recent chat (remove) — and does it through the same funct
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from .background import run_while_serving
 from .hub import TableHub
 from .limits import RateLimited
 from .live import Connection, LiveTable
@@ -85,20 +85,7 @@ def install(app: FastAPI, hub: TableHub, social: SocialHub) -> Moderation:
     app.include_router(_router(moderation, hub, social, sessions))
     _socket(moderation, hub, social)
     app.add_middleware(BanGate, moderation=moderation)
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(a: Any) -> AsyncIterator[Any]:
-        async with inner(a) as state:
-            task = asyncio.get_running_loop().create_task(moderation.run(hub, social))
-            try:
-                yield state
-            finally:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-
-    app.router.lifespan_context = lifespan
+    run_while_serving(app, lambda: moderation.run(hub, social))
     return moderation
 
 

@@ -4,14 +4,11 @@ server-side session store and the lobby's ticker (``install``, called by ``creat
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
-from collections.abc import AsyncIterator
-from typing import Any
 
 from fastapi import FastAPI
 
+from ..background import run_while_serving
 from ..hub import TableHub
 from ..limits import account_key
 from .accounts import SESSION_COOKIE, Sessions
@@ -52,18 +49,5 @@ def install(app: FastAPI, hub: TableHub) -> SocialHub:
 
     app.state.session_account = session_account
     app.add_middleware(LanguageMiddleware)
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(a: Any) -> AsyncIterator[Any]:
-        async with inner(a) as state:
-            task = asyncio.get_running_loop().create_task(social.run())
-            try:
-                yield state
-            finally:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-
-    app.router.lifespan_context = lifespan
+    run_while_serving(app, social.run)
     return social
