@@ -236,22 +236,37 @@ def _peony(code: str, slot: int, p: Palette) -> str:
 
 
 def _clover(code: str, slot: int, p: Palette) -> str:
-    """Bush clover: arching red stems thick with small round leaves and magenta flower sprays."""
+    """Bush clover (hagi): thin red stems that rise and arch over, drooping at the tips, lined
+    with pairs of small rounded leaves, with red-purple flower sprays along the arch.  The
+    independent review read the earlier upright stems as thorny rose twigs; the arch is what
+    makes hagi hagi."""
     out = ""
-    top = 30 if code != "clover-boar" else 20
-    for i, x in enumerate((6, 34, 62, 90)):
-        end_y = top + (i % 2) * 18
-        out += line(f"M{x} 190C{x + 4} 130 {x + 30} 90 {x + 16} {end_y}", p.red, 2.4)
-        for k in range(8):
-            t = (k + .5) / 8
-            yy = 186 - (186 - end_y) * t
-            xx = x + 4 + 26 * math.sin(t * 2.4) * (1 - t * .3)
-            side = 1 if k % 2 else -1
-            colour = p.red if (k + i) % 4 == 0 else p.leaf
-            for da in (-35, 0, 35):
-                out += _leaf(xx, yy, 9, (0 if side > 0 else 180) + da * side - 20 * side, colour, p.ink)
-            if k % 2 == 0:
-                out += circle(xx + 5 * side, yy - 6, 3.2, p.pink, p.red)
+    top = 8
+    for i, x0 in enumerate((-4, 14, 32, 50)):
+        apex = top + i * 22
+        pts = ((x0, 192), (x0 - 2, apex), (x0 + 50, apex - 30), (x0 + 90, apex + 76))
+
+        def at(t: float, pts: tuple[tuple[float, float], ...] = pts) -> tuple[float, float, float]:
+            """Point and tangent angle (degrees) of the stem's cubic at ``t``."""
+            (ax, ay), (bx, by), (cx, cy), (dx, dy) = pts
+            u = 1 - t
+            x = u ** 3 * ax + 3 * u * u * t * bx + 3 * u * t * t * cx + t ** 3 * dx
+            y = u ** 3 * ay + 3 * u * u * t * by + 3 * u * t * t * cy + t ** 3 * dy
+            tx = 3 * u * u * (bx - ax) + 6 * u * t * (cx - bx) + 3 * t * t * (dx - cx)
+            ty = 3 * u * u * (by - ay) + 6 * u * t * (cy - by) + 3 * t * t * (dy - cy)
+            return x, y, math.degrees(math.atan2(ty, tx))
+
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = pts
+        out += line(f"M{_n(ax)} {_n(ay)}C{_n(bx)} {_n(by)} {_n(cx)} {_n(cy)} {_n(dx)} {_n(dy)}", p.red, 2.2)
+        for k in range(14):
+            t = .08 + k * .066
+            x, y, ang = at(t)
+            for side in (-1, 1):
+                out += _leaf(x, y, 8.5, ang + 55 * side, p.leaf, p.ink)
+            if t > .45 and k % 2 == 1:
+                # a flower spray hanging from the arch
+                out += (circle(x + 2, y + 5, 2.8, p.red, p.ink, .7)
+                        + circle(x - 2, y + 8, 2.4, p.pink, p.ink, .7))
     return out
 
 
@@ -435,15 +450,27 @@ def _moon(p: Palette) -> str:
 
 
 def _geese(p: Palette) -> str:
-    """Three wild geese flying left across the red sky: long necks stretched out, wings beating."""
-    def goose(x: float, y: float) -> str:
-        return (f'<g transform="translate({x} {y}) scale(1.3)">'
-                + shape("M-6 0C-2 -4 10 -4 16 0L21 -2V2L16 0C10 4 -2 4 -6 0Z", p.ink, p.ink, .8)
-                + line("M-6 0L-17 -3", p.ink, 2.6) + circle(-18, -3.4, 2.4, p.ink)
-                + shape("M-20 -4L-25 -2.6L-20 -2Z", p.gold, p.ink, .5)
-                + shape("M2 -2L12 -17L16 -15L9 -1Z", p.ink, p.ink, .8)
-                + shape("M4 2L1 11L5 12L10 2Z", p.ink, p.ink, .8) + "</g>")
-    return goose(34, 40) + goose(72, 62) + goose(90, 26)
+    """Three wild geese flying left across the red sky, one behind the other: a plump body, a
+    long neck stretched forward, and broad wings raised in a V with the flight feathers spread
+    at the tips — the cue that tells a bird from an aircraft at 40 px (independent review:
+    the earlier straight blade wings and tail fin read as aeroplanes)."""
+    def goose(x: float, y: float, s: float) -> str:
+        return (f'<g transform="translate({x} {y}) scale({s})">'
+                # far wing, raised behind the near one
+                + shape("M-1 -2C-4 -9 -4 -16 -1 -23L2 -18L5 -22L6 -15L9 -16L7 -3Z",
+                        p.ink, p.ink, .6)
+                # body with a short rounded tail
+                + shape("M-8 0C-4 -5 10 -6 17 -2C20 -1 21 1 19 2C12 6 -3 5 -8 0Z", p.ink, p.ink, .6)
+                # neck and head
+                + line("M-7 -.5C-12 -2 -17 -4 -21 -4", p.ink, 3) + circle(-22.5, -4.3, 2.8, p.ink)
+                + shape("M-25 -5.1L-30 -3.9L-25 -2.9Z", p.gold, p.ink, .5)
+                + circle(-23, -5.1, .7, p.white)
+                # near wing: up and back from the shoulder, fingered primaries at the tip
+                + shape("M1 -3C4 -10 8 -18 13 -25L16 -20L20 -27L21 -19L26 -22L23 -13L27 -11L18 -7"
+                        "C16 -4 13 -2 10 -2Z", p.ink, p.ink, .6)
+                + line("M6 -6L15 -20M9 -5L19 -17M12 -4L22 -12", p.white, .5)
+                + "</g>")
+    return goose(40, 42, 1.15) + goose(66, 72, 1.15) + goose(90, 100, 1.05)
 
 
 def _sake(p: Palette) -> str:
@@ -482,16 +509,24 @@ def _rainman(p: Palette) -> str:
 
 
 def _frog(p: Palette) -> str:
-    """The frog leaping up at the willow: body, bulging eye, front legs reaching, hind legs kicked out."""
-    return (shape("M14 160C12 148 22 138 34 138C40 134 46 136 46 142C48 150 40 158 30 162"
-                  "C24 164 16 164 14 160Z",
-                  p.green, p.ink, 1.4)
-            + shape("M16 160L6 170L2 168L8 176L18 170L24 162Z", p.green, p.ink, 1.2)
-            + line("M42 142L50 130M46 138L54 132", p.green, 2.4)
-            + line("M42 142L50 130M46 138L54 132", p.ink, .8)
-            + f'<circle cx="40" cy="136" r="3.4" fill="{p.yellow}" stroke="{p.ink}" stroke-width="1"/>'
-            + f'<circle cx="40.5" cy="136" r="1.4" fill="{p.ink}"/>'
-            + line("M22 150C28 152 34 150 38 146", p.ink, 1))
+    """The frog crouched to leap up at the willow, facing the rain man: a squat body with a pale
+    belly and dark spots, the eye bulging on top of the head, the big folded hind leg and its
+    webbed foot, a front leg planted.  The independent review still read the earlier pointed
+    body as a leaf at 40 px; the crouching outline is the one every frog picture uses."""
+    return (shape("M6 172C4 160 14 144 32 140C42 138 50 142 53 148C54 152 50 156 44 158"
+                  "C38 168 22 176 6 172Z", p.leaf, p.ink, 1.4)
+            + shape("M22 171C30 170 40 166 44 158C48 160 48 166 44 170C38 174 28 175 22 171Z",
+                    p.yellow, p.ink, 1)
+            + "".join(circle(x, y, r, p.green) for x, y, r in ((26, 150, 2.6), (35, 146, 2), (18, 158, 2.2)))
+            # the folded hind leg: thigh, then the long foot forward along the ground, toes spread
+            + shape("M8 170C6 158 16 152 26 156C32 159 32 168 24 172Z", p.leaf, p.ink, 1.3)
+            + shape("M22 170L38 172L42 168L44 172L48 170L46 176L26 176Z", p.leaf, p.ink, 1.1)
+            # the front leg planted, toes out
+            + shape("M42 156L46 170L42 174L50 174L52 170L48 168L47 156Z", p.leaf, p.ink, 1.1)
+            # eye bump, eye and mouth
+            + circle(42, 141, 5, p.leaf, p.ink, 1.3)
+            + circle(42.5, 140.5, 3, p.yellow, p.ink, .8) + circle(43, 140.5, 1.5, p.ink)
+            + line("M53 148C50 151 46 152 42 151", p.ink, 1))
 
 
 def _swallow(p: Palette) -> str:
