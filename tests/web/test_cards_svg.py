@@ -11,9 +11,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from hanafuda.cards import CARDS, CODES, RibbonColour
-from hanafuda.themes import THEMES, UnknownThemeError, face
+from hanafuda.themes import THEMES, UnknownThemeError, face, normalize_theme
 from hanafuda.web.cards_svg import DECKS, UnknownDeckError, back_svg, card_svg
 from hanafuda.web.deck.motifs import POETRY_WRITING
+from hanafuda.web.deck.palette import palette
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUDGET = 400_000
@@ -92,6 +93,20 @@ def test_the_modern_deck_shows_a_large_month_number_and_the_kind() -> None:
             assert float(texts[0].get("font-size", 0)) >= 30 and float(texts[1].get("font-size", 0)) >= 24
     assert card_svg("paulownia-chaff1", deck="modern") != card_svg("paulownia-chaff2", deck="modern")
     assert card_svg("willow-lightning", deck="modern") != card_svg("pine-chaff1", deck="modern")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_modern_poetry_ribbons_wear_a_mark_of_their_own_colour(theme: str) -> None:
+    """The poetry ribbons make their own yaku, so on the modern deck (all ribbons share the red
+    or blue R5 band) the poetry mark is gold and the other ribbons' mark white: the independent
+    review of issue 33 could not tell the red band's two marks apart at 40 px."""
+    p = palette(normalize_theme(theme))
+    for card in CARDS:
+        if card.ribbon is None:
+            continue
+        band = _art(card_svg(card.code, theme, deck="modern")).split('<rect x="4" y="142"', 1)[1]
+        mark_fill = band.split('fill="', 2)[2].split('"', 1)[0]
+        assert mark_fill == (p.yellow if card.ribbon is RibbonColour.POETRY else p.white), card.code
 
 
 def test_each_theme_has_its_palette_and_its_back() -> None:

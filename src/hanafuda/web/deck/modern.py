@@ -83,9 +83,13 @@ def _kind_mark(card: Card, p: Palette) -> tuple[str, str, str]:
         return p.indigo, p.white, shape("M22 151L32 163L22 175L12 163Z", p.white, p.ink, 1.5)
     if card.kind is Kind.RIBBON:
         colour = p.blue if card.ribbon is RibbonColour.BLUE else p.red
-        mark = shape("M16 148H28V178L22 173L16 178Z", p.white, p.ink, 1.5)
         if card.ribbon is RibbonColour.POETRY:
-            mark += line("M19 154h6M19 160h6M19 166h6", p.ink, 1.8)
+            # a gold ribbon with its writing: unlike the plain red ribbon's white one, this
+            # still tells at 40 px (independent review; the poetry ribbons make their own yaku)
+            mark = (shape("M14 148H30V178L22 172L14 178Z", p.yellow, p.ink, 1.5)
+                    + line("M18 154h8M18 160h8M18 166h8", p.ink, 2.2))
+        else:
+            mark = shape("M16 148H28V178L22 173L16 178Z", p.white, p.ink, 1.5)
         return colour, p.white, mark
     if card.code == "willow-lightning":
         return p.ink, p.yellow, shape("M24 148L14 165H22L18 178L31 158H23L28 148Z", p.yellow, p.ink, 1)
