@@ -473,12 +473,19 @@ def _geese(p: Palette) -> str:
     return goose(40, 42, 1.15) + goose(66, 72, 1.15) + goose(90, 100, 1.05)
 
 
+_KOTOBUKI = ("M55 116H65M54 119H66M52 122H68M60 114.5V123Q58 127 53.5 129.5"
+            "M55.5 125H67M64.5 123.5V129.5L62.8 128.4M58.4 126.4L59.6 127.8")
+"""寿 ("long life"), written in gold brush strokes on the sake cup as printed decks do: drawn
+paths, not text: no words on the faces.  It replaces the chrysanthemum crest the first
+review had left as a known weakness (docs/cards.md, Independent review)."""
+
+
 def _sake(p: Palette) -> str:
     return '<g transform="translate(-18 -30) scale(1.3)">' + (
             shape("M30 108C30 94 90 94 90 108L80 130H40Z", p.red, p.ink, 1.8)
             + shape("M30 106a30 8 0 1 0 60 0a30 8 0 1 0 -60 0Z", p.gold, p.ink, 1.4)
             + shape("M48 130H72L76 140H44Z", p.red, p.ink, 1.4)
-            + chrysanthemum(60, 118, 8, p.gold, p.red, p.ink)) + "</g>"
+            + line(_KOTOBUKI, p.gold, 1.7)) + "</g>"
 
 
 def _deer(p: Palette) -> str:
