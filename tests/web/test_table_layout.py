@@ -5,7 +5,9 @@
   scrolling; the hand's cards are at least 90 px wide, the field's larger than the old 70 px and
   centred on the felt;
 - each side's captured cards are ``img`` elements under ``[data-region="captures"]``, one row per
-  side (``data-side``), grouped by kind in fanned piles, each pile with its count and points;
+  side (``data-side``), grouped by kind in fanned piles, each pile with its count and points; each
+  row lies by its seat: this seat's by its hand, every other by that seat's chip;
+- a field of 9–12 cards lies in two even rows;
 - an opponent's hand is a fan of backs with its count;
 - a phone (390×844) has no sideways scroll, its captures one tab away;
 - at 821–1100 px the chat panel asking a name is whole on screen (issue 28);
@@ -128,8 +130,60 @@ def test_the_table_at_1366x768_is_a_card_table_on_one_screen(server: Server, bro
     for f in fans:
         assert f["backs"] == min(f["n"], 8) and f["count"] == str(f["n"]), f
         assert f["n"] < 2 or f["turned"] > 1, f  # fanned: each back turned its own way
+    _piles_beside_their_seats(page)
     shot(page, f"layout-{game}-1366")
     assert page.errors == []
+    page.context.close()
+
+
+STATIONS = """() => { const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, r: r.right, b: r.bottom }; };
+  const seats = [...document.querySelectorAll('#seats .seat')].map((c) => ({ seat: Number(c.dataset.seat), side: W.seats[Number(c.dataset.seat)].side, you: c.classList.contains('you'), box: box(c) }));
+  const hand = [...document.querySelectorAll('#hand .card')].map(box);
+  return { seats, hand, field: [...document.querySelectorAll('#field .card')].map(box), stations: document.querySelector('.felt').dataset.stations,
+    piles: [...document.querySelectorAll('[data-region="captures"] [data-side]')].map((p) => ({ side: Number(p.dataset.side), box: box(p) })) }; }"""
+
+
+def _piles_beside_their_seats(page: Any) -> None:
+    """Each side's pile lies by its seat (issue 33): this seat's by its hand at the felt's foot, left
+    of the hand's cards and below the field; every other side's by the chip of its first seat in
+    order — beside it on the same line (one or two other seats) or right under it (three or more)."""
+    got = page.evaluate(STATIONS)
+    you = next(s for s in got["seats"] if s["you"])
+    field_bottom = max(c["b"] for c in got["field"])
+    for pile in got["piles"]:
+        p = pile["box"]
+        if pile["side"] == you["side"]:
+            assert p["y"] >= field_bottom and p["y"] >= you["box"]["b"] - 0.5, (pile, you, field_bottom)
+            assert p["r"] <= min(c["x"] for c in got["hand"]) and p["b"] >= min(c["y"] for c in got["hand"]), (pile, got["hand"])
+            continue
+        chip = next(s for s in got["seats"] if s["side"] == pile["side"] and not s["you"])["box"]
+        assert p["b"] <= min(c["y"] for c in got["field"]), (pile, got["field"])
+        if got["stations"] == "wide":
+            assert chip["y"] < p["b"] and p["y"] < chip["b"] and 0 <= p["x"] - chip["r"] <= 16, (pile, chip)
+        else:
+            assert abs(p["x"] - chip["x"]) <= 2 and 0 <= p["y"] - chip["b"] <= 12, (pile, chip)
+
+
+@pytest.mark.parametrize("n", [9, 10, 11, 12])
+def test_a_field_of_nine_to_twelve_cards_lies_in_two_even_rows(server: Server, browser: Any, n: int) -> None:
+    """The field drawn with 9–12 cards (the page's own renderer given that field): two rows whose
+    lengths differ by at most one (10: 5 + 5, 9: 5 + 4), centred in the felt's room, its cards
+    larger than the old 70 px."""
+    page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], DESKTOP)
+    page.wait_for_function("S.view.to_move === S.you")
+    rows = page.evaluate(f"""() => {{ const codes = HF.codes.filter((c) => !S.view.hand.includes(c) && c !== S.view.pending).slice(0, {n});
+      VIEW.renderTable({{ ...S, view: {{ ...S.view, field: codes }} }}, ui());
+      const ys = new Map(); for (const c of document.querySelectorAll('#field .card')) {{ const r = c.getBoundingClientRect();
+        const y = Math.round(r.y); ys.set(y, [...(ys.get(y) || []), {{ x: r.x, r: r.right, w: r.width, b: r.bottom }}]); }}
+      return [...ys.values()]; }}""")
+    assert [len(r) for r in rows] == [(n + 1) // 2, n // 2], rows
+    assert all(c["w"] >= 76 for r in rows for c in r), rows
+    assert max(c["b"] for r in rows for c in r) <= page.evaluate(BOX, "#choice")[0]["y"] + 0.5, rows
+    row = page.evaluate(BOX, ".field-row")[0]
+    pending = page.evaluate(BOX, "#pending")[0]
+    for r in rows:  # each row centred in the field's room (the row less the card turned over)
+        assert abs((min(c["x"] for c in r) + max(c["r"] for c in r)) / 2 - (row["x"] + pending["x"]) / 2) <= 12, (r, row, pending)
+    shot(page, f"layout-field-{n}")
     page.context.close()
 
 
@@ -142,6 +196,7 @@ def test_six_seats_still_fit_one_screen(server: Server, browser: Any) -> None:
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
     assert page.locator('[data-region="captures"] [data-side]').count() == 6
     assert all(c["w"] >= 90 for c in page.evaluate(BOX, "#hand .card"))
+    _piles_beside_their_seats(page)
     shot(page, "layout-min-hwatu-6p-1366")
     page.context.close()
 

@@ -53,7 +53,7 @@ export function seatLabel(s, info) {
   return info.name || s.name;
 }
 
-function Seat({ state, s, i, ui }) {
+function Seat({ state, s, i, ui, col }) {
   const v = state.view, info = state.table.seats[s.seat];
   const away = info.kind === "human" && !s.you && !s.connected;
   const seatNo = HF.t("table.seat_n", { n: s.seat + 1 });
@@ -69,7 +69,8 @@ function Seat({ state, s, i, ui }) {
   const clock = left === null || left === undefined ? null : html`<span class=${"clock" + (left <= 5 ? " urgent" : "")} data-region="clock" role="timer"
       data-left=${String(left)} data-name=${name} aria-label=${HF.t("table.clock_label", { s: left, name })}
       title=${HF.t("table.clock_label", { s: left, name })}>${HF.t("table.clock", { s: left })}</span>`;
-  return html`<div role="listitem" class=${`seat ${side(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`} data-seat=${s.seat} aria-label=${label}>
+  return html`<div role="listitem" class=${`seat ${side(s.side)}${s.to_move ? " to-move" : ""}${s.you ? " you" : ""}`} data-seat=${s.seat} aria-label=${label}
+      style=${col ? `--gc: ${col}` : ""}>
     <span class="order" title=${seatNo} aria-hidden="true">${String(s.seat + 1)}</span>
     <strong class="name" lang=${ko(name)}>${name}</strong>
     ${s.team ? html`<span class="team" title=${s.team} lang=${ko(s.team)}>${s.team.split(" (")[0]}</span>` : null}
@@ -83,11 +84,28 @@ function Seat({ state, s, i, ui }) {
   </div>`;
 }
 
+// Where each seat and each side's pile sit on a desktop felt (style.css; issue 33: "each seat's
+// captured cards ... beside that seat"): the seat's own chip and its side's pile by its hand at the
+// foot; every other seat a column at the top, its chip there and its side's pile (RULES.md §3: a
+// team's one pile, under its first seat in order) beside the chip (one or two such seats) or under
+// it (three or more). A spectator has no foot: every seat is at the top.
+export function stations(state) {
+  const seats = [...state.words.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const mySide = state.you !== null ? state.words.seats[state.you].side : null;
+  const top = seats.filter((s) => s.seat !== state.you), wide = top.length <= 2;
+  const chipCol = new Map(), pileCol = new Map();
+  top.forEach((s, k) => {
+    chipCol.set(s.seat, wide ? 2 * k + 1 : k + 1);
+    if (s.side !== mySide && !pileCol.has(s.side)) pileCol.set(s.side, wide ? 2 * k + 2 : k + 1);
+  });
+  return { cols: Math.max(1, top.length), wide, chipCol, pileCol, mySide };
+}
+
 function Seats({ state, ui }) {
   const seats = [...state.words.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const out = [];
   seats.forEach((s, i) => {
-    out.push(html`<${Seat} key=${`seat${s.seat}`} state=${state} s=${s} i=${i} ui=${ui} />`);
+    out.push(html`<${Seat} key=${`seat${s.seat}`} state=${state} s=${s} i=${i} ui=${ui} col=${ui.stations.chipCol.get(s.seat)} />`);
     if (i < seats.length - 1) out.push(html`<span key=${`arrow${s.seat}`} class="arrow" aria-hidden="true">→</span>`);
   });
   return out;
@@ -206,9 +224,11 @@ function Pile({ g }) {
 function Captures({ state, ui }) {
   // a side's name is its words as shown, then what it does (a name that hides the shown words
   // fails a speech user who says what they see)
+  const st = ui.stations;
   return state.words.sides.map((s) => {
-    const p = s.pile;
-    return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}`} data-side=${s.side} title=${s.headline} onClick=${() => ui.on.pile(s)}>
+    const p = s.pile, own = s.side === st.mySide, col = st.pileCol.get(s.side);
+    return html`<button key=${s.side} type="button" class=${`pile-line ${side(s.side)}${own ? " own" : ""}`} data-side=${s.side} title=${s.headline}
+        style=${col ? `--gc: ${col}` : ""} onClick=${() => ui.on.pile(s)}>
       <span class="pile-who"><span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>
         <span class="pile-sum">${scored() ? `${p.count} · ${HF.t("table.pts", { n: p.points })}` : String(p.count)}</span></span>
       <span class="piles">${p.groups.length ? p.groups.map((g) => html`<${Pile} key=${g.title} g=${g} />`)
@@ -315,8 +335,25 @@ export function renderYakuMoment(box, m, onClose, onHold) {
 const $ = (id) => document.getElementById(id);
 let logCount = 0, logKey = "";
 
+// The field's rows (issue 33: "when the field holds 9–12 cards they go in two even rows"): up to
+// eight cards one row, then as few rows of eight or fewer as hold them, each as full as the others
+// (10 cards: 5 + 5; 9: 5 + 4). style.css sizes the cards from these two numbers.
+export function fieldRows(n) {
+  const rows = Math.max(1, Math.ceil(n / 8));
+  return { rows, cols: Math.max(1, Math.ceil(n / rows)) };
+}
+
 export function renderTable(state, ui) {
   const log = $("log"), atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  const st = stations(state), felt = $("seats").parentElement, rows = fieldRows(state.view.field.length);
+  ui = { ...ui, stations: st };
+  felt.dataset.stations = st.wide ? "wide" : "tall";
+  felt.dataset.own = st.mySide === null ? "0" : "1";
+  felt.style.setProperty("--cols", String(st.cols));
+  felt.dataset.cols = String(st.cols);
+  const fieldRow = $("field").parentElement;
+  fieldRow.style.setProperty("--frows", String(rows.rows));
+  fieldRow.style.setProperty("--fcols", String(rows.cols));
   render(html`<${Seats} state=${state} ui=${ui} />`, $("seats"));
   render(html`<${Field} state=${state} ui=${ui} />`, $("field"));
   render(html`<${Pending} state=${state} />`, $("pending"));
