@@ -176,7 +176,8 @@ def test_the_log_of_a_bots_move_names_what_it_played_turned_over_and_took(server
     t = _table(server, "min-hwatu", 3, 4, humans=0)
     page = new_page(browser, viewport=DESKTOP)
     page.goto(server.url + t["spectator_link"])
-    namer = Namer(configure("min-hwatu", 3, {}), "hanafuda", None, ("greedy", "greedy", "greedy"))
+    # a table created without a theme shows its game's own: Min-Hwatu's cards by their hwatu names
+    namer = Namer(configure("min-hwatu", 3, {}), "hwatu", None, ("greedy", "greedy", "greedy"))
     deadline = time.monotonic() + 120
     found = None
     while found is None:
