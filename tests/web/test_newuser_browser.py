@@ -98,7 +98,8 @@ def test_a_newcomer_is_told_what_to_play_and_starts_koikoi_in_one_click(server: 
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko"])
-def test_game_titles_are_said_once_and_the_panel_fits_a_phone(server: Server, browser: Any, lang: str) -> None:
+def test_game_titles_are_said_once_and_the_panel_fits_a_phone(server: Server, browser: Any,
+                                                               lang: str) -> None:
     page = _open(browser, server, f"/?lang={lang}", PHONE)
     page.wait_for_selector("body[data-ready]")
     games = httpx.get(f"{server.url}/api/games?lang={lang}").json()["games"]
@@ -108,7 +109,8 @@ def test_game_titles_are_said_once_and_the_panel_fits_a_phone(server: Server, br
         for text, g in zip(shown, games, strict=True):
             assert text.count(g["native_title"]) == 1, (text, g["native_title"])
     assert page.locator("#first-game").is_visible()
-    assert page.locator("#first-play").inner_text() == {"ja": "ボットとこいこいで遊ぶ", "ko": "봇과 고이고이 치기"}[lang]
+    play = {"ja": "ボットとこいこいで遊ぶ", "ko": "봇과 고이고이 치기"}[lang]
+    assert page.locator("#first-play").inner_text() == play
     width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], width
     page.screenshot(path=str(ARTIFACTS / f"newuser-lobby-phone-{lang}.png"), full_page=True)
@@ -120,7 +122,8 @@ def test_game_titles_are_said_once_and_the_panel_fits_a_phone(server: Server, br
     page.context.close()
 
 
-def test_the_rules_page_points_a_newcomer_at_the_first_game_and_says_no_null(server: Server, browser: Any) -> None:
+def test_the_rules_page_points_a_newcomer_at_the_first_game_and_says_no_null(server: Server,
+                                                                             browser: Any) -> None:
     page = _open(browser, server, "/rules")
     page.wait_for_selector("#rules .yaku-ref, #rules .no-yaku")
     start = page.locator("#start-here")
