@@ -142,3 +142,28 @@ def test_the_rules_page_points_a_newcomer_at_the_first_game_and_says_no_null(ser
     assert any("none: no round limit" in o for o in options), options
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_cards_page_controls_sit_on_their_own_line_each_beside_its_label(server: Server, browser: Any,
+                                                                             device: str) -> None:
+    """The deck, corner index and card-name pickers came mid-sentence, the "Deck" label on one line
+    and its menu on the next; now they follow the text, each label on the line of its control."""
+    page = _open(browser, server, "/cards", DESKTOP if device == "desktop" else PHONE)
+    page.wait_for_selector("#deck")
+    page.wait_for_selector("#theme")
+    text = page.locator("[data-t='cards.about']").bounding_box()
+    assert text is not None
+    for control in ("#theme", "#deck", "#card-index"):
+        box = page.locator(control).bounding_box()
+        label = page.locator(f"label:has({control})").bounding_box()
+        assert box is not None and label is not None, control
+        assert box["y"] >= text["y"] + text["height"], control  # below the sentence, not inside it
+        line = max(box["height"], 26.0)  # a checkbox is smaller than the line of text around it
+        assert label["height"] <= line * 1.6, (control, label, box)  # label and control: one line
+    assert page.locator("label:has(#theme)").inner_text().startswith("Card names")
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], width
+    page.screenshot(path=str(ARTIFACTS / f"newuser-cards-{device}.png"))
+    assert page.errors == []
+    page.context.close()
