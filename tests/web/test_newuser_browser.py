@@ -167,3 +167,32 @@ def test_the_cards_page_controls_sit_on_their_own_line_each_beside_its_label(ser
     page.screenshot(path=str(ARTIFACTS / f"newuser-cards-{device}.png"))
     assert page.errors == []
     page.context.close()
+
+
+def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser: Any) -> None:
+    """Two Greedy bots were two identical headings ("Greedy bot", "Greedy bot") over the hands,
+    the piles, the perspective menu and the totals; the seat number now tells them apart.  The
+    file picker says which file it wants, without "RULES.md §8"."""
+    import time
+
+    done = httpx.post(server.url + "/api/tables", json={
+        "game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
+        "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' match did not finish"
+        time.sleep(0.3)
+    page = _open(browser, server, f"/replay/{done['id']}")
+    page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
+    heads = page.locator("#hands .seatbox strong").all_inner_texts()
+    assert [h.split(" ◀")[0] for h in heads] == ["Greedy bot (Seat 1)", "Greedy bot (Seat 2)"], heads
+    assert page.locator("#piles h3").all_inner_texts() == ["Greedy bot (Seat 1)", "Greedy bot (Seat 2)"]
+    views = page.eval_on_selector_all("#perspective option", "os => os.map((o) => o.textContent)")
+    assert len(set(views)) == len(views) == 4, views
+    assert "Greedy bot (Seat 1)" in page.locator("#scores").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "newuser-replay.png"), full_page=True)
+    page.goto(server.url + "/replay")
+    picker = page.locator("label:has(#upload)").inner_text()
+    assert "RULES.md" not in picker and "Download record" in picker, picker
+    assert page.errors == []
+    page.context.close()
