@@ -196,3 +196,22 @@ def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser
     assert "RULES.md" not in picker and "Download record" in picker, picker
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_bot_seat_says_how_the_bot_plays(server: Server, browser: Any, lang: str) -> None:
+    """The seat menus name bots ("Strong bot", "Policy bot"); under each bot seat its level on the
+    ladder now says how it plays, so a newcomer can pick a gentle one (agents/levels.py)."""
+    page = _open(browser, server, f"/?lang={lang}")
+    page.wait_for_selector("body[data-ready]")
+    levels = {lv["bot"]: lv["id"] for lv in httpx.get(f"{server.url}/api/games").json()["levels"]}
+    catalogue = httpx.get(f"{server.url}/i18n/{lang}.json").json()
+    for bot in ("strong", "greedy", "random"):
+        page.select_option("#seat-1", f"bot:{bot}")
+        lv = levels[bot]
+        said = page.locator("#seats .seatrow").nth(1).locator(".bot-help").inner_text()
+        assert said == f"{catalogue[f'level.{lv}']}: {catalogue[f'level.{lv}.help']}", said
+    page.select_option("#seat-1", "invite")
+    assert page.locator("#seats .bot-help").count() == 0  # a person's seat needs no such line
+    assert page.errors == []
+    page.context.close()

@@ -1,7 +1,7 @@
 // The lobby: a name kept in this browser, tables from presets or custom options in words,
 // Kwa-Dō teams by clicking seats, invitations (whole URL, copy, QR), open seats, quick match.
 "use strict";
-let GAMES = {}, BOTS = [], SOCIAL = {}, themePicked = false;
+let GAMES = {}, BOTS = [], LEVELS = [], SOCIAL = {}, themePicked = false;
 let seatKinds = [];          // what sits at each seat: "me", "invite", "open" or "bot:<name>"
 let teamMode = "none";       // Kwa-Dō: "none", "pairs" or "threes"
 let swapFrom = null;         // a seat clicked in the teams box, waiting for a second click
@@ -177,11 +177,18 @@ function renderSeats() {
       if (!seatKinds.includes("me")) seatKinds[0] = "me";
       renderSeats();
     });
-    return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel);
+    return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel, botHelp(k));
   });
   $("seats").replaceChildren(...rows);
   renderTeams();
   syncHints();
+}
+
+// how a bot seat plays, in the words of its level on the ladder (agents/levels.py): "Strong bot"
+// alone tells a newcomer nothing about how hard the table will be
+function botHelp(kind) {
+  const lv = kind.startsWith("bot:") ? LEVELS.find((l) => l.bot === kind.slice(4)) : null;
+  return lv ? HF.el("span", { class: "help bot-help", text: `${T("level." + lv.id)}: ${T("level." + lv.id + ".help")}` }) : "";
 }
 
 function teamModes() {
@@ -407,7 +414,7 @@ async function main() {
   for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
   const [data, social] = await Promise.all([(await fetch(`/api/games?lang=${I18N.lang}`)).json(), (await fetch(`/api/social/presets?lang=${I18N.lang}`)).json()]);
-  BOTS = data.bots; SOCIAL = social;
+  BOTS = data.bots; LEVELS = data.levels || []; SOCIAL = social;
   for (const g of data.games) {
     GAMES[g.id] = g;
     const text = gameTitle(g);
