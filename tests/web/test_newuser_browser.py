@@ -215,3 +215,29 @@ def test_each_bot_seat_says_how_the_bot_plays(server: Server, browser: Any, lang
     assert page.locator("#seats .bot-help").count() == 0  # a person's seat needs no such line
     assert page.errors == []
     page.context.close()
+
+
+def test_the_rules_page_puts_the_yaku_before_the_options_and_stacks_options_on_a_phone(
+        server: Server, browser: Any) -> None:
+    """A beginner needs the yaku before fifteen options; on a phone the options table's four
+    columns were a few characters wide each: every option now stacks, each value with its name."""
+    for device, stacked in ((PHONE, True), (DESKTOP, False)):
+        page = _open(browser, server, "/rules/koi-koi", device)
+        page.wait_for_selector("#rules .yaku-ref")
+        yaku = page.locator("#rules .yaku-ref").bounding_box()
+        options = page.locator("#options-h").bounding_box()
+        assert yaku is not None and options is not None
+        assert options["y"] > yaku["y"]
+        first = page.locator("#rules tr[data-option] td").first.bounding_box()
+        width = page.evaluate("innerWidth")
+        assert first is not None
+        assert (first["width"] > width * 0.7) is stacked, (first, width)
+        if stacked:
+            said = page.evaluate(
+                "getComputedStyle(document.querySelector('#rules td[data-label]'), '::before').content")
+            assert said == '"default: "', said
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        name = "phone" if stacked else "desktop"
+        page.screenshot(path=str(ARTIFACTS / f"newuser-rules-options-{name}.png"))
+        assert page.errors == []
+        page.context.close()
