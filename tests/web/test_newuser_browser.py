@@ -241,3 +241,27 @@ def test_the_rules_page_puts_the_yaku_before_the_options_and_stacks_options_on_a
         page.screenshot(path=str(ARTIFACTS / f"newuser-rules-options-{name}.png"))
         assert page.errors == []
         page.context.close()
+
+
+def test_creating_an_account_says_it_is_working_and_waits(server: Server, browser: Any) -> None:
+    """The password's hashing takes a moment: the account page said nothing meanwhile and its
+    buttons stayed live (a second click met the rate limit).  Now they wait, and the status says so."""
+    page = _open(browser, server, "/account", PHONE)
+    page.wait_for_selector("body[data-ready]")
+    held: list[Any] = []
+    page.route("**/api/social/accounts", lambda route: held.append(route))
+    page.fill("#reg-name", "Keeper")
+    page.fill("#reg-pass", "a long password")
+    page.click("#register button[type=submit]")
+    page.wait_for_function("() => document.querySelector('#register button').disabled")
+    assert page.locator("#login button").is_disabled() and page.locator("#logout").is_disabled()
+    assert page.locator("#status").inner_text() == "One moment…"
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.wait_for_function("() => !document.querySelector('#register button').disabled")
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Logged in as')")
+    assert page.locator("#status").inner_text() == "Logged in as Keeper."
+    assert page.locator("#error").inner_text() == ""
+    assert page.errors == []
+    page.context.close()
