@@ -1,7 +1,7 @@
 // The lobby: a name kept in this browser, tables from presets or custom options in words,
 // Kwa-Dō teams by clicking seats, invitations (whole URL, copy, QR), open seats, quick match.
 "use strict";
-let GAMES = {}, BOTS = [], SOCIAL = {}, themePicked = false;
+let GAMES = {}, BOTS = [], LEVELS = [], SOCIAL = {}, themePicked = false;
 let seatKinds = [];          // what sits at each seat: "me", "invite", "open" or "bot:<name>"
 let teamMode = "none";       // Kwa-Dō: "none", "pairs" or "threes"
 let swapFrom = null;         // a seat clicked in the teams box, waiting for a second click
@@ -129,9 +129,17 @@ function renderOptions() {
   renderPresets();
 }
 
+// a game's name with its native name, once: the Japanese and Korean titles already carry it
+// ("ミンファト (민화투)"), the English ones do not ("Min-Hwatu (민화투)")
+function gameTitle(g) {
+  return g.title + (g.native_title && !g.title.includes(g.native_title) ? ` (${g.native_title})` : "");
+}
+
 function renderGame() {
   const g = game();
   $("game-summary").textContent = g.summary;
+  $("game-rules").href = `/rules/${encodeURIComponent(g.id)}`;
+  $("game-rules").setAttribute("aria-label", T("new.how_to_play_game", { game: g.title }));
   const sel = $("players"), old = Number(sel.value) || 2;
   sel.replaceChildren(...g.player_counts.map((n) => HF.el("option", { value: n, text: T("new.players_n", { n, cards: g.deal_table[n][0] }) })));
   sel.value = g.player_counts.includes(old) ? old : (g.player_counts.includes(2) ? 2 : g.player_counts[0]);
@@ -169,11 +177,18 @@ function renderSeats() {
       if (!seatKinds.includes("me")) seatKinds[0] = "me";
       renderSeats();
     });
-    return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel);
+    return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel, botHelp(k));
   });
   $("seats").replaceChildren(...rows);
   renderTeams();
   syncHints();
+}
+
+// how a bot seat plays, in the words of its level on the ladder (agents/levels.py): "Strong bot"
+// alone tells a newcomer nothing about how hard the table will be
+function botHelp(kind) {
+  const lv = kind.startsWith("bot:") ? LEVELS.find((l) => l.bot === kind.slice(4)) : null;
+  return lv ? HF.el("span", { class: "help bot-help", text: `${T("level." + lv.id)}: ${T("level." + lv.id + ".help")}` }) : "";
 }
 
 function teamModes() {
@@ -294,6 +309,7 @@ function remember(t) {
 
 function showCreated() {
   const mine = JSON.parse(localStorage.getItem("hf-tables") || "[]");
+  $("first-game").hidden = mine.length > 0;  // the newcomer's panel, until their first table
   const box = $("created"); box.replaceChildren();
   if (!mine.length) { box.append(HF.el("p", { class: "muted", text: T("mine.none") })); return; }
   const ul = HF.el("ul");
@@ -304,6 +320,28 @@ function showCreated() {
     ul.append(li);
   }
   box.append(ul);
+}
+
+// -- a newcomer's first game: the suggested game against a gentle bot, unrated, hints on, no clock;
+// straight to the table (the button names the game and the bot level: index.html)
+async function firstGame() {
+  const b = $("first-play"), g = GAMES[b.dataset.game];
+  $("first-error").textContent = "";
+  if (!ME.get() && $("name-input").value.trim()) {  // a name typed but not saved yet: save it now
+    try { const r = await api("/api/social/names", { name: $("name-input").value }); ME.set({ name: r.player.name, key: r.key }); showName(r.player); }
+    catch (e) { $("first-error").textContent = e.message; return; }
+  }
+  if (!ME.get()) { $("first-error").textContent = T("name.first"); $("name-input").focus(); return; }
+  if (!g) { $("first-error").textContent = T("error.generic"); return; }
+  const n = g.player_counts.includes(2) ? 2 : g.player_counts[0];
+  const seats = [{ kind: "me" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", bot: b.dataset.bot }))];
+  b.disabled = true;
+  try {
+    const t = await api("/api/social/tables", { game: g.id, players: n, options: {}, seats, theme: g.theme || HF.theme,
+      clock: null, rated: false, spectator_chat: false, hints: true });
+    remember(t);
+    location.href = t.you.path;
+  } catch (e) { $("first-error").textContent = e.message; b.disabled = false; }
 }
 
 // -- open seats, all tables ----------------------------------------------------------------------
@@ -376,10 +414,10 @@ async function main() {
   for (const o of $("theme").options) o.textContent = T("theme." + o.value);
   $("theme").addEventListener("change", () => { themePicked = true; });
   const [data, social] = await Promise.all([(await fetch(`/api/games?lang=${I18N.lang}`)).json(), (await fetch(`/api/social/presets?lang=${I18N.lang}`)).json()]);
-  BOTS = data.bots; SOCIAL = social;
+  BOTS = data.bots; LEVELS = data.levels || []; SOCIAL = social;
   for (const g of data.games) {
     GAMES[g.id] = g;
-    const text = g.title + (g.native_title && g.native_title !== g.title ? ` (${g.native_title})` : "");
+    const text = gameTitle(g);
     $("game").append(HF.el("option", { value: g.id, text }));
     $("quick-game").append(HF.el("option", { value: g.id, text }));
   }
@@ -412,6 +450,7 @@ async function main() {
       showCreated(); showInvites(t); loadTables(); loadOpen();
     } catch (e) { $("create-error").textContent = e.message; }
   });
+  $("first-play").addEventListener("click", firstGame);
   $("quick").addEventListener("submit", async (ev) => {
     ev.preventDefault(); $("quick-error").textContent = "";
     if (!ME.get()) { $("quick-error").textContent = T("name.first"); $("name-input").focus(); return; }

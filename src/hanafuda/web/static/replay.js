@@ -2,7 +2,13 @@
 const $ = (id) => document.getElementById(id);
 let R = null, at = 0;
 
-function seatName(s) { return R.seats[s] || HF.t("seat.n", { n: s + 1 }); }
+// a seat's name; two seats of one name (two Greedy bots) are told apart by their seat number,
+// as the step lines do ("Greedy bot (seat 2)")
+function seatName(s) {
+  const name = R.seats[s], seat = HF.t("seat.n", { n: s + 1 });
+  if (!name) return seat;
+  return R.seats.filter((x) => x === name).length > 1 ? `${name} (${seat})` : name;
+}
 
 function show() {
   const f = R.frames[at], v = f.view, who = $("perspective").value;

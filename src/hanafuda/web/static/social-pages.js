@@ -46,11 +46,20 @@ async function account() {
     if (me && !$("reg-name").value) $("reg-name").value = me.name;
   };
   const keyHeaders = () => { const p = stored(); return Object.assign({ "content-type": "application/json" }, p && p.key ? { "x-player-key": p.key } : {}); };
+  // the password's hashing takes about a second: the buttons wait, and the status says so, or a
+  // newcomer clicks again (and meets the accounts' rate limit)
   const send = async (path, body) => {
     $("error").textContent = "";
-    const r = await fetch(path, { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
-    const data = await r.json().catch(() => ({}));
-    if (!r.ok) { $("error").textContent = typeof data.detail === "string" ? data.detail : String(r.status); return; }
+    const buttons = [...document.querySelectorAll("#register button, #login button, #logout")];
+    buttons.forEach((b) => { b.disabled = true; });
+    $("status").textContent = T("account.working");
+    let r, data;
+    try {
+      r = await fetch(path, { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
+      data = await r.json().catch(() => ({}));
+    } catch (e) { r = null; data = {}; }
+    buttons.forEach((b) => { b.disabled = false; });
+    if (!r || !r.ok) { $("error").textContent = r && typeof data.detail === "string" ? data.detail : T("error.generic"); await status(); return; }
     if (data.player) localStorage.setItem("hf-player", JSON.stringify({ name: data.player.name, key: data.key }));
     else localStorage.removeItem("hf-player");
     await status();
