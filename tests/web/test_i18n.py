@@ -382,7 +382,7 @@ def test_desktop_table_keeps_yaku_and_log_readable_beside_the_chat(server: Serve
         page.fill("#chat-input", f"message {i}: " + "a long line of table talk that wraps over several lines " * 2)
         page.press("#chat-input", "Enter")
         page.wait_for_function(f"document.querySelectorAll('#chat-log li').length >= {i + 1}")
-    parts = (("chat", "#social"), ("yaku", "#p-yaku"), ("log", "#p-log"), ("felt", ".felt"), ("send", "#chat-form button"))
+    parts = (("chat", "#social"), ("yaku", "#p-yaku"), ("log", "#p-log"), ("felt", ".felt"), ("send", "#chat-form button[type=submit]"))
     box = {k: page.locator(s).bounding_box() for k, s in parts}
     assert box["yaku"]["height"] >= 125 and box["log"]["height"] >= 125, box
     assert box["send"]["y"] + box["send"]["height"] <= 768, box
