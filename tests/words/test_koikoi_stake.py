@@ -81,5 +81,6 @@ def test_the_rules_say_koikoi_cards_have_no_points(lang: str, line: str) -> None
 
     said = rules_reference(configure("koi-koi", 2, {}), "hanafuda", lang).text()
     assert f"  {line}\n" in said and " 0 each" not in said and "各0点" not in said
+    assert "total 0" not in said and "合計0" not in said and "全体で0" not in said  # no deck total of 0
     mushi = rules_reference(configure("mushi", 2, {}), "hanafuda", lang).text()
     assert line not in mushi  # a game whose cards score keeps its values

@@ -133,7 +133,10 @@ class Reference:
         out += ["  " + t("reference.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
         out += ["", t("reference.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
         out += ["", t("reference.scoring"), f"  {self.scoring}"]
-        out += ["", t("reference.values", total=self.deck_total)]
+        # a deck whose cards score nothing (Koi-Koi: only yaku score) has no total worth saying
+        values = (t("reference.values", total=self.deck_total) if self.deck_total
+                  else t("reference.values_plain"))
+        out += ["", values]
         out += [f"  {v}" for v in self.values]
         out += ["", t("reference.wild")] + [f"  {w}" for w in self.wild or (t("reference.no_wild"),)]
         out += ["", t("reference.yaku_in_force") if options_in_force else t("reference.yaku_default")]

@@ -340,7 +340,7 @@ async function openHelp() {
   body.replaceChildren(HF.text("p", r.summary));
   const list = (title, items) => { if (items.length) body.append(HF.el("h3", { text: title }), HF.el("ul", {}, ...items.map((t) => HF.text("li", t)))); };
   list(HF.t("help.turn"), [...r.turn, r.order]);
-  list(HF.t("help.values", { n: r.deck_total }), r.values);
+  list(r.deck_total ? HF.t("help.values", { n: r.deck_total }) : HF.t("table.card_points"), r.values);  // Koi-Koi: no total of 0
   list(HF.t("help.wild"), r.wild.length ? r.wild : [HF.t("help.no_wild")]);
   list(HF.t("help.calls"), r.calls);
   body.append(HF.el("h3", { text: HF.t("help.yaku_in_force") }));
