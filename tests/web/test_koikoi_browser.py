@@ -189,7 +189,10 @@ def test_koikoi_with_a_friend_koikoi_then_stop(server: Server, browser: Any) -> 
             assert last[seat] == stop_value and stop_value > 0, (last, stop_value)
             for page in pages:  # both pages show the round's score in the round-end dialog
                 shown = _summary_scores(page)
-                assert f"+{stop_value}" in page.locator("#summary").inner_text()
+                said = page.locator("#summary").inner_text()
+                assert f"+{stop_value}" in said
+                for name in page.evaluate("W.result.flatMap((r) => r.yaku.map((y) => y.name))"):
+                    assert said.count(name) == 1, (name, said)  # each yaku said once
                 assert stop_value in shown and -stop_value in shown, shown
             _shot(ann, "round-end-ann")
             _shot(bob, "round-end-bob")

@@ -312,7 +312,8 @@ export function renderSummary(box, state) {
         <div><span class="mark" aria-hidden="true"></span><strong lang=${ko(r.name)}>${r.name}</strong><span class="score-num">${` ${r.score >= 0 ? "+" : ""}${r.score}`}</span></div>
         <div class="how" lang=${ko(r.line)}>${r.line}</div>
         <div class="muted" lang=${ko(pile)}>${pile}</div>
-        ${r.yaku.length ? html`<div>${r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")}</div>` : null}</div>`;
+        ${r.yaku.length && !r.yaku.every((y) => r.line.includes(y.name))  // said once (Koi-Koi's score line names them)
+    ? html`<div>${r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")}</div>` : null}</div>`;
     })}
     ${W.result_note ? html`<p class="muted" lang=${ko(W.result_note)}>${W.result_note}</p>` : null}
     ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${`${HF.t("table.totals")}: ${W.totals_text}`}</p>` : null}`, box);
