@@ -117,6 +117,22 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def chromium_enforcing_csp() -> Iterator[Any]:
+    """Debian's Chromium with the pages' Content-Security-Policy in force (the lobby's and the new
+    player's tests: a script the policy blocks is a page error there); ``browser`` below bypasses it."""
+    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        need(False, "the playwright Python package is missing")
+        raise
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")

@@ -18,7 +18,7 @@ import pytest
 from hanafuda.rules import GAMES
 from hanafuda.web.ws import claim_cookie
 
-from .conftest import ARTIFACTS, need
+from .conftest import ARTIFACTS, chromium_enforcing_csp
 from .server import Server
 from .wsutil import follow
 
@@ -50,19 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover
-        need(False, "the playwright Python package is missing")
-        raise
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+browser = pytest.fixture(scope="module", name="browser")(chromium_enforcing_csp)
 
 
 def person(browser: Any, server: Server, name: str, device: dict[str, Any] = DESKTOP, path: str = "/",

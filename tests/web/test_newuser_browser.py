@@ -6,14 +6,13 @@ tests/web/artifacts/newuser-*.png."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from .conftest import ARTIFACTS, TIMEOUT_MS, need
+from .conftest import ARTIFACTS, TIMEOUT_MS, chromium_enforcing_csp
 from .server import Server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -32,19 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover
-        need(False, "the playwright Python package is missing")
-        raise
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+browser = pytest.fixture(scope="module", name="browser")(chromium_enforcing_csp)
 
 
 def _open(browser: Any, server: Server, path: str, device: dict[str, Any] = DESKTOP) -> Any:
