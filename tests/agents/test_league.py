@@ -76,3 +76,18 @@ def test_the_league_command_writes_one_table_and_json(tmp_path):
                       (["--league", "greedy,random", "--matches", "2"], "not --matches")):
         refused = CliRunner().invoke(app, ["arena", "mushi", *bad, "--deals", "1"])
         assert refused.exit_code != 0 and says in refused.output
+
+
+def test_the_table_keeps_wide_margins_apart():
+    """Hana-Awase margins reach three digits with two-digit intervals: every cell stays apart."""
+    from types import SimpleNamespace
+
+    from hanafuda.agents.league import MINUS, LeagueResult
+
+    pair = SimpleNamespace(agents=["expert", "random"],
+                           margins={f"expert{MINUS}random": (116.04, 99.57, 132.51)})
+    table = LeagueResult("hana-awase", 2, ["expert", "random"], 100, 7, [pair],  # type: ignore[list-item]
+                         {"expert": 1556.0, "random": 1339.0}).table()
+    rows = table.splitlines()[3:]
+    assert rows[0].split()[-1] == "+116.04±16.47" and rows[1].split()[-2] == "-116.04±16.47"
+    assert all(len(row.split()) == 2 + 2 for row in rows)  # name, rating, one cell per agent

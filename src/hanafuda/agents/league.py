@@ -87,7 +87,12 @@ class LeagueResult:
         mean ± the half-width of its 95% interval, per deal."""
         order = sorted(self.agents, key=lambda n: -self.ratings[n])
         width = max(12, *(len(n) + 1 for n in order))
-        cell = max(13, *(len(n) + 1 for n in order))
+        found = [m for r in order for c in order if r != c and (m := self.margin(r, c)) is not None]
+        # The ± signs line up in a column; a cell is as wide as its widest mean and half-width
+        # need (Hana-Awase's margins reach three digits), with a space before it.
+        half_width = max(5, *(len(f"{(hi - lo) / 2:.2f}") for _, lo, hi in found)) if found else 5
+        mean_width = max((len(f"{mean:+.2f}") for mean, _, _ in found), default=6)
+        cell = max(13, *(len(n) + 1 for n in order), mean_width + half_width + 2)
         lines = [
             f"{self.game}, {self.players} players: league of {len(self.agents)} agents, "
             f"{self.deals} duplicate deals per pair, seed {self.seed}",
@@ -103,7 +108,7 @@ class LeagueResult:
                     cells.append(f"{'—' if row == col else '':>{cell}}")
                 else:
                     mean, lo, hi = m
-                    cells.append(f"{mean:>+{cell - 6}.2f}±{(hi - lo) / 2:<5.2f}")
+                    cells.append(f"{mean:>+{cell - half_width - 1}.2f}±{(hi - lo) / 2:<{half_width}.2f}")
             lines.append(f"{row:<{width}}{self.ratings[row]:>7.0f}  " + "".join(cells))
         return "\n".join(lines) + "\n"
 
