@@ -139,7 +139,7 @@ def _nene(p: Palette) -> str:
             + line("M58 114C64 120 64 130 60 136M70 110C76 118 78 128 74 138M82 108C88 116 90 128 86 137"
                    "M94 112C100 118 102 126 100 132", p.paper, 1.4)
             + shape("M46 120C42 106 38 94 40 80L51 78C50 92 54 104 60 114Z", p.paper, p.ink, 1.4)
-            + line("M41 86l9 -2M41 92l10 -2M42 98l10 -2M44 104l10 -2M46 110l10 -2", p.ink, .9)
+            + line("M41 85l9 -3M41 90l10 -3M41 95l10 -3M42 100l10 -3M43 105l10 -3M45 110l10 -3", p.brown, .9)
             + shape("M39 82C33 74 35 62 44 60C53 58 57 68 51 80Z", p.ink, p.ink, 1)
             + shape("M44 70C50 68 53 72 51 78C47 80 43 76 44 70Z", p.gold, p.ink, .6)
             + shape("M38 65L28 69L38 72Z", p.ink, p.ink, 1) + circle(42, 66, 1, p.white)
@@ -344,9 +344,10 @@ _TARO = "M0 0C-8 -10 -28 -12 -32 0C-34 14 -14 34 0 46C14 34 34 14 32 0C28 -12 8 
 _TARO_VEINS = "M0 0L0 42M0 8L-22 4M0 8L22 4M0 20L-20 26M0 20L20 26"
 
 
-def _taro(leaves: tuple[tuple[float, float, float, float, float], ...], p: Palette) -> str:
-    """Kalo leaves: big heart-shaped leaves held up on long stalks from the water, veined."""
-    stalks = "".join(f"M{_n(bx)} 190Q{_n(bx)} {_n((190 + y) / 2)} {_n(x)} {_n(y)}"
+def _taro(leaves: tuple[tuple[float, float, float, float, float], ...], p: Palette, base: float = 190) -> str:
+    """Kalo leaves: big heart-shaped leaves held up on long stalks from the water (or the
+    bank at ``base``), veined."""
+    stalks = "".join(f"M{_n(bx)} {_n(base)}Q{_n(bx)} {_n((base + y) / 2)} {_n(x)} {_n(y)}"
                      for x, y, _a, _s, bx in leaves)
     return (line(stalks, p.ink, 3.6) + line(stalks, p.green, 2)
             + shape("".join(_tp(_TARO, x, y, a, s) for x, y, a, s, _ in leaves), p.leaf, p.ink, 1.3)
@@ -360,7 +361,7 @@ def _water(top: float, p: Palette) -> str:
 
 def _kalo(code: str, p: Palette) -> str:
     if code == "iris-bridge":
-        return _taro(((14, 8, 30, .8, 10), (106, 6, -30, .8, 110)), p)
+        return _taro(((16, 6, 30, .8, 22), (104, 4, -30, .8, 98)), p, base=48)
     if code == "iris-ribbon":
         return _taro(((16, 96, 30, .8, 28), (104, 90, -30, .8, 92), (22, 150, 10, .55, 40)), p)
     return _taro(((34, 66, 20, 1.05, 52), (88, 50, -25, 1, 70), (66, 118, 0, .85, 62),
