@@ -12,7 +12,7 @@ from hanafuda.cards import CARDS, Card, Kind, RibbonColour
 from hanafuda.themes import face
 from hanafuda.web.cards_svg import card_svg
 from hanafuda.web.deck import hawaii_early
-from hanafuda.web.deck.hawaii_early import PLANT_CLASS
+from hanafuda.web.deck.hawaii_early import PLANT_CLASS, POETRY_EDGE
 from hanafuda.web.deck.motifs import plant, subject
 from hanafuda.web.deck.palette import palette
 
@@ -79,6 +79,8 @@ def test_the_kind_reads_as_in_the_traditional_deck(card: Card) -> None:
     if c.kind is Kind.RIBBON:
         colour = P.blue if c.ribbon is RibbonColour.BLUE else P.red
         assert f'<path {STRIP} fill="{colour}"' in art, c.code
+    # the poetry set (Sun, Rain, Lei) is edged in gold, as its own yaku needs telling apart
+    assert (f'd="{POETRY_EDGE}" fill="none" stroke="{P.gold}"' in art) == (c.ribbon is RibbonColour.POETRY)
 
 
 def test_the_two_chaff_of_a_month_are_different_pictures() -> None:

@@ -12,9 +12,10 @@ So that the cards still read as their **kind** at 40 px, as in the traditional d
 * the two brights (Nēnē, Flags) stand against a sunset sky across the top of the card;
 * the animals are one large subject over the month's plant;
 * a **ribbon** is still the hanging tanzaku strip, in its set's colour (red for the poetry and
-  grass sets, blue for the blue set: RULES.md §4.4 names the sets), and carries its Hawaiian
-  subject on it the way a poetry ribbon carries its writing: the sun, the rain cloud, the lei
-  draped over it, the net's mesh, the poi pounder; the Rainbow arcs over its blue ribbon;
+  grass sets, blue for the blue set: RULES.md §4.4 names the sets; the poetry set edged in
+  gold), and carries its Hawaiian subject on it the way a poetry ribbon carries its writing:
+  the sun, the rain cloud, the lei draped over it, the net's mesh, the poi pounder; the
+  Rainbow arcs over its blue ribbon;
 * chaff show the plant alone.
 
 Every face of a month carries that month's plant in a group of class ``plant-<name>``
@@ -32,7 +33,7 @@ from ...cards import Card, Kind, RibbonColour
 from .motifs import circle, line, shape
 from .palette import Palette
 
-__all__ = ["PLANT_CLASS", "art"]
+__all__ = ["PLANT_CLASS", "POETRY_EDGE", "art"]
 
 PLANT_CLASS: Final = {1: "plant-ahinahina", 2: "plant-ohia-lehua", 3: "plant-ilima",
                       4: "plant-pohuehue-kaunaoa", 5: "plant-kalo", 6: "plant-mao-hau-hele"}
@@ -91,6 +92,12 @@ def _plant(month: int, body: str, mirror: bool = False) -> str:
     return f'<g class="{PLANT_CLASS[month]}"{t}>{body}</g>'
 
 
+POETRY_EDGE: Final = "M50.5 44V146M72 44V141"
+"""The gold edge lines inside a poetry-set ribbon (Sun, Rain, Lei): where the Japanese poetry
+ribbons carry their writing, these mark the set the ``poetry-ribbons`` combo needs (RULES.md
+§4.4), so it is told from the red grass ribbons (Net, Pōhaku Kuʻi ʻAi) at a glance."""
+
+
 def _ribbon(colour: str, emblem: str, p: Palette, x: float = 0, tilt: float = -6) -> str:
     """The hanging tanzaku strip (a little wider than the Japanese one, to carry its
     subject), with its notched foot and the Hawaiian subject ``emblem`` on it."""
@@ -104,7 +111,15 @@ def _rosette(x: float, y: float, r: float, p: Palette, bloom: float = 0) -> str:
     """A silversword: a ball of narrow silver sword-leaves rising from the cinders; with
     ``bloom`` (its height), the tall flower stalk bristling with purple heads and gold dots."""
     def ring(cy: float, length: float, angles: range, w: float) -> str:
-        return "".join(_leaf(x, cy, length, a, w) for a in angles)
+        """Sword leaves from the heart, each curving up towards the top (a ball, not a star)."""
+        d = ""
+        for a in angles:
+            t, tip = math.radians(a), math.radians(a + ((-a - 90 + 180) % 360 - 180) * .3)
+            mx, my = x + length * .55 * math.cos(t), cy + length * .55 * math.sin(t)
+            nx, ny = -math.sin(t) * length * w, math.cos(t) * length * w
+            d += (f"M{_n(x)} {_n(cy)}Q{_n(mx + nx)} {_n(my + ny)} {_n(x + length * math.cos(tip))} "
+                  f"{_n(cy + length * math.sin(tip))}Q{_n(mx - nx)} {_n(my - ny)} {_n(x)} {_n(cy)}Z")
+        return d
     out = ""
     if bloom:
         base, n = y - r * .4, 9
@@ -118,16 +133,16 @@ def _rosette(x: float, y: float, r: float, p: Palette, bloom: float = 0) -> str:
                 dots += [(x - w * .5, yk - 3), (x + w * .5, yk - 6)]
         spike = "M" + "L".join(left) + f"L{_n(x)} {_n(base - bloom - 6)}L" + "L".join(reversed(right)) + "Z"
         out += shape(spike, p.purple, p.ink, 1) + line(_dots(dots), p.gold, 2.6)
-    return (out + shape(ring(y - r * .25, r, range(150, 391, 12), .15), p.white, p.ink, .8)
+    return (out + shape(ring(y - r * .25, r, range(150, 391, 15), .22), p.white, p.ink, .8)
             + line(ring(y - r * .25, r * .55, range(200, 341, 28), .1), p.leaf, .8))
 
 
 def _ahinahina(code: str, p: Palette) -> str:
     if code == "pine-crane":
-        return _rosette(22, 170, 18, p, bloom=70) + _rosette(106, 182, 12, p)
+        return _rosette(22, 172, 22, p, bloom=70) + _rosette(106, 184, 14, p)
     if code == "pine-ribbon":
-        return _rosette(22, 174, 18, p, bloom=60) + _rosette(98, 176, 18, p)
-    return _rosette(36, 166, 26, p, bloom=104) + _rosette(92, 176, 22, p)
+        return _rosette(24, 176, 22, p, bloom=60) + _rosette(98, 180, 22, p)
+    return _rosette(36, 168, 30, p, bloom=100) + _rosette(94, 180, 26, p)
 
 
 def _nene(p: Palette) -> str:
@@ -512,5 +527,7 @@ def art(card: Card, p: Palette) -> str | None:
         ground = _sky(140, p) + ground
     if card.kind is Kind.RIBBON:
         colour = p.blue if card.ribbon is RibbonColour.BLUE else p.red
+        if card.ribbon is RibbonColour.POETRY:
+            subject = line(POETRY_EDGE, p.gold, 1.6) + subject
         subject = _ribbon(colour, subject, p, tilt=-5 if card.month % 2 else 4)
     return ground + _plant(card.month, plant, mirror=card.slot == 3) + subject
