@@ -485,7 +485,7 @@ def _february(code: str, p: Palette) -> _Parts:
 
 
 def _march(code: str, p: Palette) -> _Parts:
-    flags = _flag(26, 40, 1.2, p) + _flag(62, 96, .8, p) if code == "cherry-curtain" else ""
+    flags = _flag(30, 50, 1.2, p) + _flag(66, 104, .8, p) if code == "cherry-curtain" else ""
     return flags, _ilima(code, p), _lei(p) if code == "cherry-ribbon" else ""
 
 
