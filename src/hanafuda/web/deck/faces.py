@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ...cards import Card, Kind, RibbonColour
+from . import hawaii_early
 from .motifs import POETRY_WRITING, ground, line, plant, ribbon, shape, subject
 from .palette import Palette
 
@@ -65,7 +66,9 @@ def _pahoehoe(p: Palette) -> str:
 
 def traditional(card: Card, theme: str, p: Palette) -> str:
     """The art of one traditional face (no frame): ground, plant, then ribbon or subject."""
-    if card.code == "willow-lightning" and theme == "hawaiifuda":
+    if theme == "hawaiifuda" and (drawn := hawaii_early.art(card, p)) is not None:
+        art = drawn  # the Hawaiian subjects and plants of months 1-6 (RULES.md §1)
+    elif card.code == "willow-lightning" and theme == "hawaiifuda":
         art = _pahoehoe(p)
     else:
         art = ground(card.code, card.month, card.slot, p) + plant(card.code, card.month, card.slot, p)
