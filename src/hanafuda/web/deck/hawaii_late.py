@@ -161,7 +161,7 @@ def _sea(level: float, p: Palette) -> str:
     """Kai, the sea: a blue swell with curling white crests (the suit's mark on every card)."""
     crests = "".join(f"M{x} {_n(level + 6)}c4 -10 16 -10 18 -2c-4 -4 -10 -2 -8 4" for x in range(-6, 126, 22))
     rows = "".join(f"M{x} {_n(level + dy)}q6 -5 12 0t12 0"
-                   for dy in (20, 36, 52) for x in range(-4 + dy % 12, 124, 24))
+                   for dy in range(20, int(190 - level), 16) for x in range(-4 + dy % 12, 124, 24))
     sea = shape(f"M0 190V{_n(level + 4)}Q30 {_n(level - 6)} 60 {_n(level + 4)}T120 {_n(level + 4)}V190Z",
                 p.blue, p.ink, 1.2)
     return sea + line(crests, p.white, 2.2) + line(rows, p.indigo, 1.6)
@@ -199,8 +199,8 @@ def _august(card: Card, p: Palette) -> str:
     if card.code == "susuki-geese":
         return sky + _plant(8, _sea(124, p)) + _bat(p)
     if card.slot == 3:
-        return sky.replace("150", "100") + _plant(8, _sea(92, p), mirror=True)
-    return _plant(8, _sea(112, p))
+        return sky.replace("150", "96") + _plant(8, _sea(88, p), mirror=True)
+    return _plant(8, _sea(72, p))
 
 
 # --------------------------------------------------------------------------- 9 ʻŌlena
