@@ -205,23 +205,28 @@ def _august(card: Card, p: Palette) -> str:
 
 # --------------------------------------------------------------------------- 9 ʻŌlena
 
-def _olena(p: Palette, spike: tuple[float, float] | None, leaves: int = 5) -> str:
-    """ʻŌlena (turmeric): broad lance leaves rising from an orange rhizome, and its pale flower
-    spike of stacked bracts with pink tips."""
-    fans = ((-104, 96), (-82, 110), (-64, 100), (-124, 80), (-44, 78))[:leaves]
-    out = shape("M30 186C34 176 48 174 56 180C64 172 80 174 84 184L88 190H26Z", p.gold, p.ink, 1.3)
-    out += line("M40 180l-6 -6M72 178l6 -7", p.ink, 1)
-    out += "".join(_leaf(56, 184, length, a, p.green, p.ink, .26, vein=True) for a, length in fans)
-    if spike:
-        x, y = spike
-        out += line(f"M{_n(x)} 184L{_n(x)} {_n(y + 30)}", p.green, 2.4)
-        for k in range(5):
-            w = 10 - k * 1.4
-            by = y + 30 - k * 7
-            out += shape(f"M{_n(x - w)} {_n(by)}Q{_n(x)} {_n(by - 12)} {_n(x + w)} {_n(by)}"
-                         f"Q{_n(x)} {_n(by + 4)} {_n(x - w)} {_n(by)}Z",
-                         p.pink if k >= 3 else p.white, p.ink, .9)
-    return out
+def _root(x: float, y: float, length: float, angle: float, p: Palette) -> str:
+    """A finger of turmeric root: a short orange cylinder ringed with dark growth lines."""
+    rings = "".join(f"M{_n(length * k / 3)} 0v8" for k in (1, 2))
+    return _g(shape(f"M0 0h{_n(length)}a4 4 0 0 1 0 8h-{_n(length)}a4 4 0 0 1 0 -8Z", p.gold, p.ink, 1.1)
+              + line(rings, p.brown, .9), f"translate({_n(x)} {_n(y)}) rotate({_n(angle)})")
+
+
+def _olena(p: Palette, spike: tuple[float, float], leaves: int = 5) -> str:
+    """ʻŌlena (turmeric): broad lance leaves rising from the orange root, whose fingers show at
+    the foot, and its pale flower spike of stacked bracts with pink tips."""
+    fans = ((-104, 96), (-82, 106), (-64, 96), (-124, 78), (-44, 76))[:leaves]
+    x, y = spike
+    out = line(f"M{_n(x)} 176L{_n(x)} {_n(y + 30)}", p.green, 2.4)
+    out += "".join(_leaf(56, 174, length, a, p.green, p.ink, .26, vein=True) for a, length in fans)
+    for k in range(5):
+        w = 10 - k * 1.4
+        by = y + 30 - k * 7
+        out += shape(f"M{_n(x - w)} {_n(by)}Q{_n(x)} {_n(by - 12)} {_n(x + w)} {_n(by)}"
+                     f"Q{_n(x)} {_n(by + 4)} {_n(x - w)} {_n(by)}Z", p.pink if k >= 3 else p.white, p.ink, .9)
+    return out + "".join(_root(rx, ry, length, a, p) for rx, ry, length, a in
+                         ((30, 172, 52, 0), (36, 176, 14, 140), (58, 176, 14, 60), (78, 170, 14, -40),
+                          (48, 172, 12, -60)))
 
 
 def _kapa(p: Palette) -> str:
@@ -237,16 +242,13 @@ def _kapa(p: Palette) -> str:
 
 
 def _medicine(p: Palette) -> str:
-    """Medicine: a wooden bowl (ʻumeke) of ground yellow ʻōlena, a stone pestle across it and
-    the orange roots beside."""
+    """Medicine: a wooden bowl (ʻumeke) of ground yellow ʻōlena with a stone pestle across it,
+    before the plant whose orange roots it is made of."""
     bowl = shape("M30 126C30 156 90 156 90 126Z", p.brown, p.ink, 1.8)
     bowl += shape("M30 126a30 7 0 1 0 60 0a30 7 0 1 0 -60 0Z", p.yellow, p.ink, 1.4)
     bowl += line("M38 140C50 146 70 146 82 140", p.gold, 1.2)
     pestle = shape("M66 124L92 96C94 90 104 88 106 94C108 100 102 104 96 102L70 128Z", p.indigo, p.ink, 1.3)
-    roots = "".join(_g(shape("M0 0h14a4 4 0 0 1 0 8h-14a4 4 0 0 1 0 -8Z", p.gold, p.ink, 1.1)
-                       + line("M5 0v8M10 0v8", p.brown, .9), f"translate({x} {y}) rotate({a})")
-                    for x, y, a in ((12, 160, -10), (22, 168, 14), (30, 158, -30)))
-    return bowl + pestle + roots
+    return _g(bowl + pestle, "translate(-12 -24) scale(1.2)")
 
 
 def _september(card: Card, p: Palette) -> str:
@@ -441,8 +443,8 @@ def _kukui(p: Palette, leaves: tuple[tuple[float, float, float, float], ...],
     out += "".join(_kukui_leaf(x, y, s, a, p) for x, y, s, a in leaves)
     out += "".join(circle(x, y, 6, p.green, p.ink, 1.2) + circle(x - 2, y - 2, 1.6, p.leaf) for x, y in nuts)
     for x, y in flowers:
-        out += "".join(circle(x + dx, y + dy, 3, p.white, p.ink, .8) + circle(x + dx, y + dy, 1, p.yellow)
-                       for dx, dy in ((-4, 0), (4, -2), (0, 4), (2, -7)))
+        out += "".join(circle(x + dx, y + dy, 4, p.white, p.ink, .8) + circle(x + dx, y + dy, 1.3, p.yellow)
+                       for dx, dy in ((-5, 0), (5, -2), (0, 5), (2, -8)))
     return out
 
 
