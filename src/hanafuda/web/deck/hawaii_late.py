@@ -361,7 +361,8 @@ def _lauhala(p: Palette) -> str:
 
 def _alii(p: Palette) -> str:
     """Aliʻi, Honu & Pahu: a chief in a red-and-yellow feather cloak and crested helmet, the tall
-    pahu drum with its laced head beside him, a sea turtle at his feet, on the night sky."""
+    pahu drum with its laced head beside him, a sea turtle at his feet, on the night sky.  He
+    holds a spear upright: a figure of rank, not a robe alone."""
     drum = (shape("M8 96H38L34 150H12Z", p.brown, p.ink, 1.6)
             + shape("M8 92a15 5 0 1 0 30 0a15 5 0 1 0 -30 0Z", p.white, p.ink, 1.4)
             + line("M10 96L20 120L28 96L36 120M12 150L16 126L22 150L28 126L34 150", p.ink, 1)
@@ -379,7 +380,10 @@ def _alii(p: Palette) -> str:
               + circle(98, 168, 4, p.leaf, p.ink, 1)
               + shape("M84 178C84 166 112 166 112 178C112 188 84 188 84 178Z", p.green, p.ink, 1.4)
               + line("M92 172L104 172L108 180L98 186L88 180ZM98 170V186", p.gold, 1), "translate(0 -8)")
-    return drum + legs + cloak + head + turtle
+    spear = (line("M106 52V152", p.ink, 3.6) + line("M106 52V152", p.brown, 2)
+             + shape("M106 40L101 54H111Z", p.ink, p.ink, 1))
+    hand = shape("M92 106C98 104 104 106 108 110C108 116 102 118 96 116Z", p.brown, p.ink, 1.2)
+    return drum + legs + spear + cloak + hand + head + turtle
 
 
 def _iwa(p: Palette) -> str:
@@ -416,8 +420,8 @@ def _november(card: Card, p: Palette) -> str:
         return _pahoehoe(p)
     if card.code == "willow-rainman":
         night = f'<path d="M0 0H120V110Q60 122 0 110Z" fill="{p.indigo}"/>'
-        stars = "".join(circle(x, y, 1.2, p.yellow) for x, y in ((14, 20), (40, 10), (30, 44), (110, 46)))
-        return night + stars + _plant(11, _hala_tuft(96, 22, .9, p, fruit=True)) + _alii(p)
+        stars = "".join(circle(x, y, 1.2, p.yellow) for x, y in ((98, 14), (116, 30), (56, 28), (110, 62)))
+        return night + stars + _plant(11, _hala_tuft(26, 22, .9, p, fruit=True)) + _alii(p)
     if card.code == "willow-swallow":
         return (_plant(11, _hala_tuft(26, 140, 1.3, p, fruit=True) + _hala_tuft(100, 164, 1.1, p))
                 + shape("M0 190V178Q60 168 120 178V190Z", p.blue, p.ink, 1) + _iwa(p))
