@@ -169,12 +169,13 @@ def _sea(level: float, p: Palette) -> str:
 
 def _canoe(p: Palette) -> str:
     """Waʻa: a double-hulled canoe with its crab-claw sail, dark against the moon."""
-    sail = shape("M62 134Q46 104 36 62Q50 80 58 78Q72 74 84 58Q80 100 62 134Z", p.brown, p.ink, 1.6)
-    sail += line("M62 134Q46 104 36 62M62 134Q80 100 84 58", p.ink, 2.6)
-    sail += line("M50 100Q60 98 74 92M44 80Q58 88 78 76", p.gold, 1.2)
-    hull = shape("M16 130C30 136 90 136 106 128L102 140C84 144 36 144 20 140Z", p.ink, p.ink, 1)
-    hull += line("M30 134V126H94V132", p.ink, 2.2)
-    return sail + hull
+    sail = shape("M62 134Q42 104 30 60Q36 57 40 64Q50 84 60 84Q72 82 84 62Q88 55 93 58Q82 100 62 134Z",
+                 p.brown, p.ink, 1.6)
+    sail += line("M62 134Q42 104 30 60M62 134Q82 100 93 58", p.ink, 2.6)
+    sail += line("M50 104Q60 102 76 94M44 84Q58 92 82 78", p.gold, 1.2)
+    hull = shape("M12 124Q16 134 30 136H92Q106 134 110 122L106 140Q60 148 16 140Z", p.ink, p.ink, 1)
+    hull += line("M30 132V124H92V130", p.ink, 2.2)
+    return _g(sail, "rotate(-6 62 134)") + hull
 
 
 def _bat(p: Palette) -> str:
