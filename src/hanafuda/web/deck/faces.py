@@ -11,8 +11,8 @@ from __future__ import annotations
 from html import escape
 
 from ...cards import Card, Kind, RibbonColour
-from . import hawaii_early
-from .motifs import POETRY_WRITING, ground, line, plant, ribbon, shape, subject
+from . import hawaii_early, hawaii_late
+from .motifs import POETRY_WRITING, ground, line, plant, ribbon, subject
 from .palette import Palette
 
 __all__ = ["FONT", "H", "LETTER", "W", "back", "frame", "index", "traditional", "traditional_defs"]
@@ -52,24 +52,13 @@ def _bright_mark(p: Palette) -> str:
             + line(strokes, p.white, 2.2))
 
 
-def _pahoehoe(p: Palette) -> str:
-    """Hawaiʻifuda's wild card (Pāhoehoe, RULES.md §1): smooth ropy lava glowing through a
-    black crust, in place of the Japanese deck's thunder drum."""
-    ropes = "".join(f"M{x} {y}c8 -10 22 -10 28 0s-2 16 -12 14s-10 -10 -2 -14" for x, y in
-                    ((10, 40), (60, 64), (20, 110), (70, 130), (30, 166)))
-    return (f'<rect width="120" height="190" fill="{p.ink}"/>'
-            + shape("M0 80C30 70 50 96 80 86S110 70 120 80V120C90 110 70 134 40 124S10 110 0 120Z",
-                    p.red, p.ink, 1.4)
-            + line(ropes, p.gold, 3) + line(ropes, p.red, 1.2)
-            + line("M0 100C30 92 50 112 80 104S110 92 120 100", p.yellow, 2))
-
-
 def traditional(card: Card, theme: str, p: Palette) -> str:
     """The art of one traditional face (no frame): ground, plant, then ribbon or subject."""
-    if theme == "hawaiifuda" and (drawn := hawaii_early.art(card, p)) is not None:
-        art = drawn  # the Hawaiian subjects and plants of months 1-6 (RULES.md §1)
-    elif card.code == "willow-lightning" and theme == "hawaiifuda":
-        art = _pahoehoe(p)
+    hawaiian = (hawaii_early.art(card, p) or hawaii_late.art(card, p)) if theme == "hawaiifuda" else None
+    if hawaiian is not None:
+        # Hawaiʻifuda's own subjects and plants (RULES.md §1 names them): months 1–6 in
+        # hawaii_early, 7–12 (Pāhoehoe included) in hawaii_late
+        art = hawaiian
     else:
         art = ground(card.code, card.month, card.slot, p) + plant(card.code, card.month, card.slot, p)
         if card.kind is Kind.RIBBON and card.ribbon is not None:
