@@ -113,3 +113,41 @@ def test_a_dark_table_draws_the_dark_faces(server: Server, browser: Any) -> None
         page.context.close()
     assert seen["dark"][0] >= 3 and seen["dark"][1], seen
     assert not seen["light"][1], seen
+
+
+GALLERY = "[...document.querySelectorAll('#gallery img')]"
+
+
+def _gallery_marks(page: Any) -> dict[str, str]:
+    """The kind-and-points mark each gallery face prints, by card code (the gallery keeps the
+    cards in id order)."""
+    page.wait_for_function(f"{GALLERY}.length === 48 && {GALLERY}.every((i) => i.complete && i.naturalWidth > 0)")
+    svgs = page.evaluate(f"async () => Promise.all({GALLERY}.map(async (i) => (await fetch(i.src)).text()))")
+    return {card.code: ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")][-1]
+            for card, svg in zip(CARDS, svgs, strict=True)}
+
+
+def test_the_cards_page_prints_the_points_of_the_game_chosen(server: Server, browser: Any) -> None:
+    """On the Cards page, outside any game, the usual values; "Points as in" a game: that game's."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("localStorage.setItem('hf-index', '1');")
+    page.goto(server.url + "/cards?game=min-hwatu")
+    assert page.input_value("#points-game") == "min-hwatu"
+    for game in ("min-hwatu", "hawaiifuda", "koi-koi", ""):
+        if game != "min-hwatu":
+            page.select_option("#points-game", game)
+            page.wait_for_function(f"{GALLERY}.every((i) => i.src.includes('game={game}') === {'true' if game else 'false'})")
+        values = GAMES[game].configure(2).values if game else None
+        for code, mark in _gallery_marks(page).items():
+            card = next(c for c in CARDS if c.code == code)
+            if values is None:
+                want = LETTER[card.kind] + str({"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}[card.kind])
+            else:
+                want = LETTER[card.kind] + (str(values[card.id]) if any(values) else "")
+            assert mark == want, (game, code, mark)
+    assert errors == []
+    ctx.close()
