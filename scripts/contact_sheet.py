@@ -4,7 +4,8 @@ Usage: ``python scripts/contact_sheet.py [--out docs/img] [--width 96] [--only h
 
 Each sheet shows the faces at ``--width`` px on a light table (columns are the months,
 rows the four cards of a month, the back at the end), then all 48 at 40 px (a phone's field)
-on a light and on a dark felt — the sizes and backgrounds the faces must read at (issue 33).
+on a light table and, as a dark page shows them, on the dark felt — the sizes and backgrounds
+the faces must read at (issue 33).  ``cards-dark.png`` shows every deck as a dark page does.
 The SVGs come straight from ``hanafuda.web.cards_svg``; headless Chromium (Debian's
 /usr/bin/chromium, never a downloaded one) rasterises them as the browser will.
 """
@@ -27,8 +28,9 @@ SHEETS = {  # sheet name -> (theme, deck, corner index)
     "hawaiifuda": ("hawaiifuda", "traditional", False),
     "modern": ("hanafuda", "modern", False),
     "index": ("hanafuda", "traditional", True),  # the corner index; not in docs/ (--only index)
+    "dark": ("hanafuda", "traditional", False),  # every deck as a dark page shows it (dark_html)
 }
-DOCS = ("hanafuda", "hwatu", "hawaiifuda", "modern")
+DOCS = ("hanafuda", "hwatu", "hawaiifuda", "modern", "dark")
 """The sheets docs/cards.md shows, rendered when no --only is given."""
 
 
@@ -38,18 +40,38 @@ def _img(svg: str, width: int) -> str:
 
 
 def sheet_html(theme: str, deck: str, index: bool, width: int) -> str:
-    """The contact sheet of one deck as an HTML page."""
+    """The contact sheet of one deck as an HTML page: the grid and the 40 px faces on a light
+    table, then the 40 px faces as a dark page shows them (``color-scheme: dark``: the dimmed
+    paper and the light rim of ``faces.dark_style``) on the dark felt."""
     faces = {c.code: card_svg(c.code, theme, deck=deck, index_on=index) for c in CARDS}
-    grid = "".join(
+    small = "".join(_img(faces[c.code], 40) for c in CARDS) + _img(back_svg(theme), 40)
+    return _page(f"<div class=light>{_grid(faces, theme, width)}<div class=small>{small}</div></div>"
+                 f"<div class=dark><div class=small>{small}</div></div>", width)
+
+
+def dark_html(width: int) -> str:
+    """The dark sheet: the traditional deck's grid as a dark page shows it, on the dark felt,
+    then every other deck's faces at 40 px, dark too (issue 33: faces "in light and dark")."""
+    faces = {c.code: card_svg(c.code, "hanafuda") for c in CARDS}
+    rows = "".join(
+        "<div class=small>" + "".join(_img(card_svg(c.code, theme, deck=deck), 40) for c in CARDS)
+        + _img(back_svg(theme), 40) + "</div>"
+        for theme, deck in (("hwatu", "traditional"), ("hawaiifuda", "traditional"), ("hanafuda", "modern")))
+    return _page(f"<div class=dark>{_grid(faces, 'hanafuda', width)}{rows}</div>", width)
+
+
+def _grid(faces: dict[str, str], theme: str, width: int) -> str:
+    return "".join(
         "<div class=row>" + "".join(_img(faces[CARDS[4 * m + slot].code], width) for m in range(12))
         + (_img(back_svg(theme), width) if slot == 0 else "") + "</div>" for slot in range(4))
-    small = "".join(_img(faces[c.code], 40) for c in CARDS) + _img(back_svg(theme), 40)
+
+
+def _page(body: str, width: int) -> str:
     return (f"<!doctype html><html><head><style>body{{margin:0;font:0/0 a}}"
-            f".light{{background:#ece8df;padding:12px}}.dark{{background:#123322;padding:12px}}"
+            f".light{{background:#ece8df;padding:12px;color-scheme:light}}"
+            f".dark{{background:#1f4333;padding:12px;color-scheme:dark}}"
             f".row{{display:flex;gap:8px;margin-bottom:8px}}.small{{display:flex;flex-wrap:wrap;gap:5px;"
-            f"width:{25 * 45}px}}</style></head><body><div class=light>{grid}"
-            f"<div class=small>{small}</div></div><div class=dark><div class=small>{small}</div></div>"
-            f"</body></html>")
+            f"width:{25 * 45}px;margin-bottom:8px}}</style></head><body>{body}</body></html>")
 
 
 def main() -> None:
@@ -66,7 +88,8 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 13 * (args.width + 8) + 24, "height": 600})
         for name in args.only or DOCS:
             theme, deck, index = SHEETS[name]
-            page.set_content(sheet_html(theme, deck, index, args.width))
+            html = dark_html(args.width) if name == "dark" else sheet_html(theme, deck, index, args.width)
+            page.set_content(html)
             path = args.out / f"cards-{name}.png"
             page.screenshot(path=str(path), full_page=True)
             print(path)

@@ -75,12 +75,14 @@ def theme_back(theme: str) -> Response:
 def card_svg(theme: str, code: str, points: int | None = Query(None, ge=0, le=99),
              lang: str = Query("en", pattern="^(en|ja|ko)$"),
              deck: str = Query("traditional", pattern="^(traditional|modern)$"),
-             index: bool = Query(False)) -> Response:
+             index: bool = Query(False),
+             game: str | None = Query(None, pattern="^[a-z-]{1,32}$")) -> Response:
     """A card face.  ``deck``: the traditional deck (no words on the face) or the modern
     minimal one; ``index=1`` adds the small corner index (month number, kind and ``points``) to
-    a traditional face; ``lang`` is the language of the face's label (its ``<title>``)."""
+    a traditional face; ``lang`` is the language of the face's label (its ``<title>``);
+    ``game`` prints that game's points (``points`` the table's own), the kind alone in Koi-Koi."""
     try:
-        svg = cards_svg.card_svg(code, normalize_theme(theme), points, lang, deck, index)
+        svg = cards_svg.card_svg(code, normalize_theme(theme), points, lang, deck, index, game)
     except ValueError as exc:
         raise HTTPException(404, str(exc)) from None
     return _svg(svg)

@@ -15,9 +15,13 @@ from . import hawaii_early, hawaii_late
 from .motifs import POETRY_WRITING, ground, line, plant, ribbon, subject
 from .palette import Palette
 
-__all__ = ["FONT", "H", "LETTER", "W", "back", "frame", "index", "traditional", "traditional_defs"]
+__all__ = ["FONT", "H", "LETTER", "RIM", "W", "back", "dark_style", "frame", "index", "traditional",
+           "traditional_defs"]
 
 W, H = 120, 190
+RIM = 4
+"""The dark page's rim: a stroke this wide on the edge's outline shows its outer half (2 of
+the edge's 4 units: about 1 px at 40 px wide, 2.4 px at 120), the inner half stays black."""
 FONT = "'Noto Sans', 'DejaVu Sans', 'NanumGothic', 'IPAGothic', sans-serif"
 LETTER = {Kind.BRIGHT: "B", Kind.ANIMAL: "A", Kind.RIBBON: "R", Kind.CHAFF: "C"}
 
@@ -28,15 +32,31 @@ _BRUSH = ('<filter id="b" x="-4%" y="-4%" width="108%" height="108%">'
 """The brush texture: a slight wobble on every outline, as a hand-cut block print has."""
 
 
+def dark_style(p: Palette) -> str:
+    """The face on a dark page (issue 33: faces "in light and dark"): the paper a little dimmed
+    and a light rim around the black edge, so the card neither glares on the dark felt nor
+    loses its outline against it.  A media query inside the SVG, not a second URL: a browser
+    draws an ``<img>``'s SVG in the colour scheme the page uses (``theme.css`` sets
+    ``color-scheme: dark`` with the system's dark mode), so one cached face serves both."""
+    return (f'<style>@media (prefers-color-scheme:dark){{.pp{{fill:{p.dark_paper}}}'
+            f'.ed{{stroke:{p.rim};stroke-width:{RIM}}}}}</style>')
+
+
+def _edge(p: Palette) -> str:
+    """The black rounded edge (the folded-over black paper of a real card); on a dark page
+    ``dark_style`` strokes it with the light rim."""
+    return f'<rect class="ed" x=".5" y=".5" width="119" height="189" rx="9" fill="{p.ink}"/>'
+
+
 def frame(title: str, body: str, p: Palette, paper: str, defs: str = "") -> str:
-    """A card: black rounded edge (the folded-over black paper of a real card), the paper face
-    clipped to the rounded inner corners, and ``body`` on it."""
+    """A card: black rounded edge, the paper face clipped to the rounded inner corners, and
+    ``body`` on it; light and dark (``dark_style``)."""
     t = escape(title)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" aria-label="{t}">'
-            f'<title>{t}</title><defs><clipPath id="c"><rect x="4" y="4" width="112" height="182" rx="6"/>'
-            f'</clipPath>{defs}</defs>'
-            f'<rect x=".5" y=".5" width="119" height="189" rx="9" fill="{p.ink}"/>'
-            f'<g clip-path="url(#c)"><rect width="{W}" height="{H}" fill="{paper}"/>{body}</g></svg>')
+            f'<title>{t}</title>{dark_style(p)}<defs><clipPath id="c">'
+            f'<rect x="4" y="4" width="112" height="182" rx="6"/></clipPath>{defs}</defs>{_edge(p)}'
+            f'<g clip-path="url(#c)"><rect class="pp" width="{W}" height="{H}" fill="{paper}"/>{body}</g>'
+            '</svg>')
 
 
 def _ribbon_colour(card: Card, p: Palette) -> str:
@@ -76,14 +96,16 @@ def traditional_defs() -> str:
     return _BRUSH
 
 
-def index(month_number: int, card: Card, points: int, p: Palette) -> str:
-    """The optional corner index: month number over kind letter and points, on a paper tab."""
-    return (f'<rect x="5" y="5" width="31" height="39" rx="4" fill="{p.white}" fill-opacity=".94" '
+def index(month_number: int, card: Card, points: int | None, p: Palette) -> str:
+    """The optional corner index: month number over kind letter and the card's points in the
+    game at hand; the letter alone where the game scores no card by its points (Koi-Koi)."""
+    mark = LETTER[card.kind] + ("" if points is None else str(points))
+    return (f'<rect class="pp" x="5" y="5" width="31" height="39" rx="4" fill="{p.white}" fill-opacity=".94" '
             f'stroke="{p.ink}" stroke-width="1.2"/>'
             f'<text x="20.5" y="23" text-anchor="middle" font-family="{FONT}" font-weight="700" '
             f'font-size="{18 if month_number < 10 else 15}" fill="{p.ink}">{month_number}</text>'
             f'<text x="20.5" y="38.5" text-anchor="middle" font-family="{FONT}" font-weight="700" '
-            f'font-size="12" fill="{p.ink}">{LETTER[card.kind]}{points}</text>')
+            f'font-size="12" fill="{p.ink}">{mark}</text>')
 
 
 def back(theme: str, p: Palette) -> str:
@@ -98,9 +120,8 @@ def back(theme: str, p: Palette) -> str:
                     f'stroke-width="2.4"/>' for c, s in ((1, 0), (0, 1), (-1, 0), (0, -1)))
     t = "card back"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" aria-label="{t}">'
-            f'<title>{t}</title><defs><clipPath id="c"><rect x="8" y="8" width="104" height="174" rx="5"/>'
-            f'</clipPath></defs>'
-            f'<rect x=".5" y=".5" width="119" height="189" rx="9" fill="{p.ink}"/>'
+            f'<title>{t}</title>{dark_style(p)}<defs><clipPath id="c">'
+            f'<rect x="8" y="8" width="104" height="174" rx="5"/></clipPath></defs>{_edge(p)}'
             f'<rect x="4" y="4" width="112" height="182" rx="6" fill="{p.back}"/>'
             f'<g clip-path="url(#c)" opacity=".35">{line(pattern, p.back_ink, 1.2)}</g>'
             f'<rect x="8" y="8" width="104" height="174" rx="5" fill="none" stroke="{p.back_ink}" '

@@ -98,8 +98,10 @@ def _kind_mark(card: Card, p: Palette) -> tuple[str, str, str]:
     return "#5d5d5d", p.white, f'<circle cx="22" cy="163" r="6" fill="{p.white}"/>'
 
 
-def modern(card: Card, month_number: int, points: int, p: Palette) -> str:
-    """The body of a modern face (the frame is ``faces.frame``)."""
+def modern(card: Card, month_number: int, points: int | None, p: Palette) -> str:
+    """The body of a modern face (the frame is ``faces.frame``): the band says the kind's letter
+    and the card's points in the game at hand, the letter alone where the game scores no card
+    by its points (Koi-Koi)."""
     band, text, mark = _kind_mark(card, p)
     return (f'<text x="9" y="40" font-family="{FONT}" font-weight="800" font-size="36" '
             f'fill="{p.ink}">{month_number}</text>'
@@ -107,4 +109,4 @@ def modern(card: Card, month_number: int, points: int, p: Palette) -> str:
             f'{_symbol(card.month, p)}</g>'
             f'<rect x="4" y="142" width="112" height="44" fill="{band}"/>{mark}'
             f'<text x="72" y="174" text-anchor="middle" font-family="{FONT}" font-weight="800" '
-            f'font-size="28" fill="{text}">{LETTER[card.kind]}{points}</text>')
+            f'font-size="28" fill="{text}">{LETTER[card.kind]}{"" if points is None else points}</text>')

@@ -90,16 +90,20 @@ const HF = {
     b.append(this.el("img", { src: this.faceUrl(code), alt: "" }));
     return b;
   },
-  // the game's card values for the badges; a game where no card scores by itself (Koi-Koi: yaku
-  // only) keeps each kind's usual value (20, 10, 5, 1) on its faces rather than a row of zeros
+  // the game's card values (the table's, which follow its options); a game where no card scores
+  // by itself (Koi-Koi: yaku only) has none, and its faces show the kind alone (game=koi-koi)
   setValues(values) { this.values = values && values.some((v) => v) ? values : null; },
-  // a face's picture: the game's value (on the corner index and the modern deck's band), the
-  // label's language, the deck the player chose (localStorage "hf-deck": "modern", else the
-  // traditional one) and the optional corner index ("hf-index" = "1"); "back" is the theme's back
-  faceUrl(code, points = true) {
+  // a face's picture: the game and the card's value in it (on the corner index and the modern
+  // deck's band, every face of a table or replay alike: field, hand, captures), the label's
+  // language, the deck the player chose (localStorage "hf-deck": "modern", else the traditional
+  // one) and the optional corner index ("hf-index" = "1"); "back" is the theme's back
+  faceUrl(code) {
     if (code === "back") return `/card/${this.theme}/back.svg`;
     const q = new URLSearchParams();
-    if (points && this.values && code in this.ids) q.set("points", this.values[this.ids[code]]);
+    if (code in this.ids) {
+      if (this.game) q.set("game", this.game);
+      if (this.values) q.set("points", this.values[this.ids[code]]);
+    }
     const lang = document.documentElement.lang || "en";
     if (lang !== "en") q.set("lang", lang);
     if (localStorage.getItem("hf-deck") === "modern") q.set("deck", "modern");

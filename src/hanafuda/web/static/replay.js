@@ -47,6 +47,7 @@ function step(d) { at = Math.max(0, Math.min(R.frames.length - 1, at + d)); show
 function load(data, recordUrl, recordBlob) {
   R = data; at = 0;
   HF.setValues(data.card_values);
+  HF.game = data.game || null;  // before the first show(): the faces print this game's points
   $("viewer").hidden = false;
   $("title").textContent = HF.t("replay.title", { game: data.title || data.game, players: data.players, moves: data.frames.length - 1 });
   $("title").title = data.game;
@@ -57,7 +58,6 @@ function load(data, recordUrl, recordBlob) {
   if (recordUrl) $("download").href = recordUrl;
   if (recordBlob) $("download").href = URL.createObjectURL(recordBlob);
   show();
-  HF.game = data.game || null;
   const theme = (HF.game && HF.savedTheme(HF.game)) || data.theme;  // this game's choice, else the table's
   if (theme && theme !== HF.theme) HF.loadCards(theme).then(() => { $("theme").value = HF.theme; show(); });
 }
