@@ -20,4 +20,5 @@ def test_the_performance_doc_names_the_scheduling_class_the_bot_pool_uses() -> N
     assert now is not None, "performance.md does not say the workers run in the batch class"
     assert int(now.group(1)) == bot_pool.BOT_NICENESS
     # nothing presents the idle class as the current one
-    assert not re.search(r"idle (scheduling )?class \(now\)|now join it|since stop 23 also the idle class", text)
+    assert not re.search(r"idle (scheduling )?class \(now\)|now join it|since stop 23 also the idle class",
+                         text)
