@@ -69,7 +69,11 @@ _KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbo
 
 
 class CardView(Static):
-    """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target."""
+    """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target.
+
+    A cell's words wrap onto another line (its grid row grows) rather than being cut: a
+    Hawaiʻifuda month, "Pōhuehue & Kaunaʻoa (4)", is wider than a cell at 80 columns in every
+    language (the app's CSS: ``.card`` height auto, ``text-wrap: wrap``)."""
 
     def __init__(self, zone: str, index: int) -> None:
         super().__init__("", classes="card", id=f"{zone}-{index}")
@@ -205,8 +209,7 @@ class PlayApp(App[Path | None]):
     #side { width: 1fr; min-width: 36; }
     .zone-title { text-style: bold; height: 1; }
     .cards { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; }
-    .card { height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: nowrap;
-            text-overflow: ellipsis; }
+    .card { height: auto; min-height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: wrap; }
     .card.bright { border: round yellow; }
     .card.animal { border: round green; }
     .card.ribbon { border: round red; }
@@ -229,7 +232,7 @@ class PlayApp(App[Path | None]):
                                    border-top: solid $panel-lighten-2; }
     #body.-compact #log { height: 100%; width: 1fr; border: none;
                           border-top: solid $panel-lighten-2; border-left: solid $panel-lighten-2; }
-    #body.-compact .card { height: 2; border: none; padding: 0; }
+    #body.-compact .card { height: auto; min-height: 2; border: none; padding: 0; text-wrap: wrap; }
     #body.-compact .card.bright { background: yellow 15%; }
     #body.-compact .card.animal { background: green 15%; }
     #body.-compact .card.ribbon { background: red 15%; }
