@@ -324,9 +324,11 @@ class SocialHub:
         ask = (row is not None and row.lobby and seat is not None and player is None
                and table.seats[seat].kind == "human")
         # a friend arriving by a seat link (asked for a name, or seated by it just now) is told who
-        # invited them: the first other seat a player holds, by its seat name (nothing private)
+        # invited them: the first other seat a player holds, by its seat name (nothing private);
+        # not at a quick match, where nobody invited anyone
+        invited = (ask or claimed) and row is not None and not row.quick
         host = next((s.name for s in await self.db(self.seat_rows, table.id)
-                     if s.player_id is not None and s.seat != seat), None) if ask or claimed else None
+                     if s.player_id is not None and s.seat != seat), None) if invited else None
         return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
                 "finished": table.match.finished, "turn_clock": self.clock_message(table, seat),
