@@ -413,8 +413,10 @@ class PlayApp(App[Path | None]):
         view = s.view()
         result = s.match.current.result
         assert result is not None
-        details = round_result_lines(namer, view.round_number, result, view.captures,
-                                     view.totals)[2:]  # the title says "Round N over"
+        lines = round_result_lines(namer, view.round_number, result, view.captures, view.totals)
+        # the title says "Round N over"; Koi-Koi's line on who stopped (``stop_text``) comes first
+        stopped = [lines[1]] if lines[1] else []
+        details = lines[2 + len(stopped):]
         if s.match.finished:
             path = s.save()
             head = [match_result_text(namer, view.winners, view.totals, view.round_number),
@@ -426,8 +428,8 @@ class PlayApp(App[Path | None]):
             head = [self.say("tui.totals", totals=totals_text(namer, view.totals)), ""]
             footer = self.say("tui.next_round_keys")
             title = self.say("tui.round_over", n=view.round_number)
-        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll"),
-                                    self.card_names),
+        body = "\n".join(stopped + head + details)
+        self.push_screen(TextScreen(title, body, footer + self.say("tui.scroll"), self.card_names),
                          self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:
