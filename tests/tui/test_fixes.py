@@ -151,7 +151,9 @@ async def test_fix5_80x24_fits_field_hand_and_names(tmp_path: Path) -> None:
         for card in cards:
             region = card.region
             assert region.right <= 80 and region.bottom <= 24 and region.width >= 18
-            assert card.region.height == 2  # compact cells
+            # compact cells: two lines, a third where a name would otherwise be cut ("Scroll
+            # (red, poetry)" is wider than a cell at 80 columns; issue 28, names never cut)
+            assert card.region.height in (2, 3)
         side = app.query_one("#side").region
         assert side.width == 80 and side.y > max(c.region.bottom for c in cards) - 1
         await pilot.resize_terminal(*LARGE)
@@ -159,7 +161,7 @@ async def test_fix5_80x24_fits_field_hand_and_names(tmp_path: Path) -> None:
         assert not app.compact
         side = app.query_one("#side").region
         assert side.x > 70 and side.height > 30  # the panel moves to the right
-        assert all(c.region.height == 5 for c in app.query(CardView) if c.code is not None)
+        assert all(c.region.height >= 5 for c in app.query(CardView) if c.code is not None)
         await pilot.press("q")
 
 

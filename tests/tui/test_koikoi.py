@@ -113,3 +113,28 @@ def test_the_round_end_page_gives_counts_not_zero_card_points(tmp_path: Path, la
     said = "\n".join(lines)
     assert POINTS_WORDS[lang] not in said and "(0" not in said and "（0" not in said, said
     assert PILE_WORDS[lang] in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+async def test_the_round_end_page_says_who_stopped(tmp_path: Path, lang: str) -> None:
+    """A round ended by a stop: the terminal's round-end page says under its title who stopped,
+    with which yaku, for how much (``words.summary.stop_text``, issue 28), as its first line."""
+    from hanafuda.tui.app import TextScreen
+    from hanafuda.words.summary import stop_text
+
+    session = PlaySession.new("koi-koi", bots="greedy", seed=2, rounds=2, pause=0, lang=lang,
+                              save=tmp_path / "m.json")
+    app = PlayApp(session)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.05)
+        for _ in range(300):
+            if isinstance(app.screen, TextScreen):
+                break
+            await pilot.press("2" if _at_my_decision(session) else "1")  # stop when asked
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, TextScreen), "the round did not end"
+        result = session.match.results[-1]
+        said = stop_text(session.namer, result)
+        assert result.stopped >= 0 and said, result
+        assert app.screen.body.splitlines()[0] == said, app.screen.body
+        await pilot.press("q")

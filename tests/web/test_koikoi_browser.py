@@ -191,8 +191,12 @@ def test_koikoi_with_a_friend_koikoi_then_stop(server: Server, browser: Any) -> 
                 shown = _summary_scores(page)
                 said = page.locator("#summary").inner_text()
                 assert f"+{stop_value}" in said
+                sides = "\n".join(page.locator("#summary .result").all_inner_texts())
+                stop_line = page.locator("#summary [data-stop]").inner_text()
+                assert "and stopped — scoring" in stop_line, stop_line  # who ended the round, and why
                 for name in page.evaluate("W.result.flatMap((r) => r.yaku.map((y) => y.name))"):
-                    assert said.count(name) == 1, (name, said)  # each yaku said once
+                    assert sides.count(name) == 1, (name, said)  # each yaku said once in the account
+                    assert name in stop_line, (name, stop_line)
                 assert stop_value in shown and -stop_value in shown, shown
             _shot(ann, "round-end-ann")
             _shot(bob, "round-end-bob")

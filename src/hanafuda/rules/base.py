@@ -284,6 +284,10 @@ class RoundScore:
     scores: tuple[int, ...]
     terms: tuple[tuple[ScoreTerm, ...], ...]
     note: str = ""
+    stopped: int = -1
+    """Koi-Koi: the side that stopped and scored its yaku (docs/rules/koi-koi.md, "The decision"), so
+    the round's end can say who ended it and why; −1 when no one stopped (a win at the deal, a
+    round played out, every other game)."""
 
 
 def _plant(month: int) -> str:

@@ -460,7 +460,8 @@ class KoiKoi(Game):
                 else:
                     scores[side] = -value
                     terms[side] = (ScoreTerm(PAID, -value),)
-        return RoundScore(zero, tuple(yaku), tuple(scores), tuple(terms), note)
+        stopper = facts.stopped if facts.stopped >= 0 and not facts.at_deal else -1
+        return RoundScore(zero, tuple(yaku), tuple(scores), tuple(terms), note, stopper)
 
 
 def _batch_counted(config: Config, captures: MaskArray) -> tuple[list[BoolArray], list[IntArray]]:

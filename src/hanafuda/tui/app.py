@@ -69,7 +69,11 @@ _KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbo
 
 
 class CardView(Static):
-    """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target."""
+    """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target.
+
+    A cell's words wrap onto another line (its grid row grows) rather than being cut: a
+    Hawaiʻifuda month, "Pōhuehue & Kaunaʻoa (4)", is wider than a cell at 80 columns in every
+    language (the app's CSS: ``.card`` height auto, ``text-wrap: wrap``)."""
 
     def __init__(self, zone: str, index: int) -> None:
         super().__init__("", classes="card", id=f"{zone}-{index}")
@@ -205,8 +209,7 @@ class PlayApp(App[Path | None]):
     #side { width: 1fr; min-width: 36; }
     .zone-title { text-style: bold; height: 1; }
     .cards { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; }
-    .card { height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: nowrap;
-            text-overflow: ellipsis; }
+    .card { height: auto; min-height: 5; border: round $panel-lighten-2; padding: 0; text-wrap: wrap; }
     .card.bright { border: round yellow; }
     .card.animal { border: round green; }
     .card.ribbon { border: round red; }
@@ -229,7 +232,7 @@ class PlayApp(App[Path | None]):
                                    border-top: solid $panel-lighten-2; }
     #body.-compact #log { height: 100%; width: 1fr; border: none;
                           border-top: solid $panel-lighten-2; border-left: solid $panel-lighten-2; }
-    #body.-compact .card { height: 2; border: none; padding: 0; }
+    #body.-compact .card { height: auto; min-height: 2; border: none; padding: 0; text-wrap: wrap; }
     #body.-compact .card.bright { background: yellow 15%; }
     #body.-compact .card.animal { background: green 15%; }
     #body.-compact .card.ribbon { background: red 15%; }
@@ -410,8 +413,10 @@ class PlayApp(App[Path | None]):
         view = s.view()
         result = s.match.current.result
         assert result is not None
-        details = round_result_lines(namer, view.round_number, result, view.captures,
-                                     view.totals)[2:]  # the title says "Round N over"
+        lines = round_result_lines(namer, view.round_number, result, view.captures, view.totals)
+        # the title says "Round N over"; Koi-Koi's line on who stopped (``stop_text``) comes first
+        stopped = [lines[1]] if lines[1] else []
+        details = lines[2 + len(stopped):]
         if s.match.finished:
             path = s.save()
             head = [match_result_text(namer, view.winners, view.totals, view.round_number),
@@ -423,8 +428,8 @@ class PlayApp(App[Path | None]):
             head = [self.say("tui.totals", totals=totals_text(namer, view.totals)), ""]
             footer = self.say("tui.next_round_keys")
             title = self.say("tui.round_over", n=view.round_number)
-        self.push_screen(TextScreen(title, "\n".join(head + details), footer + self.say("tui.scroll"),
-                                    self.card_names),
+        body = "\n".join(stopped + head + details)
+        self.push_screen(TextScreen(title, body, footer + self.say("tui.scroll"), self.card_names),
                          self.after_round_end)
 
     def after_round_end(self, keep_playing: bool | None) -> None:

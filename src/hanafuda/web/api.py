@@ -28,6 +28,7 @@ from ..words.languages import (
     yaku_name,
 )
 from ..words.names import card_label
+from ..words.reference import reference_title
 from .hub import TableHub
 from .limits import RateLimited
 from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
@@ -142,7 +143,8 @@ def table_help(request: Request, table_id: str, theme: str | None = None, lang: 
         o["label"], o["help"] = option_text(g, spec, lang)
         o["value_text"] = value_words(g, spec, o["value"], lang)
     _yaku_names(out, g, lang)
-    out.update(summary=game_summary(g, lang), order=order, turn=turn, scoring=scoring, values=[scoring],
+    out.update(title=reference_title(g, lang), summary=game_summary(g, lang), order=order, turn=turn,
+               scoring=scoring, values=[scoring],
                wild=[wild] if config.wild is not None else [], calls=[])
     return out
 

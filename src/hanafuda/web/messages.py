@@ -54,6 +54,7 @@ from ..words import (
 from ..words.languages import yaku_name
 from ..words.progress import YakuProgress
 from ..words.sentences import note_text, say
+from ..words.summary import stop_text
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -207,6 +208,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
+        out["result_stop"] = stop_text(namer, m.results[-1])  # Koi-Koi: who stopped, with what
         out["totals_text"] = totals_text(namer, m.totals)
     if m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))

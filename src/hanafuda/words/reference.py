@@ -36,7 +36,7 @@ from .options import OptionWords, option_label, option_words, value_text
 from .piles import KIND_ORDER
 from .progress import yaku_cards, yaku_in_force, yaku_needed
 
-__all__ = ["Reference", "YakuEntry", "games_text", "rules_reference", "turn_text"]
+__all__ = ["Reference", "YakuEntry", "games_text", "reference_title", "rules_reference", "turn_text"]
 
 def _listed(items: Sequence[str], lang: str, last: str = "and") -> str:
     """"A, B and C" in English; "A、B、C" / "A, B, C" in Japanese and Korean."""
@@ -129,7 +129,8 @@ class Reference:
         def t(key: str, **fields: Any) -> str:
             return text(key, self.lang, **fields)
 
-        out = [self.title, "", self.summary, "", t("reference.players")]
+        # the terminal's heading adds the id a command takes ("hanafuda play koi-koi")
+        out = [f"{self.title} — {self.game}", "", self.summary, "", t("reference.players")]
         out += ["  " + t("reference.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
         out += ["", t("reference.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
         out += ["", t("reference.scoring"), f"  {self.scoring}"]
@@ -303,12 +304,22 @@ def _options(config: Config, lang: str) -> tuple[OptionWords, ...]:
     return tuple(out)
 
 
+def reference_title(game: type[Game], lang: str = "en") -> str:
+    """The game's name as the reference's heading, said once: "Koi-Koi (こいこい)" in English
+    (the native name beside it where it differs), the catalogue's title in Japanese and Korean
+    (which already carries the native name where it helps: "고이고이(こいこい)"), RULES.md §1.
+    No game id: the table's help is read by people, not typed at a command line."""
+    if lang != "en":
+        return game_title(game, lang)
+    native = game.native_title
+    return f"{game.title} ({native})" if native and native not in game.title else game.title
+
+
 def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -> Reference:
     """The reference of a configured game in the theme's card names, in ``lang``."""
     check_language(lang)
     namer = Namer(config, theme, lang=lang)
     game = config.game
-    native = f" ({game.native_title})" if game.native_title != game.title else ""
     calls: tuple[str, ...] = ()
     if game.bright_capture_call:
         calls = (text("reference.calls", lang, call=bright_call(game, lang)),)
@@ -319,10 +330,9 @@ def rules_reference(config: Config, theme: str = "hanafuda", lang: str = "en") -
         order, turn_1, turn_2, wild_text, scoring = how_to_play(game, lang)
         turn, summary = (turn_1, turn_2), game_summary(game, lang)
         wild = (wild_text,) if config.wild is not None else ()
-    title = f"{game.title}{native}" if lang == "en" else game_title(game, lang)
     return Reference(
         game.id,
-        f"{title} — {game.id}",
+        reference_title(game, lang),
         summary,
         tuple((n, *game.deal_size(n, config.options)) for n in game.player_counts()),
         order,

@@ -16,7 +16,8 @@ from .piles import SidePile, side_pile
 from .scores import ScoreWords, score_line, score_words
 from .sentences import note_text, say
 
-__all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "totals_text"]
+__all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "stop_text",
+           "totals_text"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,33 @@ def round_result(namer: Namer, result: RoundScore,
     return out
 
 
+def stop_text(namer: Namer, result: RoundScore) -> str:
+    """How a Koi-Koi round ended when a player stopped (``RoundScore.stopped``; docs/rules/koi-koi.md,
+    "The decision"): "Greedy bot (seat 2) made Moon Viewing Sake and stopped — scoring 5, paid
+    by you."  Said at the round's end, so no one wonders why the round stopped short; "" when no
+    one stopped (a win at the deal or a round played out have their note instead)."""
+    side = result.stopped
+    if side < 0:
+        return ""
+    lang = namer.lang
+    config = namer.config
+    names = [y.name if lang == "en" else yaku_name(config.game, y.id, y.name, lang)
+             for y in result.yaku[side]]
+    payers = [s for s in range(config.num_sides) if result.scores[s] < 0]
+
+    def named(s: int) -> str:  # "you" inside an English sentence, as its subject "You"
+        said = namer.side(s)
+        return said.lower() if lang == "en" and said == "You" else said
+
+    if lang == "en":
+        yaku, paid = join_words(names), join_words([named(s) for s in payers])
+    else:
+        yaku = text("list.separator", lang).join(names)
+        paid = say("winners_joiner", lang).join(named(s) for s in payers)
+    return text("result.stopped", lang, who=namer.side(side), yaku=yaku,
+                points=result.scores[side], payer=paid)
+
+
 def totals_text(namer: Namer, totals: Sequence[int]) -> str:
     """"You 120, Greedy (seat 2) 80"."""
     if namer.lang != "en":
@@ -65,6 +93,9 @@ def round_result_lines(namer: Namer, number: int, result: RoundScore,
     """The end-of-round screen: each side's pile by kind, yaku and score; then the totals."""
     lang = namer.lang
     lines = [text("result.round_over", lang, n=number)]
+    stopped = stop_text(namer, result)
+    if stopped:
+        lines.append(stopped)
     separator = ", " if lang == "en" else text("list.separator", lang)
     for r in round_result(namer, result, captures):
         lines.append("")

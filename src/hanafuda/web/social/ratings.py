@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-__all__ = ["BOT_RATINGS", "MODEL", "Entrant", "display", "places", "rate"]
+__all__ = ["BOT_RATINGS", "MODEL", "PROVISIONAL_MATCHES", "Entrant", "display", "places", "rate",
+           "wins_to_pass"]
 
 MODEL = PlackettLuce()
 
@@ -41,7 +42,29 @@ def rate(sides: list[list[Entrant]], totals: list[int]) -> dict[int, tuple[float
     return out
 
 
+PROVISIONAL_MATCHES = 10
+"""A person's rating is provisional (shown "1000?") for their first rated matches of a game: the
+number is cautious while the model knows little of them, and a newcomer below the bots is a
+newcomer the model has not seen play yet, not one judged weaker than a bot playing at random."""
+
+
 def display(mu: float, sigma: float) -> int:
     """The number shown to people: the conservative estimate mu − 3·sigma, scaled ×40 and offset so
-    a new player starts near 1000 and it is never negative."""
+    a new player starts near 1000 and it is never negative.  The same scale for bots and people:
+    a bot's fixed number is where a person who plays like it settles once the model is sure of
+    them, which is why a newcomer starts below even the random bot and climbs as they win."""
     return max(0, round((mu - 3 * sigma) * 40 + 1000))
+
+
+def wins_to_pass(bot: str, most: int = 100) -> int | None:
+    """How many rated two-player wins in a row against ``bot`` take a new player's shown rating
+    past the bot's (the leaderboard tells a newcomer how soon the caution wears off); None if
+    ``most`` do not."""
+    mu, sigma = MODEL.mu, MODEL.sigma
+    bot_mu, bot_sigma = BOT_RATINGS[bot]
+    for wins in range(1, most + 1):
+        me = [Entrant(0, mu, sigma, person=True)]
+        mu, sigma = rate([me, [Entrant(1, bot_mu, bot_sigma, person=False)]], [1, 0])[0]
+        if display(mu, sigma) > display(bot_mu, bot_sigma):
+            return wins
+    return None

@@ -14,7 +14,7 @@ from ..db import TableRow
 from ..requests import request_language
 from .models import PlayerRow, RatingRow, ResultRow
 from .names import name_key
-from .ratings import BOT_RATINGS, MODEL, display
+from .ratings import BOT_RATINGS, MODEL, PROVISIONAL_MATCHES, display, wins_to_pass
 from .route_kit import Kit
 
 __all__ = ["routes"]
@@ -35,16 +35,20 @@ def routes(kit: Kit) -> APIRouter:
             rows = db.execute(select(PlayerRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
                               .join(RatingRow, RatingRow.player_id == PlayerRow.id)
                               .where(RatingRow.game == game)).all()
-        board = sorted(({"name": n, "rating": display(mu, sg), "matches": k} for n, mu, sg, k in rows),
+        board = sorted(({"name": n, "rating": display(mu, sg), "matches": k,
+                         "provisional": k < PROVISIONAL_MATCHES} for n, mu, sg, k in rows),
                        key=lambda r: (-int(r["rating"]), str(r["name"]).casefold()))[:200]
         for i, r in enumerate(board):
             r["rank"] = i + 1
         lang = request_language(request)
+        weakest = min(BOT_RATINGS, key=lambda b: display(*BOT_RATINGS[b]))
         return {"game": game, "title": game_title(GAMES[game], lang), "players": board,
                 "bots": [{"bot": b, "name": bot_name(b, lang),
                           "rating": display(mu, sg)}
                          for b, (mu, sg) in BOT_RATINGS.items()],
-                "start": display(MODEL.mu, MODEL.sigma)}
+                "start": display(MODEL.mu, MODEL.sigma), "provisional_matches": PROVISIONAL_MATCHES,
+                # a newcomer starts below the weakest bot (a cautious number): how soon they pass it
+                "weakest_bot": {"name": bot_name(weakest, lang), "wins": wins_to_pass(weakest)}}
 
     @router.get("/api/social/players/{name:path}")
     def player(request: Request, name: str) -> dict[str, Any]:

@@ -319,14 +319,20 @@ class SocialHub:
         row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None, player)
         if claimed and seat is not None and player is not None:
             await self._seated(table, seat, player.name)
+        # a person's seat at a lobby table opened by a browser holding no name: the page asks for
+        # one first, above the table (a friend's first minute)
+        ask = (row is not None and row.lobby and seat is not None and player is None
+               and table.seats[seat].kind == "human")
+        # a friend arriving by a seat link (asked for a name, or seated by it just now) is told who
+        # invited them: the first other seat a player holds, by its seat name (nothing private);
+        # not at a quick match, where nobody invited anyone
+        invited = (ask or claimed) and row is not None and not row.quick
+        host = next((s.name for s in await self.db(self.seat_rows, table.id)
+                     if s.player_id is not None and s.seat != seat), None) if invited else None
         return {"seat": seat, "creator": creator, "can_chat": may_chat(seat, creator, row),
                 "clock": row.clock if row else None, "rematch": row.rematch if row else None,
                 "finished": table.match.finished, "turn_clock": self.clock_message(table, seat),
-                # a person's seat at a lobby table opened by a browser holding no name: the page
-                # asks for one first, above the table (a friend's first minute)
-                "ask_name": row is not None and row.lobby and seat is not None and player is None
-                and table.seats[seat].kind == "human",
-                **self._quick_wait(table, row)}
+                "ask_name": ask, "invited_by": host, **self._quick_wait(table, row)}
 
     @staticmethod
     def _quick_wait(table: LiveTable, row: TableRow | None) -> dict[str, Any]:

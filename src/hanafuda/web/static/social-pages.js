@@ -14,10 +14,16 @@ async function leaderboard() {
   const body = $("board").querySelector("tbody");
   body.replaceChildren(...data.players.map((p) => HF.el("tr", { "data-player": p.name },
     HF.el("td", { text: String(p.rank) }), HF.el("td", {}, HF.el("a", { href: `/player/${encodeURIComponent(p.name)}`, text: p.name })),
-    HF.el("td", { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
+    // a provisional rating (its first rated matches) is marked "?" and says so on hover
+    HF.el("td", p.provisional ? { class: "rating provisional", title: T("lb.provisional", { m: data.provisional_matches }), text: `${p.rating}?` }
+      : { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
   $("empty").hidden = data.players.length > 0;
   $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${b.name}: ${b.rating}` })));
-  $("start-note").textContent = T("lb.start", { n: data.start });
+  // a newcomer starts below the bots: said why, and how soon they pass the weakest one
+  const weakest = data.weakest_bot;
+  $("start-note").textContent = [T("lb.start", { n: data.start }),
+    weakest && weakest.wins ? T("lb.start_why", { bot: weakest.name, wins: weakest.wins }) : "",
+    `? = ${T("lb.provisional", { m: data.provisional_matches })}`].filter(Boolean).join(" ");
 }
 
 async function playerPage() {

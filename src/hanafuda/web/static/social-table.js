@@ -123,6 +123,7 @@
       el("h2", { id: "social-h", text: t("chat.title") }));
     log.setAttribute("aria-label", t("chat.title"));
     if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
+    invited();
     if (info.seat !== null && !player) {
       // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs;
       // asked at the top of the page, above the table, where it is seen on arrival
@@ -160,6 +161,22 @@
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
   }
 
+  // a friend who arrived by a seat link: who invited them (the inviter's seat name, the hello
+  // answer's invited_by) to which game (the table page's title, in its language), above the table
+  // and above the name prompt, where it is read first; it stays for the visit
+  let gameTitle = "";
+  function invited() {
+    if (!info || !info.invited_by) return;
+    let line = document.getElementById("invited-by");
+    if (!line) {
+      line = el("p", { id: "invited-by", class: "quick-wait invited-by", role: "status" });
+      const grid = document.querySelector(".tp-grid");
+      if (grid) grid.before(line); else if (panel) panel.prepend(line);
+    }
+    const game = gameTitle || (document.getElementById("title") || {}).textContent || "";
+    line.textContent = t("invite.by", { name: info.invited_by, game });
+  }
+
   // the turn clock's countdown goes to the table page (table.js draws it at the seat to move)
   const clock = (c) => document.dispatchEvent(new CustomEvent("hanafuda:clock", { detail: c || { seat: null } }));
 
@@ -187,6 +204,7 @@
   }
   document.addEventListener("hanafuda:state", (ev) => {
     seats = ev.detail.seats || seats;
+    if (ev.detail.title && ev.detail.title !== gameTitle) { gameTitle = ev.detail.title; invited(); }
     if (!openLeft || !document.getElementById("quick-wait")) return;
     for (const s of ev.detail.seats) if (openLeft.has(s.seat) && !(s.kind === "human" && s.name === info.open_name)) openLeft.delete(s.seat);
     if (!openLeft.size) { clearInterval(waitTimer); document.getElementById("quick-wait").remove(); }

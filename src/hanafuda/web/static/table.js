@@ -381,7 +381,7 @@ function connect() {
       if (selected && !S.view.hand.includes(selected)) selected = null;
       if (previewing && !S.view.hand.includes(previewing)) previewing = null;
       render();
-      document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats } }));
+      document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats, title: W.title || S.table.title } }));
       if (before && next.event) { animateMoves(before, next.event.seat); moveSound(prev, next); }
       const made = madeYaku(prev, next);
       if (made.length) showMoment(made.reduce((a, b) => (b.points > a.points ? b : a)));

@@ -306,6 +306,7 @@ export function renderSummary(box, state) {
   const W = state.words;
   render(html`
     ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${W.match_result}</p>` : null}
+    ${W.result_stop ? html`<p class="status" data-stop lang=${ko(W.result_stop)}>${W.result_stop}</p>` : null}
     ${W.result.map((r) => {
       const pile = groupsText(r.pile, HF.t("table.nothing_captured"));
       return html`<div key=${r.side} class=${`result ${side(r.side)}`}>
