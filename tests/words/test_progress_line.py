@@ -81,3 +81,32 @@ def test_the_side_text_is_said_in_the_namers_language(lang: str) -> None:
         assert (latin == []) == (language != "en"), (language, texts)
     spring = yaku_name(config.game, "spring", "Spring", lang)
     assert any(t.startswith(spring) for t in texts), texts
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [("hana-awase", 4, {"teyaku": False}),
+                                                          ("min-hwatu", 3, {}), ("mushi", 2, {})])
+def test_kept_progress_is_the_progress_and_the_same_object_while_its_cards_stay(
+        game: str, players: int, options: dict[str, object]) -> None:
+    """``yaku_progress(..., memo)`` (the web keeps one per round, issue 28): equal to the progress
+    made afresh after every move, and a yaku none of whose cards moved is the very object of the
+    move before (so the words kept for it are found by identity)."""
+    import random
+
+    from hanafuda.records import Match
+
+    m = Match(game, players, options, seed=5)
+    namer = Namer(m.config, "hanafuda", 0, ())
+    rng, memo = random.Random(5), {}
+    before = yaku_progress(namer, m.view(0).captures, m.view(0).discard, m.view(0).declared, memo)
+    kept = 0
+    while not m.round_over:
+        m.play(rng.choice(m.legal_moves()))
+        v = m.view(0)
+        now = yaku_progress(namer, v.captures, v.discard, v.declared, memo)
+        assert now == yaku_progress(namer, v.captures, v.discard, v.declared)
+        for a, b in zip(before, now, strict=True):
+            if a == b:
+                assert a is b
+                kept += 1
+        before = now
+    assert kept > 0

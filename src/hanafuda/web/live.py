@@ -47,7 +47,7 @@ def fork(match: Match) -> Match:
     random state are copied.  An
     attribute this function does not know is deep-copied, so a new one cannot be shared by mistake."""
     other = copy.copy(match)
-    other.rng = random.Random()
+    other.rng = random.Random(0)  # (seeded: unseeded, it would read the OS's entropy first, for nothing)
     other.rng.setstate(match.rng.getstate())
     other.rounds = [*match.rounds[:-1], match.current.copy()]
     other.deals, other.totals = list(match.deals), list(match.totals)

@@ -165,12 +165,17 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     # the progress reads public facts only (captures, discard, declarations): one for every viewer
     facts = (tuple(int(c) for c in view.captures), int(view.discard),
              tuple(tuple(d) for d in view.declared))
+    rounds = len(m.rounds)
     shared = table.words_cache.get("yaku_progress")
     if shared is None or shared[0] != facts:
-        shared = table.words_cache["yaku_progress"] = (facts, yaku_progress(namer, view.captures,
-                                                                            view.discard, view.declared))
+        # a yaku no card of which moved is the same object as before (kept for the round), so
+        # the words said of it below are found by identity
+        made = table.words_cache.get("yaku_made")
+        if made is None or made[0] != rounds:
+            made = table.words_cache["yaku_made"] = (rounds, {})
+        shared = table.words_cache["yaku_progress"] = (facts, yaku_progress(
+            namer, view.captures, view.discard, view.declared, made[1]))
     progress = shared[1]
-    rounds = len(m.rounds)
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo: tuple[int, dict[Any, Any], dict[int, dict[str, Any]]] | None = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round

@@ -152,8 +152,14 @@ def line_words(lang: str) -> dict[str, str]:
 
 
 def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: CardSet | int = 0,
-                  declared: Sequence[Sequence[str]] = ()) -> list[YakuProgress]:
-    """Progress on every yaku in force, from the capture piles by side (a view's or a round's)."""
+                  declared: Sequence[Sequence[str]] = (),
+                  memo: dict[Any, YakuProgress] | None = None) -> list[YakuProgress]:
+    """Progress on every yaku in force, from the capture piles by side (a view's or a round's).
+
+    ``memo``: the progress made before for the same config, kept by the caller (a web table keeps
+    one per round): a yaku whose cards and declarations are where they were is the same object as
+    then, so a caller that keys its words by the progress (``web.messages``) finds them by identity,
+    without comparing, and only the yaku a move touched are made anew."""
     config = namer.config
     piles = [int(c) for c in captures]
     gone = int(discard)
@@ -162,6 +168,14 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
     out_list = []
     for yid, name, points, mask, needed, codes, needs_declaration in _yaku_rows(config):
         out = mask & ~gone
+        key = None
+        if memo is not None:  # what the progress is made of: the cards out, each side's, the calls
+            key = (yid, out, *(mask & pile for pile in piles),
+                   *(yid in d for d in declared))
+            found = memo.get(key)
+            if found is not None:
+                out_list.append(found)
+                continue
         sides = []
         for side, pile in enumerate(piles):
             held = mask & pile
@@ -171,8 +185,10 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
             possible = complete or count + out.bit_count() >= needed
             said = yid in (declared[side] if side < len(declared) else ())
             sides.append(SideProgress(side, _codes(held), _codes(dead), complete, possible, said))
-        out_list.append(YakuProgress(yid, name, points, codes, needed, _codes(out), needs_declaration,
-                                     tuple(sides)))
+        made = YakuProgress(yid, name, points, codes, needed, _codes(out), needs_declaration, tuple(sides))
+        if memo is not None:
+            memo[key] = made
+        out_list.append(made)
     return out_list
 
 
