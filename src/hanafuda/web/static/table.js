@@ -471,6 +471,7 @@ function animateMoves(before, mover) {
 // -- keys and buttons ------------------------------------------------------------------------
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  document.body.classList.add("keyed");  // a keyboard is here: its hints show (style.css .keys)
   if (ev.key === "?") { ev.preventDefault(); openHelp(); return; }
   if (ev.key === "h" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); askHint(); return; }
   if (ev.key === "Escape" && selected) { unselect(); return; }
