@@ -203,6 +203,8 @@ function showHint(lines) {
   $("hint-lines").replaceChildren(...lines.map((t) => HF.text("li", t)));
   HF.lang($("hint-lines"), lines.join(" "));
   $("hint").hidden = false;
+  // on a phone it lies under the hand: brought into view if the page ends below the screen
+  $("hint").scrollIntoView({ block: "nearest" });
 }
 function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
