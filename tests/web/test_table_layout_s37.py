@@ -24,6 +24,7 @@ import pytest
 
 from .conftest import TIMEOUT_MS, shot
 from .server import Server
+from .test_table_player import AXE
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -45,8 +46,9 @@ def _table(server: Server, game: str, players: int = 2, seed: int = 5, hints: bo
     return t
 
 
-def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en") -> Any:
-    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en",
+          scheme: str = "light") -> Any:
+    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, color_scheme=scheme)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     errors: list[str] = []
@@ -55,6 +57,15 @@ def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, 
     page.goto(server.url + link + ("" if lang == "en" else f"&lang={lang}"))
     page.wait_for_selector("#hand [data-card]")
     return page
+
+
+def _axe_in(page: Any, selector: str) -> list[dict[str, Any]]:
+    """axe-core's violations in the part of the page ``selector`` names."""
+    page.add_script_tag(content=AXE.read_text("utf-8"))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async (sel) => (await axe.run(document.querySelector(sel), { resultTypes: ['violations'] })).violations"
+        ".map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => [n.target.join(' '), n.failureSummary]) }))", selector)
+    return found
 
 
 def _my_turn(page: Any) -> None:
@@ -219,5 +230,18 @@ def test_keyboard_hints_only_where_a_keyboard_is_likely(server: Server, browser:
         assert page.evaluate("[...document.querySelectorAll('.keys')].every((k) => k.getBoundingClientRect().width === 0)")
         page.keyboard.press("Shift")  # a keyboard joined the phone: its hints show from now on
         assert page.locator("#keys").is_visible()
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_hint_on_the_felt_reads_in_light_and_dark(server: Server, browser: Any, scheme: str) -> None:
+    """The hint now lies on the felt (not floating over the page): its words and its close button
+    pass axe-core there, in the light and the dark scheme."""
+    page = _open(browser, server, _table(server, "koi-koi", seed=3, hints=True)["seats"][0]["link"], DESKTOP, scheme=scheme)
+    _my_turn(page)
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint:not([hidden]) li")
+    assert _axe_in(page, "#hint") == []
     assert page.errors == []
     page.context.close()
