@@ -208,6 +208,8 @@ def test_the_hint_hides_no_card_and_says_no_number(server: Server, browser: Any,
     assert got["covered"] == [] and all(got["taps"]), got
     assert got["hint"]["top"] >= 0 and got["hint"]["bottom"] <= viewport["height"] and got["hint"]["h"] > 20, got  # in view
     assert page.evaluate(PLACES) == before  # nothing moved
+    for row in page.evaluate(ROWS, "#hand .card"):  # the hinted card keeps its place in the fan
+        assert min(_strips(row)) >= 40, row
     lines = page.locator("#hint-lines li").all_inner_texts()
     best = {"en": "Best: ", "ja": "最善：", "ko": "최선: "}[lang]
     assert len(lines) == 3 and lines[0].startswith(best), lines
