@@ -233,7 +233,8 @@ async def test_h_shows_a_hint_with_the_best_move_and_the_runner_up(tmp_path: Pat
         await pilot.press("h")
         assert await _until(pilot, lambda: any("Best:" in str(n.message) for n in app._notifications))
         text = next(str(n.message) for n in app._notifications if "Best:" in str(n.message))
-        assert "Next best:" in text and "worth about" in text
+        assert "Next best:" in text and "This round " in text  # how the round leans, in words
+        assert "worth about" not in text  # no estimate as a number (a newcomer read "-14" as nonsense)
         assert not any(word in text for word in ("play ", "take "))  # words, not notation
         await pilot.press("q")
 

@@ -57,7 +57,9 @@ def test_hint_gives_best_and_runner_up_in_words(client: TestClient) -> None:
         assert got["best_card"] in state["view"]["hand"]
         best_text = describe_move(view, expected.best, namer).text
         assert got["lines"][0].startswith("Best: ") and best_text in got["lines"][0]
-        assert len(got["lines"]) == 2 and got["lines"][1].startswith("Next best: ")
+        # the best move, the runner-up, and how the round leans: in words, no estimate as a number
+        assert len(got["lines"]) == 3 and got["lines"][1].startswith("Next best: ")
+        assert got["lines"][2].startswith("This round ") and "worth" not in " ".join(got["lines"])
         ws.send_json({"type": "hint", "seat": 1})  # never for a seat this socket does not hold
         err = errors(ws)[0]
         assert err["code"] == "forbidden" and "your own seat" in err["error"]

@@ -146,7 +146,7 @@ STATIONS = """() => { const box = (e) => { const r = e.getBoundingClientRect(); 
 def _piles_beside_their_seats(page: Any) -> None:
     """Each side's pile lies by its seat (issue 33): this seat's by its hand at the felt's foot, left
     of the hand's cards and below the field; every other side's by the chip of its first seat in
-    order — beside it on the same line (one or two other seats) or right under it (three or more)."""
+    order — beside it on the same line (one other seat) or right under it (two or more)."""
     got = page.evaluate(STATIONS)
     you = next(s for s in got["seats"] if s["you"])
     field_bottom = max(c["b"] for c in got["field"])

@@ -102,7 +102,8 @@ LOG_KEYS = {"entry", "step_joiner", "play_took", "play_on", "play_none", "play_d
 MOVE_KEYS = {"keep_text", "keep_choice", "take_text", "take_choice", "declare_text", "declare_gives_up",
              "declare_gives_up_choice", "declare_choice", "declare_no_capture", "place_text",
              "place_choice", "capture_text", "capture_choice", "on_the_field", "expose_text",
-             "expose_choice", "hint_best", "hint_next"}
+             "expose_choice", "hint_best_plain", "hint_best_gain", "hint_next_plain", "hint_next_close", "hint_ahead", "hint_even",
+             "hint_behind"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -126,10 +127,17 @@ def test_every_log_entry_and_move_of_every_game_in_the_language(lang: str, said:
                 assert not _english_left(text, namer), text
             assert words.text != en_words.text and words.choice != en_words.choice
         if len(view.legal) > 1:
-            lines = hint_lines(view, namer, view.legal[0], 12.4, view.legal[1], -3.0)
-            assert lines[0].startswith({"ja": "最善：", "ko": "최선: "}[lang]) and "+12" in lines[0]
-            assert lines[1].startswith({"ja": "次善：", "ko": "차선: "}[lang]) and "-3" in lines[1]
-            assert not any(_english_left(line, namer) for line in lines), lines
+            # the hint in words, no number (a new player read "約-8点" as nonsense): the best move,
+            # the runner-up (almost as good or not), how the round leans
+            for best_value, next_value, outlook in ((12.4, -3.0, "hint_ahead"), (-14.0, -14.2, "hint_behind"), (0.2, -0.1, "hint_even")):
+                lines = hint_lines(view, namer, view.legal[0], best_value, view.legal[1], next_value)
+                assert lines[0].startswith({"ja": "最善：", "ko": "최선: "}[lang]), lines
+                assert lines[1].startswith({"ja": "次善：", "ko": "차선: "}[lang]), lines
+                close = say("hint_next_close", lang, text="")[len(say("hint_next_plain", lang, text="")) - 1:]
+                assert lines[1].endswith(close) == (outlook != "hint_ahead"), (lines, close)
+                assert lines[2] == say(outlook, lang), lines
+                assert not any(n in "".join(lines) for n in ("(약 ", "（約", "+12", "-14", "-3")), lines
+                assert not any(_english_left(line, namer) for line in lines), lines
     assert checked > 500
     # the rare cases have their own tests below; every other sentence was said here
     rare = {"flip_field", "dealer_captures", "flip_choosing"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import BRIGHTS, CHAFF, CODES, card_id, cards_of
+from ..cards import BRIGHTS, CARDS, CHAFF, CODES, Kind, card_id, cards_of
 from ..engine.moves import NO_SET, NO_TARGET, Move, decode, parse_action
 from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD, Round
 from ..rules.base import Config
@@ -286,21 +286,61 @@ def legal_move_words(view: PlayerView, namer: Namer) -> list[MoveWords]:
     return sorted(words, key=order)
 
 
+HINT_EVEN = 0.5
+"""How near, in round points, two estimates are said to be the same (RULES.md §4: a round's
+points): a best move within it of the runner-up is "almost as good", a round whose best estimate
+is within it of zero is "about even"."""
+
+_KIND_RANK = {Kind.BRIGHT: 0, Kind.ANIMAL: 1, Kind.RIBBON: 2, Kind.CHAFF: 3}
+
+
+def _hint_gain(move: MoveWords, namer: Namer) -> str | None:
+    """What a capture brings to the seat's pile, as a player reads it: the kind of the best card it
+    wins ("Bright", "Animal", a chaff worth points "10 points"; RULES.md §1, §5), or None for a move
+    that takes nothing or only plain chaff (no reason a newcomer would weigh)."""
+    if not move.takes:
+        return None
+    won = [*move.takes, *([move.card] if move.card is not None and move.kind == "play" else [])]
+    best = min(won, key=lambda c: (_KIND_RANK[CARDS[card_id(c)].kind], -namer.config.values[card_id(c)]))
+    word = namer.kind_word(best)
+    if CARDS[card_id(best)].kind is Kind.CHAFF and word[:1].isalpha():
+        return None  # plain chaff (a chaff worth points reads "10 points")
+    return word
+
+
 def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
                runner_up: str | None, runner_up_value: float | None) -> list[str]:
-    """A hint in words (the terminal's ``h``): the best move and the runner-up of ``view``'s
-    decision with their estimated worth in round points for the seat's side (in the namer's
-    language)."""
-    if namer.lang != "en":
-        lines = [say("hint_best", namer.lang, text=describe_move(view, best, namer).text,
-                     value=f"{best_value:+.0f}")]
-        if runner_up is not None and runner_up_value is not None:
-            lines.append(say("hint_next", namer.lang, text=describe_move(view, runner_up, namer).text,
-                             value=f"{runner_up_value:+.0f}"))
-        return lines
-    lines = [f"Best: {describe_move(view, best, namer).text} (worth about {best_value:+.0f})"]
-    if runner_up is not None and runner_up_value is not None:
-        lines.append(f"Next best: {describe_move(view, runner_up, namer).text} "
-                     f"(worth about {runner_up_value:+.0f})")
-    return lines
+    """A hint in words (the terminal's ``h``, the table's Hint): the best move and why, the
+    runner-up, and how the round looks, in the namer's language.
 
+    The values (``agents.hint``: the estimated round margin after the move, in round points for the
+    seat's side, RULES.md §4) are never shown as numbers: a new player read "worth about -14" for
+    the best move as nonsense, and Koi-Koi's cards have no points (RULES.md §5). They become words:
+    the best move's gain (the kind of card it wins), the runner-up "almost as good" or not, and the
+    round leaning the seat's way, even, or against it (then the best move is the one that loses the
+    least)."""
+    said = describe_move(view, best, namer)
+    gain = _hint_gain(said, namer)
+    close = runner_up_value is not None and best_value - runner_up_value < HINT_EVEN
+    outlook = "even" if abs(best_value) < HINT_EVEN else "ahead" if best_value > 0 else "behind"
+    nxt = describe_move(view, runner_up, namer).text if runner_up is not None else None
+    if namer.lang != "en":
+        lines = [say("hint_best_gain", namer.lang, text=said.text, kind=gain) if gain
+                 else say("hint_best_plain", namer.lang, text=said.text)]
+        if nxt is not None:
+            lines.append(say("hint_next_close" if close else "hint_next_plain", namer.lang, text=nxt))
+        lines.append(say(f"hint_{outlook}", namer.lang))
+        return lines
+    if gain:
+        # "an Animal", "a Bright"; none before "10 points" or a Korean kind word ("띠 Tti")
+        first = gain[:1]
+        article = ("" if not (first.isascii() and first.isalpha())
+                   else "an " if first.lower() in "aeiou" else "a ")
+        lines = [f"Best: {said.text} — {article}{gain} for your pile."]
+    else:
+        lines = [f"Best: {said.text}."]
+    if nxt is not None:
+        lines.append(f"Next best: {nxt}" + (" — almost as good." if close else "."))
+    lines.append({"ahead": "This round leans your way.", "even": "This round is about even.",
+                  "behind": "This round leans against you: the best move loses the least."}[outlook])
+    return lines

@@ -203,6 +203,8 @@ function showHint(lines) {
   $("hint-lines").replaceChildren(...lines.map((t) => HF.text("li", t)));
   HF.lang($("hint-lines"), lines.join(" "));
   $("hint").hidden = false;
+  // on a phone it lies under the hand: brought into view if the page ends below the screen
+  $("hint").scrollIntoView({ block: "nearest" });
 }
 function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
@@ -471,6 +473,7 @@ function animateMoves(before, mover) {
 // -- keys and buttons ------------------------------------------------------------------------
 document.addEventListener("keydown", (ev) => {
   if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  document.body.classList.add("keyed");  // a keyboard is here: its hints show (style.css .keys)
   if (ev.key === "?") { ev.preventDefault(); openHelp(); return; }
   if (ev.key === "h" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); askHint(); return; }
   if (ev.key === "Escape" && selected) { unselect(); return; }

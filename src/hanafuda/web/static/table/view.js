@@ -87,12 +87,13 @@ function Seat({ state, s, i, ui, col }) {
 // Where each seat and each side's pile sit on a desktop felt (style.css; issue 33: "each seat's
 // captured cards ... beside that seat"): the seat's own chip and its side's pile by its hand at the
 // foot; every other seat a column at the top, its chip there and its side's pile (RULES.md §3: a
-// team's one pile, under its first seat in order) beside the chip (one or two such seats) or under
-// it (three or more). A spectator has no foot: every seat is at the top.
+// team's one pile, under its first seat in order) beside the chip (one such seat) or under it (two
+// or more: beside two chips a long pile had a third of the felt and was cut at its right edge). A
+// spectator has no foot: every seat is at the top.
 export function stations(state) {
   const seats = [...state.words.seats].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const mySide = state.you !== null ? state.words.seats[state.you].side : null;
-  const top = seats.filter((s) => s.seat !== state.you), wide = top.length <= 2;
+  const top = seats.filter((s) => s.seat !== state.you), wide = top.length <= 1;
   const chipCol = new Map(), pileCol = new Map();
   top.forEach((s, k) => {
     chipCol.set(s.seat, wide ? 2 * k + 1 : k + 1);
@@ -231,7 +232,7 @@ function Captures({ state, ui }) {
         style=${col ? `--gc: ${col}` : ""} onClick=${() => ui.on.pile(s)}>
       <span class="pile-who"><span class="mark" aria-hidden="true"></span><strong lang=${ko(s.name)}>${s.name}</strong>
         <span class="pile-sum">${scored() ? `${p.count} · ${HF.t("table.pts", { n: p.points })}` : String(p.count)}</span></span>
-      <span class="piles">${p.groups.length ? p.groups.map((g) => html`<${Pile} key=${g.title} g=${g} />`)
+      <span class="piles" style=${`--groups: ${Math.max(1, p.groups.length)}; --total: ${Math.max(1, p.count)}`}>${p.groups.length ? p.groups.map((g) => html`<${Pile} key=${g.title} g=${g} />`)
         : html`<span class="pile-none">${HF.t("table.nothing_yet")}</span>`}</span>
       <span class="sr-only">${`. ${HF.t("table.show_cards")}`}</span></button>`;
   });
@@ -338,10 +339,11 @@ const $ = (id) => document.getElementById(id);
 let logCount = 0, logKey = "";
 
 // The field's rows (issue 33: "when the field holds 9–12 cards they go in two even rows"): up to
-// eight cards one row, then as few rows of eight or fewer as hold them, each as full as the others
-// (10 cards: 5 + 5; 9: 5 + 4). style.css sizes the cards from these two numbers.
-export function fieldRows(n) {
-  const rows = Math.max(1, Math.ceil(n / 8));
+// `most` cards one row (eight on a desktop), then as few rows of `most` or fewer as hold them, each
+// as full as the others (10 cards: 5 + 5; 9: 5 + 4). style.css sizes the cards from these numbers;
+// a phone's rows hold five (8 = 4 + 4, 9 = 5 + 4: --fcols-narrow).
+export function fieldRows(n, most = 8) {
+  const rows = Math.max(1, Math.ceil(n / most));
   return { rows, cols: Math.max(1, Math.ceil(n / rows)) };
 }
 
@@ -356,11 +358,16 @@ export function renderTable(state, ui) {
   const fieldRow = $("field").parentElement;
   fieldRow.style.setProperty("--frows", String(rows.rows));
   fieldRow.style.setProperty("--fcols", String(rows.cols));
+  fieldRow.style.setProperty("--fcols-narrow", String(fieldRows(state.view.field.length, 5).cols));
   render(html`<${Seats} state=${state} ui=${ui} />`, $("seats"));
   render(html`<${Field} state=${state} ui=${ui} />`, $("field"));
   render(html`<${Pending} state=${state} />`, $("pending"));
   render(html`<${Hand} state=${state} ui=${ui} />`, $("hand"));
-  $("hand").style.setProperty("--n", String(Math.max(1, state.view.hand.length)));
+  // a phone holds up to nine cards in one row (each with a 40 px strip to tap), ten in two rows
+  const hand = $("hand"), held = Math.max(1, state.view.hand.length), handRows = held > 9 ? 2 : 1;
+  hand.style.setProperty("--n", String(held));
+  hand.style.setProperty("--hcols", String(Math.ceil(held / handRows)));
+  hand.dataset.rows = String(handRows);
   render(html`<${Choice} state=${state} ui=${ui} />`, $("choice"));
   render(html`<${Scores} state=${state} />`, $("scores"));
   render(html`<${Captures} state=${state} ui=${ui} />`, $("captures"));
