@@ -154,8 +154,11 @@ def _july(card: Card, p: Palette) -> str:
     if card.code == "clover-ribbon":
         return _plant(7, _naupaka(p, ((24, 150, 1.1), (100, 112, 1.0), (98, 172, .9)))) + _waterfall(p)
     mirror = card.slot == 3
-    sky = f'<path d="M0 190V150Q40 136 80 148T120 144V190Z" fill="{p.sky}"/>' if mirror else ""
-    return sky + _plant(7, _naupaka(p, ((34, 140, 1.3), (88, 92, 1.2), (32, 50, 1.0))), mirror)
+    # the second rubbish stands on pale beach sand (naupaka's shore), not on the sunset colour
+    # that marks the brights (``bright_sky``)
+    sand = f'<path d="M0 190V150Q40 136 80 148T120 144V190Z" fill="{p.brown}" fill-opacity=".3"/>' \
+        if mirror else ""
+    return sand + _plant(7, _naupaka(p, ((34, 140, 1.3), (88, 92, 1.2), (32, 50, 1.0))), mirror)
 
 
 # --------------------------------------------------------------------------- 8 Kai
