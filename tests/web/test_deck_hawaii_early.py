@@ -4,6 +4,7 @@ cards of the month, the kind readable as in the traditional deck."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -12,7 +13,7 @@ from hanafuda.cards import CARDS, Card, Kind, RibbonColour
 from hanafuda.themes import face
 from hanafuda.web.cards_svg import card_svg
 from hanafuda.web.deck import hawaii_early
-from hanafuda.web.deck.hawaii_early import PLANT_CLASS, POETRY_EDGE
+from hanafuda.web.deck.hawaii_early import PLANT_CLASS, POETRY_EDGE, SKY_CLASS
 from hanafuda.web.deck.motifs import plant, subject
 from hanafuda.web.deck.palette import palette
 
@@ -21,7 +22,7 @@ EARLY = [c for c in CARDS if c.month <= 6]
 P = palette("hawaiifuda")
 STRIP = 'd="M47 34H75L77 150L62 141L47 152Z"'
 """The ribbon's strip (``hawaii_early._ribbon``)."""
-SKY = f'<path d="M0 0H120V140Q60 152 0 140Z" fill="{P.sky}"/>'
+SKY = f'<path class="{SKY_CLASS}" d="M0 0H120V140Q60 152 0 140Z" fill="{P.sky}"/>'
 """A bright's sunset sky (``hawaii_early._sky``)."""
 
 
@@ -81,6 +82,63 @@ def test_the_kind_reads_as_in_the_traditional_deck(card: Card) -> None:
         assert f'<path {STRIP} fill="{colour}"' in art, c.code
     # the poetry set (Sun, Rain, Lei) is edged in gold, as its own yaku needs telling apart
     assert (f'd="{POETRY_EDGE}" fill="none" stroke="{P.gold}"' in art) == (c.ribbon is RibbonColour.POETRY)
+
+
+def test_the_sunset_sky_is_on_the_five_brights_and_no_other_card() -> None:
+    """Issue 33's blind review: the brights wore three skies (orange, gold, night) while the bat
+    and a Kai rubbish wore the orange one.  Now the sunset sky is the brights' one mark: it is
+    on each of the five brights (Nēnē, Flags, Waʻa & Mahina, Aliʻi Honu & Pahu, ʻIo) and on no
+    other face, and no other face has any sky in its colour across its top."""
+    with_sky = []
+    for card in CARDS:
+        root = ET.fromstring(card_svg(card.code, "hawaiifuda"))
+        paths = list(root.iter(f"{SVG}path"))
+        skies = [e for e in paths if SKY_CLASS in (e.get("class") or "").split()]
+        assert len(skies) == (1 if card.kind is Kind.BRIGHT else 0), card.code
+        assert all(e.get("fill") == P.sky and e.get("d", "").startswith("M0 0H120V") for e in skies), \
+            card.code
+        tops = [e for e in paths if e.get("fill") == P.sky and e.get("d", "").startswith("M0 0")]
+        assert tops == skies, card.code
+        with_sky += [card.code] * len(skies)
+    assert sorted(with_sky) == sorted(c.code for c in CARDS if c.kind is Kind.BRIGHT)
+    assert len(with_sky) == 5
+
+
+def test_the_nene_is_built_like_a_goose() -> None:
+    """The review read the Nēnē as an emu: a goose carries a heavy body level on short legs.
+    Its body (the widest shape) is wider than the bird is tall above it, and its legs are short
+    beside that body."""
+    from hanafuda.web.deck.hawaii_early import _nene
+
+    def box(d: str) -> tuple[float, float, float, float]:
+        nums = [float(v) for v in re.findall(r"-?\d*\.?\d+", d)]
+        xs, ys = nums[0::2], nums[1::2]
+        return min(xs), min(ys), max(xs), max(ys)
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{_nene(P)}</g>')
+    shapes = [box(e.get("d", "")) for e in root.iter(f"{SVG}path") if e.get("fill") == P.brown]
+    body = max(shapes, key=lambda b: b[2] - b[0])
+    legs = next(e.get("d", "") for e in root.iter(f"{SVG}path")
+                if e.get("fill") == "none" and e.get("stroke") == P.ink)
+    leg_top, leg_foot = box(legs)[1], box(legs)[3]
+    head_top = min(box(e.get("d", ""))[1] for e in root.iter(f"{SVG}path")
+                   if not re.search("[a-z]", e.get("d", "")))  # absolute paths only
+    width, depth = body[2] - body[0], body[3] - body[1]
+    assert width > 1.5 * depth, body
+    assert leg_foot - leg_top < .5 * depth, (leg_top, leg_foot)
+    assert body[1] - head_top < depth, (head_top, body)  # neck and head shorter than the body is deep
+
+
+def test_the_poi_pounder_fills_its_ribbon_and_is_haloed() -> None:
+    """At 40 px the review saw a black blob: the pounder runs most of the ribbon's length, wider
+    than the strip at its base, with a white halo that keeps its outline on the red."""
+    svg = card_svg("iris-ribbon", "hawaiifuda")
+    root = ET.fromstring(svg)
+    pounder = next(e for e in root.iter(f"{SVG}path")
+                   if e.get("fill") == P.ink and e.get("stroke") == P.white)
+    nums = [float(v) for v in re.findall(r"-?\d*\.?\d+", pounder.get("d", ""))]
+    xs, ys = nums[0::2], nums[1::2]
+    assert max(ys) - min(ys) >= 75 and max(xs) - min(xs) > 28  # the strip is 28 wide, 116 long
+    assert float(pounder.get("stroke-width", "0")) >= 2.5
 
 
 def test_the_two_chaff_of_a_month_are_different_pictures() -> None:

@@ -3,6 +3,7 @@ cards and each month's plant): ``hanafuda.web.deck.hawaii_late``."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -106,6 +107,77 @@ def test_the_light_stands_apart_from_the_other_kukui_chaff() -> None:
                    for e in root.iter(f"{SVG}path"))
     assert grounded("paulownia-chaff1")
     assert not grounded("paulownia-chaff2") and not grounded("paulownia-chaff3")
+
+
+def test_the_light_is_the_only_face_on_a_yellow_ground() -> None:
+    """The review took the Light for a bright because ʻIo stood on a gold sky too.  ʻIo now has
+    the brights' sunset sky, so the Light's yellow ground is its own, as the yellow-ground
+    paulownia is in the Japanese deck: no other face has a sky or ground in the band, gold or
+    yellow across its top or foot."""
+    yellows = {P.band, P.gold, P.yellow}
+    grounded = []
+    for card in CARDS:
+        root = ET.fromstring(card_svg(card.code, "hawaiifuda"))
+        if any(e.get("fill") in yellows and e.get("d", "").startswith(("M0 0H120", "M0 190V"))
+               for e in root.iter(f"{SVG}path")):
+            grounded.append(card.code)
+    assert grounded == ["paulownia-chaff1"]
+
+
+def _discs(code: str, plant: str) -> list[tuple[float, str]]:
+    """(radius, fill) of the circles in a face's plant group."""
+    root = ET.fromstring(card_svg(code, "hawaiifuda"))
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == f"plant-{plant}")
+    return [(float(c.get("r", "0")), c.get("fill", "")) for c in group.iter(f"{SVG}circle")]
+
+
+@pytest.mark.parametrize("kukui,ulu", [("paulownia-chaff2", "maple-chaff1"),
+                                       ("paulownia-chaff3", "maple-chaff2")])
+def test_kukui_and_ulu_rubbish_part_at_40_px(kukui: str, ulu: str) -> None:
+    """The review mixed up the kukui and ʻulu rubbish (green lobed leaves, round green balls).
+    Kukui: pale leaves (the leaf green thinned), small brown nuts and big white flower clusters.
+    ʻUlu: dark leaves and big yellow fruit, twice the kukui nut and more."""
+    kukui_svg, ulu_svg = card_svg(kukui, "hawaiifuda"), card_svg(ulu, "hawaiifuda")
+    assert f'fill="{P.leaf}" fill-opacity=".5"' in kukui_svg and f'fill="{P.green}"' not in kukui_svg
+    k, u = _discs(kukui, "kukui"), _discs(ulu, "ulu")
+    flowers = [r for r, fill in k if fill == P.white]
+    nuts = [r for r, fill in k if fill == P.brown]
+    fruit = [r for r, fill in u if fill == P.yellow]
+    assert len(flowers) >= 10 and min(flowers) >= 5
+    assert nuts and fruit and min(fruit) >= 2.5 * max(nuts)
+    # no green or yellow balls among the kukui (its flowers' hearts are specks)
+    assert not [r for r, fill in k if fill in (P.green, P.leaf, P.yellow) and r > 2]
+    assert f'fill="{P.green}"' in ulu_svg and 'fill-opacity=".5"' not in ulu_svg
+
+
+@pytest.mark.parametrize("code", ["willow-rainman", "willow-lightning"])
+def test_hala_spans_the_chief_and_pahoehoe(code: str) -> None:
+    """The review found hala only as a tiny corner on the Aliʻi and Pāhoehoe: its leaves now
+    reach across the card's width (on the card, 0–120) with the fruit, so month 11 shows at
+    40 px."""
+    root = ET.fromstring(card_svg(code, "hawaiifuda"))
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "plant-hala")
+    xs = []
+    for e in group.iter(f"{SVG}path"):
+        d = e.get("d", "")
+        if "Q" in d and not re.search("[a-z]", d):
+            nums = [float(v) for v in re.findall(r"-?\d*\.?\d+", d)]
+            xs += [min(max(x, 0), 120) for x in nums[0::2]]
+    assert max(xs) - min(xs) >= 100, (min(xs), max(xs))
+    assert f'fill="{P.red}"' in ET.tostring(group, encoding="unicode").replace("ns0:", "")
+
+
+def test_the_waterfall_is_wide_with_a_cliff_and_a_splash() -> None:
+    """At 40 px the review saw a pale stripe: the water widens from a dark cliff edge at the top
+    of the strip to a white splash at its foot, at least half the strip wide."""
+    art = hawaii_late.art(next(c for c in LATE if c.code == "clover-ribbon"), P) or ""
+    root = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{art}</g>')
+    water = [e.get("d", "") for e in root.iter(f"{SVG}path")
+             if e.get("fill") == P.white and e.get("d", "").startswith("M5") and "H" in e.get("d", "")]
+    assert water
+    foot = re.search(r"L([\d.]+) [\d.]+H([\d.]+)Z", water[0])  # the fall's foot, right to left
+    assert foot and float(foot[1]) - float(foot[2]) >= 14, water[0]  # the strip is 22 wide
+    assert any(e.get("fill") == P.brown for e in root.iter(f"{SVG}path"))  # the cliff
 
 
 def test_pahoehoe_stays_lava_and_belongs_to_hala() -> None:

@@ -9,7 +9,8 @@ Hau Hele with the Pulelehua and the Rainbow.  Drawn like the traditional deck (`
 
 So that the cards still read as their **kind** at 40 px, as in the traditional deck:
 
-* the two brights (Nēnē, Flags) stand against a sunset sky across the top of the card;
+* the two brights (Nēnē, Flags) stand against the sunset sky across the top of the card
+  (``bright_sky``: the mark of all five brights of the deck, and of no other card);
 * the animals are one large subject over the month's plant;
 * a **ribbon** is still the hanging tanzaku strip, in its set's colour (red for the poetry and
   grass sets, blue for the blue set: RULES.md §4.4 names the sets; the poetry set edged in
@@ -33,7 +34,7 @@ from ...cards import Card, Kind, RibbonColour
 from .motifs import circle, line, shape
 from .palette import Palette
 
-__all__ = ["PLANT_CLASS", "POETRY_EDGE", "art"]
+__all__ = ["PLANT_CLASS", "POETRY_EDGE", "SKY_CLASS", "art", "bright_sky"]
 
 PLANT_CLASS: Final = {1: "plant-ahinahina", 2: "plant-ohia-lehua", 3: "plant-ilima",
                       4: "plant-pohuehue-kaunaoa", 5: "plant-kalo", 6: "plant-mao-hau-hele"}
@@ -81,9 +82,18 @@ def _dots(points: list[tuple[float, float]]) -> str:
     return "".join(f"M{_n(x)} {_n(y)}h.1" for x, y in points)
 
 
-def _sky(bottom: int, p: Palette) -> str:
-    """The sunset sky across the top of a bright (the kind's mark on this deck)."""
-    return f'<path d="M0 0H120V{bottom}Q60 {bottom + 12} 0 {bottom}Z" fill="{p.sky}"/>'
+SKY_CLASS: Final = "bright-sky"
+"""The class of the sunset sky (``bright_sky``), drawn on the five brights and no other card."""
+
+
+def bright_sky(bottom: float, p: Palette) -> str:
+    """The sunset sky across the top of a bright: the kind's one mark on this deck, as the red
+    sky is on the Japanese brights (RULES.md §1).  All five brights (Nēnē, Flags, Waʻa &
+    Mahina, Aliʻi Honu & Pahu, ʻIo) stand under it and no other card does, so a bright reads
+    as a bright at 40 px by its sky alone (the blind review of issue 33 found three sky colours
+    on the brights and the same orange on an animal and a rubbish)."""
+    return (f'<path class="{SKY_CLASS}" d="M0 0H120V{_n(bottom)}Q60 {_n(bottom + 12)} 0 {_n(bottom)}Z" '
+            f'fill="{p.sky}"/>')
 
 
 def _plant(month: int, body: str, mirror: bool = False) -> str:
@@ -148,18 +158,19 @@ def _ahinahina(code: str, p: Palette) -> str:
 def _nene(p: Palette) -> str:
     """The Nēnē, the Hawaiian goose, standing on the cinders: black head and crown, buff
     cheek, a pale neck with dark furrows, a grey-brown body barred with pale feather edges,
-    black legs."""
-    return (shape("M44 126C40 112 56 102 76 104C92 105 104 112 110 120L115 118L112 128C104 138 88 142 70 140"
-                  "C56 139 46 134 44 126Z", p.brown, p.ink, 1.6)
-            + line("M58 114C64 120 64 130 60 136M70 110C76 118 78 128 74 138M82 108C88 116 90 128 86 137"
-                   "M94 112C100 118 102 126 100 132", p.paper, 1.4)
-            + shape("M46 120C42 106 38 94 40 80L51 78C50 92 54 104 60 114Z", p.paper, p.ink, 1.4)
-            + line("M41 85l9 -3M41 90l10 -3M41 95l10 -3M42 100l10 -3M43 105l10 -3M45 110l10 -3", p.brown, .9)
-            + shape("M39 82C33 74 35 62 44 60C53 58 57 68 51 80Z", p.ink, p.ink, 1)
-            + shape("M44 70C50 68 53 72 51 78C47 80 43 76 44 70Z", p.gold, p.ink, .6)
-            + shape("M38 65L28 69L38 72Z", p.ink, p.ink, 1) + circle(42, 66, 1, p.white)
-            + line("M62 139L60 172M78 139L80 172", p.ink, 2.6)
-            + shape("M52 174L60 170L64 175ZM76 175L80 170L88 174Z", p.ink, p.ink, 1))
+    black legs.  Drawn with a goose's build — a heavy body carried level, a short thick neck,
+    short legs — since the blind review (issue 33) read an upright, long-legged Nēnē as an emu."""
+    return (shape("M44 134C40 116 58 106 80 108C98 109 110 117 116 128L120 126L118 137C110 150 92 156 74 154"
+                  "C56 153 46 144 44 134Z", p.brown, p.ink, 1.6)
+            + line("M60 117C66 124 66 138 62 148M72 112C78 122 80 136 76 151M85 111C91 120 93 134 89 152"
+                   "M98 115C104 122 106 132 104 144", p.paper, 1.5)
+            + shape("M48 128C42 116 40 106 42 94L56 92C55 104 58 114 66 121Z", p.paper, p.ink, 1.5)
+            + line("M43 98l11 -3M43 103l12 -3M43 108l12 -3M44 113l13 -3M46 118l13 -3", p.brown, 1)
+            + shape("M41 97C34 88 36 75 46 73C56 71 60 82 55 95Z", p.ink, p.ink, 1)
+            + shape("M47 83C53 81 57 85 54 92C50 94 46 90 47 83Z", p.gold, p.ink, .6)
+            + shape("M39 78L28 82L39 86Z", p.ink, p.ink, 1) + circle(44, 79, 1.1, p.white)
+            + line("M66 152L65 167M84 153L86 167", p.ink, 3)
+            + shape("M57 170L65 165L70 170ZM81 170L86 165L95 170Z", p.ink, p.ink, 1))
 
 
 def _sun(p: Palette) -> str:
@@ -398,10 +409,13 @@ def _loi(p: Palette) -> str:
 
 def _pounder(p: Palette) -> str:
     """Pōhaku Kuʻi ʻAi, the poi pounder: a black basalt pestle with a knob, a narrow neck
-    and a flared round base, drawn on the ribbon."""
-    return (shape("M55 72C55 63 67 63 67 72C67 78 64 81 64 88C64 100 77 108 77 122C77 129 45 129 45 122"
-                  "C45 108 58 100 58 88C58 81 55 78 55 72Z", p.ink, p.white, 1.2)
-            + line("M57 100C53 106 49 112 48 120M58 67C57 70 57 72 58 75", p.white, 1.4))
+    and a wide flared base, drawn on the ribbon nearly its whole length, haloed white with a
+    white sheen down its flare so its bell-and-knob outline still reads at 40 px (the blind
+    review of issue 33 saw a black blob there)."""
+    return (shape("M53 56C53 46 69 46 69 56C69 63 65 66 65 74C65 96 83 106 83 126C83 138 39 138 39 126"
+                  "C39 106 57 96 57 74C57 66 53 63 53 56Z", p.ink, p.white, 3)
+            + line("M56 100C50 108 45 116 44 127M57 52C56 55 56 58 57 61", p.white, 2)
+            + line("M42 131H80", p.brown, 2))
 
 
 # --------------------------------------------------------------------------- 6 Maʻo Hau Hele
@@ -524,7 +538,7 @@ def art(card: Card, p: Palette) -> str | None:
         return None
     ground, plant, subject = draw(card.code, p)
     if card.kind is Kind.BRIGHT:
-        ground = _sky(140, p) + ground
+        ground = bright_sky(140, p) + ground
     if card.kind is Kind.RIBBON:
         colour = p.blue if card.ribbon is RibbonColour.BLUE else p.red
         if card.ribbon is RibbonColour.POETRY:

@@ -16,8 +16,9 @@ How the faces keep the traditional deck's reading at a glance (40 px):
   on blue strips (the blue-ribbons combo of RULES.md §4.4: Rainbow, Kapa, ʻUlu), and Lauhala is
   a strip woven of hala leaf, as the willow ribbon is in no set.  The strip's outline tells
   the kind; its colour tells the combo.
-* **Brights** carry a large subject under a coloured sky (the canoe under the moon on the
-  sunset sky, the chief on the night sky, the hawk on a gold sky); **animals** one creature
+* **Brights** carry a large subject under the sunset sky that every bright of the deck shares
+  and no other card has (``hawaii_early.bright_sky``): the canoe under the moon, the chief
+  under the first stars, the hawk; **animals** one creature
   among the plant; **rubbish** the plant alone; the **Light** (``paulownia-chaff1``, the chaff
   that counts 10) stands on the yellow ground of the theme's ``band`` with a burning kukui-nut
   torch, as the yellow-ground paulownia stands apart in the Japanese deck.
@@ -32,6 +33,7 @@ import math
 from collections.abc import Callable
 
 from ...cards import Card
+from .hawaii_early import bright_sky
 from .motifs import circle, line, shape
 from .palette import Palette
 
@@ -132,14 +134,15 @@ def _dog(p: Palette) -> str:
 
 
 def _waterfall(p: Palette) -> str:
-    """Waterfall: white water falling down the red strip between dark cliff edges, a splash at
-    the foot."""
-    water = shape("M57 48H65L67 130H55Z", p.white, p.ink, .9)
-    falls = line("M59 52V128M61 50V130M63 52V128", p.blue, 1)
-    cliffs = line("M54 60l2 6M68 76l-2 6M53 100l2 6M69 112l-2 6", p.ink, 1.4)
-    splash = circle(56, 133, 4, p.white, p.ink, .8) + circle(66, 133, 4, p.white, p.ink, .8) \
-        + circle(61, 135, 5, p.white, p.ink, .8)
-    return _strip(p.red, cliffs + water + falls + splash, p, x=-4, tilt=-4)
+    """Waterfall: white water pouring over a dark cliff edge at the top of the red strip, widening
+    as it falls, streaked blue, into a big white splash at the foot — wide and high-contrast so
+    it reads as falling water at 40 px, not as a pale stripe (the blind review of issue 33)."""
+    cliff = shape("M50 46H72L72 62Q67 58 65 62L57 62Q55 58 50 62Z", p.brown, p.ink, 1.2)
+    water = shape("M56.5 60H65.5L69 130H53Z", p.white, p.ink, 1.2)
+    falls = line("M58.5 64L56 126M61 64V128M63.5 64L66 126", p.blue, 1.8)
+    splash = _discs([(54, 133), (68, 133), (61, 136), (57, 128), (65, 128)], 5)
+    return _strip(p.red, cliff + water + falls + shape(splash, p.white, p.ink, .9)
+                  + _dots_line(((47, 122), (75, 120), (50, 114)), p.white, 2.2), p, x=-4, tilt=-4)
 
 
 def _july(card: Card, p: Palette) -> str:
@@ -151,8 +154,11 @@ def _july(card: Card, p: Palette) -> str:
     if card.code == "clover-ribbon":
         return _plant(7, _naupaka(p, ((24, 150, 1.1), (100, 112, 1.0), (98, 172, .9)))) + _waterfall(p)
     mirror = card.slot == 3
-    sky = f'<path d="M0 190V150Q40 136 80 148T120 144V190Z" fill="{p.sky}"/>' if mirror else ""
-    return sky + _plant(7, _naupaka(p, ((34, 140, 1.3), (88, 92, 1.2), (32, 50, 1.0))), mirror)
+    # the second rubbish stands on pale beach sand (naupaka's shore), not on the sunset colour
+    # that marks the brights (``bright_sky``)
+    sand = f'<path d="M0 190V150Q40 136 80 148T120 144V190Z" fill="{p.brown}" fill-opacity=".3"/>' \
+        if mirror else ""
+    return sand + _plant(7, _naupaka(p, ((34, 140, 1.3), (88, 92, 1.2), (32, 50, 1.0))), mirror)
 
 
 # --------------------------------------------------------------------------- 8 Kai
@@ -193,15 +199,26 @@ def _bat(p: Palette) -> str:
 
 
 def _august(card: Card, p: Palette) -> str:
-    sky = f'<path d="M0 0H120V150H0Z" fill="{p.sky}"/>'
+    """Kai: the bright's canoe under the sunset sky (``bright_sky``, the mark of every bright);
+    the bat at dusk on an indigo twilight with a last violet glow on the horizon, so the animal
+    does not wear the brights' sky; the two rubbish the bare sea, the second under a pale sky."""
     if card.code == "susuki-moon":
         moon = f'<circle cx="60" cy="66" r="38" fill="{p.white}" stroke="{p.ink}" stroke-width="1.6"/>'
-        return sky + moon + _plant(8, _sea(140, p)) + _canoe(p)
+        return bright_sky(146, p) + moon + _plant(8, _sea(140, p)) + _canoe(p)
     if card.code == "susuki-geese":
-        return sky + _plant(8, _sea(124, p)) + _bat(p)
+        dusk = (f'<path d="M0 0H120V150H0Z" fill="{p.indigo}"/>'
+                f'<path d="M0 76Q60 58 120 76V150H0Z" fill="{p.purple}"/>'
+                + _dots_line(((14, 20), (100, 14), (34, 44), (108, 40)), p.white, 2))
+        return dusk + _plant(8, _sea(124, p)) + _bat(p)
     if card.slot == 3:
-        return sky.replace("150", "96") + _plant(8, _sea(88, p), mirror=True)
+        pale = f'<path d="M0 0H120V96H0Z" fill="{p.blue}" fill-opacity=".22"/>'
+        return pale + _plant(8, _sea(88, p), mirror=True)
     return _plant(8, _sea(72, p))
+
+
+def _dots_line(points: tuple[tuple[float, float], ...], colour: str, size: float) -> str:
+    """Round dots (zero-length round-capped strokes): stars, far smaller than circles."""
+    return line("".join(f"M{_n(x)} {_n(y)}h.1" for x, y in points), colour, size)
 
 
 # --------------------------------------------------------------------------- 9 ʻŌlena
@@ -273,11 +290,14 @@ def _ulu_leaf(x: float, y: float, s: float, angle: float, p: Palette) -> str:
 
 
 def _fruit(x: float, y: float, r: float, p: Palette) -> str:
-    """An ʻulu fruit: round, yellow-green, its skin a net of small facets."""
-    net = "".join(f"M{_n(x - r * .7)} {_n(y + k * r * .35)}h{_n(r * 1.4)}" for k in (-1, 0, 1))
-    net += "".join(f"M{_n(x + k * r * .35)} {_n(y - r * .7)}v{_n(r * 1.4)}" for k in (-1, 0, 1))
-    return (line(f"M{_n(x)} {_n(y - r)}l2 -8", p.brown, 2) + circle(x, y, r, p.leaf, p.ink, 1.3)
-            + line(net, p.green, .9))
+    """An ʻulu fruit: big, round, yellow-green, its skin covered in small bumps — yellow, not
+    the kukui's green, and larger than its nuts, so the two tree months part at 40 px (the blind
+    review of issue 33 mixed up the kukui and ʻulu rubbish)."""
+    bumps = [(x + dx * r * .3, y + dy * r * .3) for dx in range(-2, 3) for dy in range(-2, 3)
+             if dx * dx + dy * dy <= 5]
+    return (line(f"M{_n(x)} {_n(y - r)}l2 -8", p.brown, 2.4) + circle(x, y, r, p.yellow, p.ink, 1.4)
+            + f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{p.leaf}" fill-opacity=".35"/>'
+            + _dots_line(tuple(bumps), p.green, 2.6))
 
 
 def _ulu(p: Palette, leaves: tuple[tuple[float, float, float, float], ...],
@@ -316,12 +336,12 @@ def _lizard(p: Palette) -> str:
 def _october(card: Card, p: Palette) -> str:
     if card.code == "maple-deer":
         return _plant(10, _ulu(p, ((0, 176, 1.1, -40), (120, 170, 1.0, -140), (120, 20, .9, 150)),
-                               ((20, 30, 13),))) + _lizard(p)
+                               ((20, 30, 15),))) + _lizard(p)
     if card.code == "maple-ribbon":
-        return _plant(10, _ulu(p, ((0, 170, 1.1, -40), (120, 180, 1.0, -150)), ((96, 150, 13),))) + _quilt(p)
+        return _plant(10, _ulu(p, ((0, 170, 1.1, -40), (120, 180, 1.0, -150)), ((96, 150, 16),))) + _quilt(p)
     sky = f'<path d="M0 0H120V30Q60 44 0 30Z" fill="{p.indigo}"/>' if card.slot == 3 else ""
     return sky + _plant(10, _ulu(p, ((4, 120, 1.2, -30), (116, 92, 1.1, -150), (20, 186, 1.0, -60)),
-                                 ((76, 136, 15), (54, 66, 12))), mirror=card.slot == 3)
+                                 ((76, 136, 19), (52, 64, 16))), mirror=card.slot == 3)
 
 
 # --------------------------------------------------------------------------- 11 Hala
@@ -407,22 +427,22 @@ def _pahoehoe(p: Palette) -> str:
     crust, in place of the Japanese deck's thunder drum — with a hala tuft at the top, since it
     is a Hala card when dealt to the field."""
     ropes = "".join(f"M{x} {y}c8 -10 22 -10 28 0s-2 16 -12 14s-10 -10 -2 -14" for x, y in
-                    ((10, 60), (60, 84), (20, 120), (70, 140), (30, 170)))
+                    ((8, 70), (60, 84), (20, 120), (70, 140), (30, 170)))
     return (f'<rect width="120" height="190" fill="{p.ink}"/>'
             + shape("M0 94C30 84 50 110 80 100S110 84 120 94V134C90 124 70 148 40 138S10 124 0 134Z",
                     p.red, p.ink, 1.4)
             + line(ropes, p.gold, 3) + line(ropes, p.red, 1.2)
             + line("M0 114C30 106 50 126 80 118S110 106 120 114", p.yellow, 2)
-            + _plant(11, _hala_tuft(90, 12, 1.1, p, fruit=True)))
+            + _plant(11, _hala_tuft(60, 20, 1.45, p, fruit=True)))
 
 
 def _november(card: Card, p: Palette) -> str:
     if card.code == "willow-lightning":
         return _pahoehoe(p)
     if card.code == "willow-rainman":
-        night = f'<path d="M0 0H120V110Q60 122 0 110Z" fill="{p.indigo}"/>'
-        stars = "".join(circle(x, y, 1.2, p.yellow) for x, y in ((98, 14), (116, 30), (56, 28), (110, 62)))
-        return night + stars + _plant(11, _hala_tuft(26, 22, .9, p, fruit=True)) + _alii(p)
+        stars = _dots_line(((62, 10), (92, 44), (114, 58), (50, 96)), p.white, 2.6)
+        hala = _hala_tuft(22, 22, 1.25, p, fruit=True) + _hala_tuft(102, 12, 1.0, p)
+        return bright_sky(110, p) + stars + _plant(11, hala) + _alii(p)
     if card.code == "willow-swallow":
         return (_plant(11, _hala_tuft(26, 140, 1.3, p, fruit=True) + _hala_tuft(100, 164, 1.1, p))
                 + shape("M0 190V178Q60 168 120 178V190Z", p.blue, p.ink, 1) + _iwa(p))
@@ -432,24 +452,29 @@ def _november(card: Card, p: Palette) -> str:
 # --------------------------------------------------------------------------- 12 Kukui
 
 def _kukui_leaf(x: float, y: float, s: float, angle: float, p: Palette) -> str:
-    """A kukui leaf: broad, pale, with three shallow rounded lobes (the silvery-green leaf that
-    marks the kukui tree on a hillside)."""
+    """A kukui leaf: broad, pale, with three shallow rounded lobes — the silvery-green leaf that
+    marks the kukui tree on a hillside, drawn pale (the leaf green thinned on the paper) so it
+    never passes for the dark, deeply cut ʻulu leaf."""
     d = ("M0 0C-6 -8 -18 -8 -22 -18C-14 -20 -12 -24 -12 -32C-4 -28 -2 -34 0 -42"
          "C2 -34 4 -28 12 -32C12 -24 14 -20 22 -18C18 -8 6 -8 0 0Z")
-    return _g(shape(d, p.leaf, p.ink, 1.2) + line("M0 0V-38M0 -10L-16 -18M0 -10L16 -18", p.green, 1),
+    return _g(f'<path d="{d}" fill="{p.white}"/><path d="{d}" fill="{p.leaf}" fill-opacity=".5" '
+              f'stroke="{p.ink}" stroke-width="1.2"/>'
+              + line("M0 0V-38M0 -10L-16 -18M0 -10L16 -18", p.white, 1.2),
               f"translate({_n(x)} {_n(y)}) rotate({_n(angle)}) scale({_n(s)})")
 
 
 def _kukui(p: Palette, leaves: tuple[tuple[float, float, float, float], ...],
            nuts: tuple[tuple[float, float], ...], flowers: tuple[tuple[float, float], ...] = ()) -> str:
-    """Kukui (candlenut): pale lobed leaves, round green nuts and clusters of small white flowers."""
+    """Kukui (candlenut): pale silvery lobed leaves, small brown-green nuts and big clusters of
+    white flowers (the white clusters and pale leaves are what tell kukui from ʻulu at 40 px)."""
     out = line("".join(f"M60 190Q{_n((x + 60) / 2)} {_n((y + 190) / 2 + 10)} {_n(x)} {_n(y)}"
                        for x, y, _, _ in leaves), p.brown, 2.2)
     out += "".join(_kukui_leaf(x, y, s, a, p) for x, y, s, a in leaves)
-    out += "".join(circle(x, y, 6, p.green, p.ink, 1.2) + circle(x - 2, y - 2, 1.6, p.leaf) for x, y in nuts)
+    out += "".join(circle(x, y, 5, p.brown, p.ink, 1.2) + circle(x - 1.6, y - 1.6, 1.4, p.leaf)
+                   for x, y in nuts)
     for x, y in flowers:
-        out += "".join(circle(x + dx, y + dy, 4, p.white, p.ink, .8) + circle(x + dx, y + dy, 1.3, p.yellow)
-                       for dx, dy in ((-5, 0), (5, -2), (0, 5), (2, -8)))
+        out += "".join(circle(x + dx, y + dy, 5.2, p.white, p.ink, .9) + circle(x + dx, y + dy, 1.6, p.yellow)
+                       for dx, dy in ((-7, 0), (7, -2), (0, 6), (2, -10), (-6, -10)))
     return out
 
 
@@ -483,9 +508,9 @@ def _torch(p: Palette) -> str:
 
 def _december(card: Card, p: Palette) -> str:
     if card.code == "paulownia-phoenix":
-        sky = f'<path d="M0 0H120V142Q60 156 0 142Z" fill="{p.gold}"/>'
-        return sky + _plant(12, _kukui(p, ((22, 184, 1.1, -20), (98, 186, 1.1, 20), (60, 186, .9, 0)),
-                                       ((40, 166), (82, 168)))) + _hawk(p)
+        strip = _kukui(p, ((22, 184, 1.1, -20), (98, 186, 1.1, 20), (60, 186, .9, 0)),
+                       ((40, 166), (82, 168)), ((14, 160), (106, 162)))
+        return bright_sky(142, p) + _plant(12, strip) + _hawk(p)
     if card.code == "paulownia-chaff1":
         ground = f'<path d="M0 190V110Q60 96 120 110V190Z" fill="{p.band}"/>'
         return ground + _plant(12, _kukui(p, ((20, 186, 1.0, -30), (100, 186, 1.0, 30)),
