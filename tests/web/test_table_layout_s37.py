@@ -91,6 +91,7 @@ def _strips(row: list[dict[str, float]]) -> list[float]:
 @pytest.mark.parametrize(("n", "rows"), [(6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [5, 4]), (10, [5, 5]), (12, [4, 4, 4])])
 def test_a_phone_lays_the_field_in_even_rows(server: Server, browser: Any, n: int, rows: list[int]) -> None:
     page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], PHONE, touch=True)
+    _my_turn(page)  # the table then waits on this person: nothing re-renders over the drawing
     page.evaluate(DRAW, [n, None])
     got = page.evaluate(ROWS, "#field .card")
     assert [len(r) for r in got] == rows, got
@@ -110,6 +111,7 @@ def test_a_phone_keeps_a_hand_of_up_to_nine_on_one_row(server: Server, browser: 
     """Seven to nine cards: one row, overlapping, each card's strip at least 40 px wide and the one
     a tap there reaches; ten (Min-Hwatu for two) cannot keep 40 px each in 390 px: two rows of five."""
     page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], PHONE, touch=True)
+    _my_turn(page)  # the table then waits on this person: nothing re-renders over the drawing
     page.evaluate(DRAW, [None, n])
     got = page.evaluate(ROWS, "#hand .card")
     assert [len(r) for r in got] == ([n] if n <= 9 else [5, 5]), got
