@@ -118,14 +118,6 @@ class TableHub:
     def sessions(self, factory: Any) -> None:
         self.store.sessions = factory
 
-    @property
-    def outbox(self) -> int:
-        return self.limits.outbox
-
-    @property
-    def bot_pause(self) -> float:
-        return self.bots.pause
-
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
@@ -266,7 +258,7 @@ class TableHub:
         """A table from memory, else rebuilt from the database (seed, then every stored event)."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table, take = self._keep(self.store.read(table_id))
+        table, take = self.keep(self.store.read(table_id))
         if take and self.cluster is not None:
             self.cluster.take([table_id])
         return table
@@ -276,13 +268,14 @@ class TableHub:
         memory does not hold up every other table meanwhile."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table, take = self._keep(await asyncio.to_thread(self.store.read, table_id))
+        table, take = self.keep(await asyncio.to_thread(self.store.read, table_id))
         if take and self.cluster is not None:
             await asyncio.to_thread(self.cluster.take, [table_id])
         return table
 
-    def _keep(self, table: LiveTable | None) -> tuple[LiveTable | None, bool]:
-        """A table just read from the database, kept in memory, and whether to take its lease now.
+    def keep(self, table: LiveTable | None) -> tuple[LiveTable | None, bool]:
+        """A table just read from the database, kept in memory, and whether to take its lease now
+        (``load``, and ``cluster`` adopting a table whose process is gone).
         The sync routes load in worker threads beside the event loop's ``load_async``: the first
         copy stored wins (``setdefault`` is atomic), a later read never replaces it."""
         if table is None:
@@ -513,7 +506,7 @@ class TableHub:
             return
         if conn.client:  # per address and, signed in, per account too (issue 29)
             try:
-                self.limiter.take("message", conn.client, *([conn.account] if conn.account else []))
+                self.limiter.take("message", *conn.keys)
             except RateLimited:
                 await self.error(table, conn, "flood", "too many messages from your address or account: "
                                  f"at most {self.limits.messages_per_second:g} a second over all its "
@@ -548,7 +541,7 @@ class TableHub:
         kind = msg["type"]
         own: dict[str, Callable[[], Awaitable[None]]] = {
             "move": lambda: self.move(table, conn, msg.get("move")),
-            "next-round": lambda: self.move(table, conn, NEXT_ROUND),
+            "next-round": lambda: self.deal(table, conn),
             "state": lambda: self.state_to(table, conn),  # asked for (a page that missed a patch)
             "ping": lambda: self.send(table, conn, {"type": "pong"}),
             "bot-takeover": lambda: self.takeover(table, conn, msg),
@@ -681,7 +674,8 @@ class TableHub:
             if seat is not None and self._settles_first(table.match, seat):
                 # the first play of a deal with teyaku is shown as waiting for the deal to settle,
                 # to everyone and whether or not a hidden decision is pending: timing tells nothing
-                await self._tell_all(table, {"type": "settling", "seat": seat})
+                for conn in list(table.connections):
+                    await self.send(table, conn, {"type": "settling", "seat": seat})
             if not plan.steps:  # queued by the match: nothing to store until the deal settles
                 table.match = plan.match
                 return None
@@ -804,10 +798,6 @@ class TableHub:
         for conn, message in self._show_out(table, mine, {"seat": seat, "move": move}, {}):
             await self.send(table, conn, message)
 
-    async def _tell_all(self, table: LiveTable, message: dict[str, Any]) -> None:
-        for conn in list(table.connections):
-            await self.send(table, conn, message)
-
     async def _tell_seat(self, table: LiveTable, seat: int | None, refusal: Refusal) -> None:
         """A refusal for a play the caller of ``submit`` did not make (a queued one), to its seat."""
         for conn in list(table.connections):
@@ -835,6 +825,10 @@ class TableHub:
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
         elif (refusal := await self.submit(table, conn.seat, text, "person")) is not None:
             await self.error(table, conn, refusal.code, refusal.message)
+
+    async def deal(self, table: LiveTable, conn: Connection) -> None:
+        """A person deals the next round: ``move`` of ``NEXT_ROUND``."""
+        await self.move(table, conn, NEXT_ROUND)
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""

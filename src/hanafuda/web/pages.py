@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -46,6 +47,33 @@ def rules_page(game: str = "") -> FileResponse:
 @router.get("/cards", include_in_schema=False)
 def gallery_page() -> FileResponse:
     return page("cards.html")
+
+
+@router.get("/leaderboard", include_in_schema=False)
+@router.get("/leaderboard/{game}", include_in_schema=False)
+def leaderboard_page(game: str = "") -> FileResponse:
+    return page("leaderboard.html")
+
+
+@router.get("/player/{name:path}", include_in_schema=False)
+def player_page(name: str) -> FileResponse:
+    return page("player.html")
+
+
+@router.get("/account", include_in_schema=False)
+def account_page() -> FileResponse:
+    return page("account.html")
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+def manifest() -> Response:
+    """The web app manifest (every page links it: ``social.i18n.HEAD_EXTRA``)."""
+    body = {"name": "hanafuda", "short_name": "hanafuda", "start_url": "/", "display": "standalone",
+            "background_color": "#f6f1e7", "theme_color": "#8b1e2d",
+            "description": "Five hanafuda and hwatu fishing games with friends and bots",
+            "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml",
+                       "purpose": "any maskable"}]}
+    return Response(json.dumps(body), media_type="application/manifest+json")
 
 
 _CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
