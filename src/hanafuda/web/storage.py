@@ -87,8 +87,7 @@ class TableStore:
 
     def recent_ids(self, limit: int = 100) -> list[str]:
         with self.sessions() as db:
-            rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit)).all()
-            return [r.id for r in rows]
+            return list(db.scalars(select(TableRow.id).order_by(TableRow.created.desc()).limit(limit)))
 
     def seats_to_bot(self, table_id: str, names: dict[int, str], bot: str,
                      also: Callable[[Any], None] | None = None) -> None:
