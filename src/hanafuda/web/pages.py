@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -18,51 +19,28 @@ STATIC = Path(__file__).parent / "static"
 router = APIRouter()
 
 
+PAGES = {
+    "index.html": ("/",),
+    "table.html": ("/table/{table_id}",),
+    "replay.html": ("/replay", "/replay/{table_id}"),
+    "rules.html": ("/rules", "/rules/{game}"),
+    "cards.html": ("/cards",),
+    "leaderboard.html": ("/leaderboard", "/leaderboard/{game}"),
+    "player.html": ("/player/{name:path}",),
+    "account.html": ("/account",),
+}
+"""Each HTML page and the addresses it is served at; the page's script reads the rest of its
+address (the table, the game, the player)."""
+
+
 def page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html")
 
 
-@router.get("/", include_in_schema=False)
-def lobby() -> FileResponse:
-    return page("index.html")
-
-
-@router.get("/table/{table_id}", include_in_schema=False)
-def table_page(table_id: str) -> FileResponse:
-    return page("table.html")
-
-
-@router.get("/replay", include_in_schema=False)
-@router.get("/replay/{table_id}", include_in_schema=False)
-def replay_page(table_id: str = "") -> FileResponse:
-    return page("replay.html")
-
-
-@router.get("/rules", include_in_schema=False)
-@router.get("/rules/{game}", include_in_schema=False)
-def rules_page(game: str = "") -> FileResponse:
-    return page("rules.html")
-
-
-@router.get("/cards", include_in_schema=False)
-def gallery_page() -> FileResponse:
-    return page("cards.html")
-
-
-@router.get("/leaderboard", include_in_schema=False)
-@router.get("/leaderboard/{game}", include_in_schema=False)
-def leaderboard_page(game: str = "") -> FileResponse:
-    return page("leaderboard.html")
-
-
-@router.get("/player/{name:path}", include_in_schema=False)
-def player_page(name: str) -> FileResponse:
-    return page("player.html")
-
-
-@router.get("/account", include_in_schema=False)
-def account_page() -> FileResponse:
-    return page("account.html")
+for _name, _paths in PAGES.items():
+    for _path in _paths:
+        router.add_api_route(_path, partial(page, _name), methods=["GET"], name=_name,
+                             include_in_schema=False)
 
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
