@@ -114,13 +114,9 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins
     app.add_exception_handler(SQLAlchemyError, database_away)
-    app.include_router(health.router)
-    app.include_router(metrics.router)
-    app.include_router(pages.router)
+    for part in (health, metrics, pages, api, lobby, ws):
+        app.include_router(part.router)
     app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
-    app.include_router(api.router)
-    app.include_router(lobby.router)
-    app.include_router(ws.router)
     social = install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(BodyLimit)  # no body over the largest a route takes reaches any route
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))

@@ -22,7 +22,6 @@ from ..engine.match import PlayMade, Submission
 from ..engine.moves import PLAY, MalformedMoveError, move_kind
 from ..records import Match
 from ..rules import GAMES
-from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from ..words import describe_move, hint_lines
 from . import metrics
@@ -49,7 +48,7 @@ from .live import (
     fork,
 )
 from .messages import diff, is_public, patch_message, state_message, table_namer, viewer_key
-from .requests import RequestError, check_match_length
+from .requests import check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
 
@@ -162,25 +161,20 @@ class TableHub:
         """Check the request and build the table (no database work)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
-        try:  # "": the game's own deck and names (RULES.md §1: Min-Hwatu hwatu, Hawaiʻifuda its own)
-            theme = normalize_theme(theme or GAMES[game].default_theme)
-        except UnknownThemeError as exc:
-            raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
-        try:  # every way to a new table (the API, the lobby, quick match, rematch) is bounded
-            check_match_length(game, options)
-        except RequestError as exc:
-            raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
                 raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
             if spec.kind == "bot" and not is_bot_name(spec.bot):
                 raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}; "
                                  f"levels are: {', '.join(level.id for level in LEVELS)}")
-        try:
+        try:  # an unknown theme, a match longer than this server allows, a bad option: refused
+            # "": the game's own deck and names (RULES.md §1: Min-Hwatu hwatu, Hawaiʻifuda its own)
+            theme = normalize_theme(theme or GAMES[game].default_theme)
+            check_match_length(game, options)  # every way to a new table (API, lobby, rematch) is bounded
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
-        except (OptionError, ValueError) as exc:
+        except ValueError as exc:
             raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             problem = unavailable_reason(spec.bot, match.config) if spec.kind == "bot" and spec.bot \
