@@ -6,8 +6,9 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,11 +20,12 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 
 from . import admin_page, api, health, lobby, logs, metrics, pages, rolling, ws
+from .background import run_while_serving
 from .cluster import Cluster
 from .db import OUTAGE, make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
-from .limits import Limits
+from .limits import Limits, SocketCount
 from .security import (
     BodyLimit,
     SecurityHeaders,
@@ -71,22 +73,10 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     if engine.dialect.name == "postgresql":
         hub.cluster = Cluster(hub, engine, lease_seconds)
 
-    async def evict_forever() -> None:
-        while True:
-            await asyncio.sleep(max(1.0, min(60.0, hub.limits.idle_seconds / 2)))
-            gone = hub.evict_idle()
-            if gone:
-                log.info("%d idle tables left memory", len(gone))
-
-    async def collect_garbage_forever() -> None:  # gc_policy: a full collection once memory grew
-        while True:
-            await asyncio.sleep(GC_CHECK_SECONDS)
-            collect_if_grown()
-
-    async def observe_forever() -> None:  # the gauges of this process, current for other workers' scrapes
-        while True:
-            metrics.observe(hub)
-            await asyncio.sleep(METRICS_SECONDS)
+    def evict() -> None:
+        gone = hub.evict_idle()
+        if gone:
+            log.info("%d idle tables left memory", len(gone))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -95,18 +85,12 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
                 hub.kick_bots(table)
         except SQLAlchemyError as exc:  # the database is away: serve anyway, tables load on demand
             log.error("could not load the running tables at start (%s)", type(exc).__name__)
-        evictor = asyncio.get_running_loop().create_task(evict_forever())
-        collector = asyncio.get_running_loop().create_task(collect_garbage_forever())
-        observer = asyncio.get_running_loop().create_task(observe_forever())
         if hub.cluster is not None:
             await hub.cluster.start()
         # SIGTERM hands the tables over before uvicorn stops (``rolling``: rolling restarts)
         restore_sigterm = rolling.install(app, hub)
         yield
         restore_sigterm()
-        evictor.cancel()
-        collector.cancel()
-        observer.cancel()
         metrics.process_gone()
         if hub.cluster is not None:
             await hub.cluster.stop()
@@ -118,18 +102,21 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
         engine.dispose()
 
     app = FastAPI(title="hanafuda", lifespan=lifespan)
+    # idle tables leave memory; a full collection once memory grew (gc_policy); this process's
+    # gauges kept current for the other workers' scrapes (metrics.observe)
+    every = ((max(1.0, min(60.0, hub.limits.idle_seconds / 2)), evict), (GC_CHECK_SECONDS, collect_if_grown),
+             (METRICS_SECONDS, partial(metrics.observe, hub)))
+    for seconds, work in every:
+        run_while_serving(app, partial(_every, seconds, work))
     app.state.hub = hub
+    app.state.socket_count = SocketCount()  # open websockets per client address (``ws``)
     app.state.draining = False
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins
     app.add_exception_handler(SQLAlchemyError, database_away)
-    app.include_router(health.router)
-    app.include_router(metrics.router)
-    app.include_router(pages.router)
+    for part in (health, metrics, pages, api, lobby, ws):
+        app.include_router(part.router)
     app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
-    app.include_router(api.router)
-    app.include_router(lobby.router)
-    app.include_router(ws.router)
     social = install(app, hub)  # the lobby's social side: names, seats, ratings, chat, clock (issue 15)
     app.add_middleware(BodyLimit)  # no body over the largest a route takes reaches any route
     app.add_middleware(SecurityHeaders, csp=content_security_policy(pages.STATIC))
@@ -160,6 +147,13 @@ class RevalidatedStaticFiles(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = STATIC_CACHE
         return response
+
+
+async def _every(seconds: float, work: Callable[[], object]) -> None:
+    """``work()`` every ``seconds`` while the app serves (``run_while_serving``)."""
+    while True:
+        await asyncio.sleep(seconds)
+        work()
 
 
 async def database_away(request: Request, exc: Exception) -> JSONResponse:

@@ -459,15 +459,11 @@ class Cluster:
         for tid in await asyncio.to_thread(self.orphans):
             if tid in hub.tables:
                 continue
-            won: set[str] = await asyncio.to_thread(self.take, [tid])
-            if won:
-                table = await asyncio.to_thread(hub.store.read, tid)
-                if table is None or tid in hub.tables:
-                    continue
-                log.info("adopted table %s (its server is gone)", tid)
-                hub.setup_agents(table)
-                hub.tables[tid] = table
-                hub.kick_bots(table)
+            if await asyncio.to_thread(self.take, [tid]):
+                table, _ = hub.keep(await asyncio.to_thread(hub.store.read, tid))
+                if table is not None:
+                    log.info("adopted table %s (its server is gone)", tid)
+                    hub.kick_bots(table)
         for table in list(hub.tables.values()):  # spectator counts stay fresh at the others
             if table.spectators:
                 await self.tell_spectators(table)

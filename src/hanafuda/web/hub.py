@@ -22,7 +22,6 @@ from ..engine.match import PlayMade, Submission
 from ..engine.moves import PLAY, MalformedMoveError, move_kind
 from ..records import Match
 from ..rules import GAMES
-from ..rules.options import OptionError
 from ..themes import UnknownThemeError, normalize_theme
 from ..words import describe_move, hint_lines
 from . import metrics
@@ -49,7 +48,7 @@ from .live import (
     fork,
 )
 from .messages import diff, is_public, patch_message, state_message, table_namer, viewer_key
-from .requests import RequestError, check_match_length
+from .requests import check_match_length
 from .storage import TableStore
 from .tokens import hash_token, new_token, token_matches
 
@@ -118,14 +117,6 @@ class TableHub:
     def sessions(self, factory: Any) -> None:
         self.store.sessions = factory
 
-    @property
-    def outbox(self) -> int:
-        return self.limits.outbox
-
-    @property
-    def bot_pause(self) -> float:
-        return self.bots.pause
-
     # -- creating and loading ------------------------------------------------------------------
 
     def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
@@ -170,25 +161,20 @@ class TableHub:
         """Check the request and build the table (no database work)."""
         if game not in GAMES:
             raise TableError(f"unknown game {game!r}; games are: {', '.join(GAMES)}")
-        try:  # "": the game's own deck and names (RULES.md §1: Min-Hwatu hwatu, Hawaiʻifuda its own)
-            theme = normalize_theme(theme or GAMES[game].default_theme)
-        except UnknownThemeError as exc:
-            raise TableError(str(exc)) from None
         if len(seats) != players:
             raise TableError(f"{players} players need {players} seats, not {len(seats)}")
-        try:  # every way to a new table (the API, the lobby, quick match, rematch) is bounded
-            check_match_length(game, options)
-        except RequestError as exc:
-            raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             if spec.kind not in ("human", "bot"):
                 raise TableError(f"seat {i + 1}: kind must be human or bot, not {spec.kind!r}")
             if spec.kind == "bot" and not is_bot_name(spec.bot):
                 raise TableError(f"seat {i + 1}: unknown bot {spec.bot!r}; bots are: {', '.join(AGENTS)}; "
                                  f"levels are: {', '.join(level.id for level in LEVELS)}")
-        try:
+        try:  # an unknown theme, a match longer than this server allows, a bad option: refused
+            # "": the game's own deck and names (RULES.md §1: Min-Hwatu hwatu, Hawaiʻifuda its own)
+            theme = normalize_theme(theme or GAMES[game].default_theme)
+            check_match_length(game, options)  # every way to a new table (API, lobby, rematch) is bounded
             match = Match(game, players, options, seed=seed if seed is not None else secrets.randbits(62))
-        except (OptionError, ValueError) as exc:
+        except ValueError as exc:
             raise TableError(str(exc)) from None
         for i, spec in enumerate(seats):
             problem = unavailable_reason(spec.bot, match.config) if spec.kind == "bot" and spec.bot \
@@ -266,16 +252,8 @@ class TableHub:
         """A table from memory, else rebuilt from the database (seed, then every stored event)."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table = self.store.read(table_id)
-        if table is None:
-            return None
-        self.setup_agents(table)
-        # the sync routes call this in worker threads, beside the event loop's ``load_async``: the
-        # first copy stored wins (``setdefault`` is atomic), a later read never replaces it
-        kept = self.tables.setdefault(table_id, table)
-        if kept is not table:
-            return kept
-        if self.cluster is not None and table.running:
+        table, take = self.keep(self.store.read(table_id))
+        if take and self.cluster is not None:
             self.cluster.take([table_id])
         return table
 
@@ -284,16 +262,21 @@ class TableHub:
         memory does not hold up every other table meanwhile."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table = await asyncio.to_thread(self.store.read, table_id)
-        if table is None:
-            return None
-        self.setup_agents(table)
-        kept = self.tables.setdefault(table_id, table)  # loaded meanwhile (a socket, a request's
-        if kept is not table:  # thread): one copy only
-            return kept
-        if self.cluster is not None and table.running:
+        table, take = self.keep(await asyncio.to_thread(self.store.read, table_id))
+        if take and self.cluster is not None:
             await asyncio.to_thread(self.cluster.take, [table_id])
         return table
+
+    def keep(self, table: LiveTable | None) -> tuple[LiveTable | None, bool]:
+        """A table just read from the database, kept in memory, and whether to take its lease now
+        (``load``, and ``cluster`` adopting a table whose process is gone).
+        The sync routes load in worker threads beside the event loop's ``load_async``: the first
+        copy stored wins (``setdefault`` is atomic), a later read never replaces it."""
+        if table is None:
+            return None, False
+        self.setup_agents(table)
+        kept = self.tables.setdefault(table.id, table)
+        return kept, kept is table and self.cluster is not None and table.running
 
     def load_running(self) -> list[LiveTable]:
         """Every unfinished table, e.g. at start-up (bots then carry on).  With several processes
@@ -517,7 +500,7 @@ class TableHub:
             return
         if conn.client:  # per address and, signed in, per account too (issue 29)
             try:
-                self.limiter.take("message", conn.client, *([conn.account] if conn.account else []))
+                self.limiter.take("message", *conn.keys)
             except RateLimited:
                 await self.error(table, conn, "flood", "too many messages from your address or account: "
                                  f"at most {self.limits.messages_per_second:g} a second over all its "
@@ -550,31 +533,24 @@ class TableHub:
     async def dispatch_here(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """Handle one client message at a table this process owns."""
         kind = msg["type"]
-        if kind == "ping":
-            await self.send(table, conn, {"type": "pong"})
-        elif kind == "state":  # asked for (a page that missed a patch): the whole state
-            await self.state_to(table, conn)
-        elif kind == "move":
-            await self.move(table, conn, msg.get("move"))
-        elif kind == "next-round":
-            await self.deal(table, conn)
-        elif kind == "bot-takeover":
-            await self.takeover(table, conn, msg)
-        elif kind == "theme":
-            await self.set_theme(table, conn, msg.get("theme"))
-        elif kind == "resign":
-            await self.resign(table, conn)
-        elif kind == "stop":
-            await self.stop(table, conn)
-        elif kind == "hint":
-            await self.hint(table, conn, msg)
+        own: dict[str, Callable[[], Awaitable[None]]] = {
+            "move": lambda: self.move(table, conn, msg.get("move")),
+            "next-round": lambda: self.deal(table, conn),
+            "state": lambda: self.state_to(table, conn),  # asked for (a page that missed a patch)
+            "ping": lambda: self.send(table, conn, {"type": "pong"}),
+            "bot-takeover": lambda: self.takeover(table, conn, msg),
+            "stop": lambda: self.stop(table, conn),
+            "theme": lambda: self.set_theme(table, conn, msg.get("theme")),
+            "resign": lambda: self.resign(table, conn),
+            "hint": lambda: self.hint(table, conn, msg),
+        }
+        if kind in own:
+            await own[kind]()
         elif kind in self.extensions:
             await self.extensions[kind](table, conn, msg)
         else:
-            types = ("move", "next-round", "state", "ping", "bot-takeover", "stop", "theme", "resign", "hint",
-                     *self.extensions)
             await self.error(table, conn, "unknown-type", f"unknown message type {kind!r}; types: "
-                             + ", ".join(types))
+                             + ", ".join([*own, *self.extensions]))
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from
@@ -619,32 +595,6 @@ class TableHub:
             await self.error(table, conn, "bad-message", str(exc))
             return
         await self.state_to(table, conn)
-
-    async def resign(self, table: LiveTable, conn: Connection) -> None:
-        """A player leaves the match: the greedy bot plays the seat from now on."""
-        seat = conn.seat
-        if seat is None:
-            await self.error(table, conn, "spectator", "a spectator holds no seat to leave")
-            return
-        async with table.lock:
-            s = table.seats[seat]
-            if s.kind != "human":
-                await self.error(table, conn, "not-now", "a bot already plays this seat")
-                return
-            if table.match.finished:
-                await self.error(table, conn, "not-now", "the match is over")
-                return
-            try:
-                handed = await self.hand_to_bot(table, [seat], "greedy")
-            except CapacityError as exc:
-                await self.error(table, conn, "capacity", f"you cannot leave this match now: {exc}")
-                return
-            if not handed:
-                await self.error(table, conn, "storage", "the change could not be saved; please try again")
-                return
-            await self.broadcast(table)
-        self.kick_bots(table)
-        await self.notice(table, "notice.seat_bot", {"seats": [seat], "bot": "greedy"})
 
     async def hand_to_bot(self, table: LiveTable, seats: list[int], bot: str, *, keep_name: bool = True,
                           also: Callable[[Any], None] | None = None) -> bool:
@@ -718,7 +668,8 @@ class TableHub:
             if seat is not None and self._settles_first(table.match, seat):
                 # the first play of a deal with teyaku is shown as waiting for the deal to settle,
                 # to everyone and whether or not a hidden decision is pending: timing tells nothing
-                await self._tell_all(table, {"type": "settling", "seat": seat})
+                for conn in list(table.connections):
+                    await self.send(table, conn, {"type": "settling", "seat": seat})
             if not plan.steps:  # queued by the match: nothing to store until the deal settles
                 table.match = plan.match
                 return None
@@ -841,10 +792,6 @@ class TableHub:
         for conn, message in self._show_out(table, mine, {"seat": seat, "move": move}, {}):
             await self.send(table, conn, message)
 
-    async def _tell_all(self, table: LiveTable, message: dict[str, Any]) -> None:
-        for conn in list(table.connections):
-            await self.send(table, conn, message)
-
     async def _tell_seat(self, table: LiveTable, seat: int | None, refusal: Refusal) -> None:
         """A refusal for a play the caller of ``submit`` did not make (a queued one), to its seat."""
         for conn in list(table.connections):
@@ -864,25 +811,18 @@ class TableHub:
     # -- changing a table ----------------------------------------------------------------------
 
     async def move(self, table: LiveTable, conn: Connection, text: Any) -> None:
-        """A person's move from a socket: through ``submit``, any refusal to this socket only."""
+        """A person's move (or ``NEXT_ROUND``: a deal) from a socket: through ``submit``, any
+        refusal to this socket only."""
         if conn.seat is None:
             await self.error(table, conn, "spectator", "spectators cannot play")
-            return
-        if not isinstance(text, str) or not text.strip():
+        elif not isinstance(text, str) or not text.strip():
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
-            return
-        refusal = await self.submit(table, conn.seat, text, "person")
-        if refusal is not None:
+        elif (refusal := await self.submit(table, conn.seat, text, "person")) is not None:
             await self.error(table, conn, refusal.code, refusal.message)
 
     async def deal(self, table: LiveTable, conn: Connection) -> None:
-        """A person deals the next round (through ``submit``)."""
-        if conn.seat is None:
-            await self.error(table, conn, "spectator", "spectators cannot deal")
-            return
-        refusal = await self.submit(table, conn.seat, NEXT_ROUND, "person")
-        if refusal is not None:
-            await self.error(table, conn, refusal.code, refusal.message)
+        """A person deals the next round: ``move`` of ``NEXT_ROUND``."""
+        await self.move(table, conn, NEXT_ROUND)
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""
@@ -902,25 +842,37 @@ class TableHub:
         if problem:
             await self.error(table, conn, "bad-message", problem)
             return
+        await self._to_bot(table, conn, seat, bot, f"seat {seat + 1} is already played by a bot", "")
+
+    async def resign(self, table: LiveTable, conn: Connection) -> None:
+        """A player leaves the match: the greedy bot plays the seat from now on."""
+        if conn.seat is None:
+            await self.error(table, conn, "spectator", "a spectator holds no seat to leave")
+            return
+        await self._to_bot(table, conn, conn.seat, "greedy", "a bot already plays this seat",
+                           "you cannot leave this match now: ", leaving=True)
+
+    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str, is_bot: str,
+                      full: str, *, leaving: bool = False) -> None:
+        """Hand ``seat`` to ``bot`` for ``conn`` (``takeover``, ``resign``; ``hand_to_bot``) and say so
+        in the chat; refused to ``conn`` alone while the seat is a bot's (``is_bot``), while its
+        player is still at the table (unless it is ``leaving`` itself), once the match is over, at the
+        bot-table cap (``full`` before the reason) or when the database refuses."""
         async with table.lock:
             s = table.seats[seat]
-            if s.kind != "human":
-                await self.error(table, conn, "not-now", f"seat {seat + 1} is already played by a bot")
-                return
-            if any(c.seat == seat for c in table.connections):
-                await self.error(table, conn, "not-now", f"{s.name} is still at the table; a seat is "
-                                 "handed to a bot only once its player has left")
-                return
-            if table.match.finished:
-                await self.error(table, conn, "not-now", "the match is over")
-                return
-            try:
-                handed = await self.hand_to_bot(table, [seat], bot)
-            except CapacityError as exc:
-                await self.error(table, conn, "capacity", str(exc))
-                return
-            if not handed:
-                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+            present = not leaving and any(c.seat == seat for c in table.connections)
+            refusal = (Refusal("not-now", is_bot) if s.kind != "human"
+                       else Refusal("not-now", f"{s.name} is still at the table; a seat is handed to a "
+                                    "bot only once its player has left") if present
+                       else Refusal("not-now", "the match is over") if table.match.finished else None)
+            if refusal is None:
+                try:
+                    if not await self.hand_to_bot(table, [seat], bot):
+                        refusal = Refusal("storage", "the change could not be saved; please try again")
+                except CapacityError as exc:
+                    refusal = Refusal("capacity", f"{full}{exc}")
+            if refusal is not None:
+                await self.error(table, conn, refusal.code, refusal.message)
                 return
             await self.broadcast(table)
         self.kick_bots(table)

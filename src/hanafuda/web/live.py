@@ -203,6 +203,11 @@ class Connection:
     cookies: dict[str, str] = field(default_factory=dict)
     """The page's cookies: the social messages on this socket (``hello``) read its session there."""
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys of this socket's per-address and per-account limits (``limits.RateLimiter``)."""
+        return (self.client, self.account) if self.account else (self.client,)
+
     def allow(self) -> bool:
         now = time.monotonic()
         self.tokens = min(float(BURST), self.tokens + (now - self.last) * RATE)

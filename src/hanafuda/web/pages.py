@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -17,35 +19,39 @@ STATIC = Path(__file__).parent / "static"
 router = APIRouter()
 
 
+PAGES = {
+    "index.html": ("/",),
+    "table.html": ("/table/{table_id}",),
+    "replay.html": ("/replay", "/replay/{table_id}"),
+    "rules.html": ("/rules", "/rules/{game}"),
+    "cards.html": ("/cards",),
+    "leaderboard.html": ("/leaderboard", "/leaderboard/{game}"),
+    "player.html": ("/player/{name:path}",),
+    "account.html": ("/account",),
+}
+"""Each HTML page and the addresses it is served at; the page's script reads the rest of its
+address (the table, the game, the player)."""
+
+
 def page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html")
 
 
-@router.get("/", include_in_schema=False)
-def lobby() -> FileResponse:
-    return page("index.html")
+for _name, _paths in PAGES.items():
+    for _path in _paths:
+        router.add_api_route(_path, partial(page, _name), methods=["GET"], name=_name,
+                             include_in_schema=False)
 
 
-@router.get("/table/{table_id}", include_in_schema=False)
-def table_page(table_id: str) -> FileResponse:
-    return page("table.html")
-
-
-@router.get("/replay", include_in_schema=False)
-@router.get("/replay/{table_id}", include_in_schema=False)
-def replay_page(table_id: str = "") -> FileResponse:
-    return page("replay.html")
-
-
-@router.get("/rules", include_in_schema=False)
-@router.get("/rules/{game}", include_in_schema=False)
-def rules_page(game: str = "") -> FileResponse:
-    return page("rules.html")
-
-
-@router.get("/cards", include_in_schema=False)
-def gallery_page() -> FileResponse:
-    return page("cards.html")
+@router.get("/manifest.webmanifest", include_in_schema=False)
+def manifest() -> Response:
+    """The web app manifest (every page links it: ``social.i18n.HEAD_EXTRA``)."""
+    body = {"name": "hanafuda", "short_name": "hanafuda", "start_url": "/", "display": "standalone",
+            "background_color": "#f6f1e7", "theme_color": "#8b1e2d",
+            "description": "Five hanafuda and hwatu fishing games with friends and bots",
+            "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml",
+                       "purpose": "any maskable"}]}
+    return Response(json.dumps(body), media_type="application/manifest+json")
 
 
 _CARD_CACHE = {"Cache-Control": "public, max-age=86400"}

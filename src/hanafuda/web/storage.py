@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
 from ..records import Match
-from .db import SeatRow, TableEventRow, TableRow, seats_of, session_factory
+from .db import SeatRow, TableEventRow, TableRow, seat_of, seats_of, session_factory
 from .group_commit import GroupWriter
 from .live import LiveTable, Seat
 
@@ -87,8 +87,7 @@ class TableStore:
 
     def recent_ids(self, limit: int = 100) -> list[str]:
         with self.sessions() as db:
-            rows = db.scalars(select(TableRow).order_by(TableRow.created.desc()).limit(limit)).all()
-            return [r.id for r in rows]
+            return list(db.scalars(select(TableRow.id).order_by(TableRow.created.desc()).limit(limit)))
 
     def seats_to_bot(self, table_id: str, names: dict[int, str], bot: str,
                      also: Callable[[Any], None] | None = None) -> None:
@@ -96,9 +95,8 @@ class TableStore:
         ``also(session)``: the caller's own rows of the same change."""
         with self.sessions.begin() as db:
             for seat, name in names.items():
-                row = db.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
-                                                       SeatRow.seat == seat)).one()
-                row.kind, row.bot, row.name = "bot", bot, name
+                db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                           .values(kind="bot", bot=bot, name=name))
             if also is not None:
                 also(db)
 
@@ -120,9 +118,8 @@ class TableStore:
 
     def claim_of(self, table_id: str, seat: int) -> str | None:
         with self.sessions() as db:
-            claim: str | None = db.scalars(select(SeatRow.claim_hash).where(
-                SeatRow.table_id == table_id, SeatRow.seat == seat)).first()
-            return claim
+            row = seat_of(db, table_id, seat)
+            return None if row is None else row.claim_hash
 
     # -- events --------------------------------------------------------------------------------
 

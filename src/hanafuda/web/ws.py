@@ -98,15 +98,6 @@ def held_seat(table: LiveTable, cookies: dict[str, str], other_than: int) -> Sea
     return None
 
 
-def _socket_count(websocket: WebSocket) -> SocketCount:
-    """The open websockets per client address of this app (one count for every table's sockets)."""
-    state = websocket.app.state
-    count: SocketCount | None = getattr(state, "socket_count", None)
-    if count is None:
-        count = state.socket_count = SocketCount()
-    return count
-
-
 def _abort(websocket: WebSocket) -> Callable[[], None] | None:
     """The server's way to cut this connection (``ws_protocol.ABORT``), if it offers one."""
     found = websocket.scope.get("extensions", {}).get(ABORT, {}).get("abort")
@@ -149,7 +140,7 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
                                          RESTART_CLOSE))
         return
     client = client_key(websocket)
-    count = _socket_count(websocket)
+    count: SocketCount = websocket.app.state.socket_count  # every table's sockets of this app
     cap = hub.limits.sockets_per_address
     if not count.enter(client, cap):
         await _refuse(websocket, Refusal(
@@ -174,9 +165,7 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
             raise Refusal("unavailable", "the database is unavailable right now; please try again "
                           "shortly", 1013) from None
     except Refusal as refusal:
-        await websocket.accept()
-        await send({"type": "error", "code": refusal.code, "error": refusal.error})
-        await websocket.close(code=refusal.close)
+        await _refuse(websocket, refusal)
         return
     headers = []
     if hub.cluster is not None:  # which process serves this socket (operators and tests follow it)
@@ -192,7 +181,7 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
         await websocket.close(code=code, reason=reason)
 
     conn = Connection(send=send, send_text=websocket.send_text, seat=role.seat, creator=role.creator,
-                      close=close, abort=_abort(websocket), limit=hub.outbox,
+                      close=close, abort=_abort(websocket), limit=hub.limits.outbox,
                       client=client, cookies=dict(websocket.cookies))
     account_of = getattr(websocket.app.state, "session_account", None)  # social.install's
     if account_of is not None and websocket.cookies:

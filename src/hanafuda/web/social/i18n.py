@@ -21,8 +21,10 @@ import re
 from functools import cache, lru_cache
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.datastructures import MutableHeaders
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...words.catalogue import LANGUAGES, SERVER_AREAS, check_language, messages
@@ -217,15 +219,6 @@ def pick_language(query_lang: str | None, cookie: str | None, accept: str | None
     return _from_accept(accept or "") or "en", False
 
 
-def _cookies(headers: dict[bytes, bytes]) -> dict[str, str]:
-    out = {}
-    for part in headers.get(b"cookie", b"").decode("latin-1").split(";"):
-        k, _, v = part.strip().partition("=")
-        if k:
-            out[k] = v
-    return out
-
-
 class LanguageMiddleware:
     """Serves every HTML page in the request's language: ``<html lang>`` set, ``?lang=`` remembered
     in a cookie, the theme stylesheet and manifest linked, the table page given its chat panel."""
@@ -238,9 +231,9 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
-        raw_query = scope.get("query_string", b"").decode("latin-1")
-        query = dict(p.partition("=")[::2] for p in raw_query.split("&") if p)
-        lang, chosen = pick_language(query.get("lang"), _cookies(headers).get(LANG_COOKIE),
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        cookie = cookie_parser(headers.get(b"cookie", b"").decode("latin-1")).get(LANG_COOKIE)
+        lang, chosen = pick_language(query.get("lang"), cookie,
                                      headers.get(b"accept-language", b"").decode("latin-1"))
         scope.setdefault("state", {})["lang"] = lang
         if scope["type"] != "http":  # a websocket: its handlers read the language from its state
@@ -249,56 +242,50 @@ class LanguageMiddleware:
         is_table = str(scope.get("path", "")).startswith("/table/")
         start: dict[str, Any] = {}
         body = bytearray()
-        html = False
-        error = False  # a JSON error answer: its detail said in the request's language
+        rewrite = ""  # "html": a page in ``lang``; "error": a JSON error's detail said in ``lang``
 
         async def wrapped(message: Message) -> None:
-            nonlocal html, error
+            nonlocal rewrite
             if message["type"] == "http.response.start":
                 h = MutableHeaders(raw=list(message.get("headers", [])))
-                html = h.get("content-type", "").startswith("text/html")
-                error = (lang != "en" and message.get("status", 200) >= 400
-                         and h.get("content-type", "").startswith("application/json"))
+                kind = h.get("content-type", "")
                 if chosen:
                     h.append("set-cookie", f"{LANG_COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax")
-                if error:
-                    start.update({**message, "headers": h.raw})
-                    return
-                if not html:
+                if kind.startswith("text/html"):
+                    h["content-language"] = lang
+                    h.append("vary", "Cookie, Accept-Language")
+                    rewrite = "html"
+                elif lang != "en" and message["status"] >= 400 and kind.startswith("application/json"):
+                    rewrite = "error"
+                else:
                     await send({**message, "headers": h.raw})
                     return
-                h["content-language"] = lang
-                h.append("vary", "Cookie, Accept-Language")
                 start.update({**message, "headers": h.raw})
                 return
-            if message["type"] == "http.response.body" and error:
-                body.extend(message.get("body", b""))
-                if message.get("more_body"):
-                    return
-                answer = bytes(body)
-                try:
-                    data = json.loads(answer)
-                except ValueError:
-                    data = None
-                if isinstance(data, dict) and isinstance(data.get("detail"), str):
-                    said = say_error(data["detail"], lang)
-                    if said != data["detail"]:
-                        answer = json.dumps({**data, "detail": said}, ensure_ascii=False).encode("utf-8")
-                h = MutableHeaders(raw=list(start["headers"]))
-                h["content-length"] = str(len(answer))
-                await send({**start, "headers": h.raw})
-                await send({"type": "http.response.body", "body": answer})
+            if message["type"] != "http.response.body" or not rewrite:
+                await send(message)
                 return
-            if message["type"] == "http.response.body" and html:
-                body.extend(message.get("body", b""))
-                if message.get("more_body"):
-                    return
-                page = render_page(bytes(body).decode("utf-8"), lang, table=is_table).encode("utf-8")
-                h = MutableHeaders(raw=list(start["headers"]))
-                h["content-length"] = str(len(page))
-                await send({**start, "headers": h.raw})
-                await send({"type": "http.response.body", "body": page})
+            body.extend(message.get("body", b""))
+            if message.get("more_body"):
                 return
-            await send(message)
+            answer = (render_page(body.decode("utf-8"), lang, table=is_table).encode("utf-8")
+                      if rewrite == "html" else _said_error(bytes(body), lang))
+            h = MutableHeaders(raw=list(start["headers"]))
+            h["content-length"] = str(len(answer))
+            await send({**start, "headers": h.raw})
+            await send({"type": "http.response.body", "body": answer})
 
         await self.app(scope, receive, wrapped)
+
+
+def _said_error(answer: bytes, lang: str) -> bytes:
+    """A JSON error answer with its ``detail`` said in ``lang`` (``say_error``)."""
+    try:
+        data = json.loads(answer)
+    except ValueError:
+        return answer
+    if not isinstance(data, dict) or not isinstance(data.get("detail"), str):
+        return answer
+    said = say_error(data["detail"], lang)
+    return answer if said == data["detail"] else json.dumps({**data, "detail": said},
+                                                            ensure_ascii=False).encode("utf-8")

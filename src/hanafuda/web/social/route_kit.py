@@ -1,11 +1,10 @@
-"""What the lobby's route modules share (``routes_people``, ``routes_tables``, ``routes_socket``,
+"""What the lobby's route modules share (``routes_people``, ``routes_tables``, ``table_socket``,
 ``routes_ratings``): reading a request's JSON body, who makes it, the one rate limiter, errors."""
 
 from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Coroutine
-from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, HTTPException, Request, Response
@@ -15,6 +14,7 @@ from pydantic_core import from_json
 
 from ..limits import RateLimited, RateLimiter, account_key
 from ..live import LiveTable
+from ..pages import STATIC
 from ..requests import explain, read_body
 from ..security import client_key, require_json_from_here
 from .accounts import SESSION_COOKIE, Sessions
@@ -25,7 +25,6 @@ from .service import SocialError, SocialHub
 
 __all__ = ["MAX_BODY", "STATIC", "Kit", "read"]
 
-STATIC = Path(__file__).parent.parent / "static"
 MAX_BODY = 16_384
 B = TypeVar("B", bound=BaseModel)
 
@@ -95,12 +94,8 @@ class Kit:
                 return found
         return self.social.player_by_key(key)
 
-    def who(self, request: Request) -> PlayerRow | None:
-        """The player making a request, for the sync routes (they run in FastAPI's threadpool)."""
-        return self.identify(request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key"))
-
     async def who_async(self, request: Request) -> PlayerRow | None:
-        """``who`` for the async routes: the reads in a worker thread (``SocialHub.db``)."""
+        """The player making a request (``identify``; the reads in a worker thread, ``SocialHub.db``)."""
         return await self.social.db(self.identify, request.cookies.get(SESSION_COOKIE),
                                     request.headers.get("x-player-key"))
 

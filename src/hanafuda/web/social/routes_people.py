@@ -1,12 +1,12 @@
-"""The lobby's routes for people: its pages, names and accounts, presets and invite QR codes."""
+"""The lobby's routes for people: names and accounts, presets and invite QR codes (its pages are
+``pages``' routes)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 
 from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
@@ -19,7 +19,7 @@ from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
 from .names import check_name, name_key
-from .route_kit import STATIC, Kit, read
+from .route_kit import Kit, read
 from .service import CLOCK_CHOICES, MAX_WAIT
 
 __all__ = ["routes"]
@@ -28,33 +28,6 @@ __all__ = ["routes"]
 def routes(kit: Kit) -> APIRouter:
     router = kit.router()
     social, limit, me_json = kit.social, kit.limit, kit.me_json
-
-    # -- pages ---------------------------------------------------------------------------------
-
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
-
-    @router.get("/leaderboard", include_in_schema=False)
-    @router.get("/leaderboard/{game}", include_in_schema=False)
-    def leaderboard_page(game: str = "") -> FileResponse:
-        return page("leaderboard.html")
-
-    @router.get("/player/{name:path}", include_in_schema=False)
-    def player_page(name: str) -> FileResponse:
-        return page("player.html")
-
-    @router.get("/account", include_in_schema=False)
-    def account_page() -> FileResponse:
-        return page("account.html")
-
-    @router.get("/manifest.webmanifest", include_in_schema=False)
-    def manifest() -> Response:
-        body = {"name": "hanafuda", "short_name": "hanafuda", "start_url": "/", "display": "standalone",
-                "background_color": "#f6f1e7", "theme_color": "#8b1e2d",
-                "description": "Five hanafuda and hwatu fishing games with friends and bots",
-                "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml",
-                           "purpose": "any maskable"}]}
-        return Response(json.dumps(body), media_type="application/manifest+json")
 
     @router.get("/i18n/{lang}.json", include_in_schema=False)
     def messages(lang: str) -> dict[str, str]:
@@ -65,8 +38,8 @@ def routes(kit: Kit) -> APIRouter:
     # -- names and accounts --------------------------------------------------------------------
 
     @router.get("/api/social/me")
-    def me(request: Request) -> dict[str, Any]:
-        p = kit.who(request)
+    async def me(request: Request) -> dict[str, Any]:
+        p = await kit.who_async(request)
         return {"player": me_json(p) if p else None, "lang": request.state.lang}
 
     @router.post("/api/social/names", status_code=201)

@@ -18,7 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from ...agents import AGENTS, LEVELS, find_level, is_bot_name
+from ...agents import AGENTS, find_level
 from ...engine.visibility import move_only
 from ...rules import GAMES
 from ...views import PlayerView, turn_seen_by
@@ -236,11 +236,8 @@ class SocialHub:
         if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
             raise SocialError("exactly one seat is yours (kind \"me\")")
         for i, p in enumerate(plans):
-            if p.kind not in ("me", "invite", "open", "bot"):
+            if p.kind not in ("me", "invite", "open", "bot"):  # a bot's name: checked by the hub
                 raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
-            if p.kind == "bot" and not is_bot_name(p.bot):
-                raise SocialError(f"seat {i + 1}: unknown bot {p.bot!r}; bots are: {', '.join(AGENTS)}; "
-                                  f"levels are: {', '.join(level.id for level in LEVELS)}")
         if settings.hints and settings.rated:
             raise SocialError("hints are off in rated play: make the table unrated to allow hints")
         if settings.clock is not None and settings.clock not in CLOCK_CHOICES:

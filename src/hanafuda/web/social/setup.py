@@ -1,5 +1,14 @@
-"""Installing the social side into the web app: the routes, the language middleware, the one
-server-side session store and the lobby's ticker (``install``, called by ``create_app``)."""
+"""Installing the social side into the web app (``install``, called by ``create_app``): the
+language middleware, the one server-side session store, the lobby's ticker, and its HTTP API,
+pages and socket messages in modules by concern — ``routes_people`` (pages, names, accounts,
+presets), ``routes_tables`` (tables, seats, chat, rematch), ``routes_ratings`` (leaderboards,
+player pages) and ``table_socket`` (the page's social messages on the table's one socket), sharing
+``route_kit.Kit``.
+
+Every refusal is an HTTP error whose ``detail`` says what was wrong; a refused request changes
+nothing.  Identity: the ``hf_session`` cookie of an account, else the browser key sent as
+``X-Player-Key``.
+"""
 
 
 from __future__ import annotations
@@ -11,9 +20,10 @@ from fastapi import FastAPI
 from ..background import run_while_serving
 from ..hub import TableHub
 from ..limits import account_key
+from . import routes_people, routes_ratings, routes_tables, table_socket
 from .accounts import SESSION_COOKIE, Sessions
 from .i18n import LanguageMiddleware
-from .routes import make_router
+from .route_kit import Kit
 from .service import SocialHub
 
 __all__ = ["install", "keep_days"]
@@ -39,7 +49,10 @@ def install(app: FastAPI, hub: TableHub) -> SocialHub:
     app.state.limiter = hub.limiter
     sessions = Sessions(social.secret("session"), lambda: social.sessions)
     app.state.sessions = sessions  # the admin page reads the same server-side sessions
-    app.include_router(make_router(social, hub.limiter, sessions))
+    kit = Kit(social, hub.limiter, sessions)
+    for part in (routes_people, routes_tables, routes_ratings):
+        app.include_router(part.routes(kit))
+    table_socket.install(kit)
 
     def session_account(cookies: dict[str, str]) -> str:
         """The per-account limit key of a page's live session ("" for none): ``ws`` reads it once

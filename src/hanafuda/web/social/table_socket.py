@@ -46,11 +46,11 @@ def install(kit: Kit) -> None:
         await social.hub.send(table, conn, {"type": "hello", **info, "chat": chat})
 
     async def chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        limiter.take("chat", conn.client, *([conn.account] if conn.account else []))
+        limiter.take("chat", *conn.keys)
         await social.say(table, conn.seat, conn.creator, msg.get("text"))
 
     async def rematch(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
-        limiter.take("create", conn.client, *([conn.account] if conn.account else []))
+        limiter.take("create", *conn.keys)
         link = await social.rematch(table, conn.seat)
         await social.hub.send(table, conn, {"type": "rematch", "link": link})
 
