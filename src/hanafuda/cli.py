@@ -479,8 +479,12 @@ def serve(
         list[str] | None,
         typer.Option("--public-url", envvar="HANAFUDA_PUBLIC_URL", metavar="URL",
                      help="An address people open the server at (https://hanafuda.example.org; repeat it or "
-                          "separate with commas): pages from it may post and open sockets. Default: the "
-                          "addresses this machine listens at.")
+                          "separate with commas): pages from it may post and open sockets. Pages of "
+                          "this machine (localhost, 127.0.0.1, [::1], any port) always may. Default: "
+                          "the addresses serve prints at start — with --host 0.0.0.0 each network "
+                          "address of this machine at --port, so friends on your network can play; "
+                          "not a name (a domain, mybox.local) nor a proxy's address: a public server "
+                          "must set it.")
     ] = None,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""
