@@ -436,8 +436,9 @@ def serve(
     ] = 30.0,
     sockets_per_address: Annotated[
         int, typer.Option("--sockets-per-address", min=1,
-                          help="Websockets one client address may hold open at once (per server "
-                               "process); one more is refused.")
+                          help="Websockets one client address may hold open at once, over every "
+                               "server process of one PostgreSQL database (on SQLite: this process); "
+                               "one more is refused.")
     ] = 40,
     idle_minutes: Annotated[
         float, typer.Option("--idle-minutes", min=0.0,

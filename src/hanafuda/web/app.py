@@ -23,7 +23,7 @@ from .cluster import Cluster
 from .db import OUTAGE, make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
-from .limits import Limits
+from .limits import Limits, SocketCount
 from .security import (
     BodyLimit,
     SecurityHeaders,
@@ -122,6 +122,9 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.state.draining = False
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins
+    app.state.socket_count = SocketCount()  # the sockets per address (ws.py), over every process
+    if hub.cluster is not None:
+        hub.cluster.share_sockets(app.state.socket_count)
     app.add_exception_handler(SQLAlchemyError, database_away)
     app.include_router(health.router)
     app.include_router(metrics.router)
