@@ -91,3 +91,14 @@ def test_other_processes_counts_are_added_and_forgotten_when_stale() -> None:
     assert count.held_elsewhere("addr") == 0 and count.enter("addr", 1)
     count.stale()
     assert count.elsewhere == {}
+
+
+def test_a_restarting_process_stops_counting_at_once() -> None:
+    """Its sockets reconnect to the others in the next instant: counting them there as well until
+    its counts went stale would refuse an address with many sockets (a school's network)."""
+    count = SocketCount()
+    count.heard("restarting", "school", 30)
+    count.heard("other", "school", 5)
+    assert not count.enter("school", 35)
+    count.forget("restarting")
+    assert count.held_elsewhere("school") == 5 and count.enter("school", 35)

@@ -111,6 +111,8 @@ class Cluster:
         (each member tells its own counts as they change and at every lease round)."""
         self.sockets: SocketCount | None = None
         """This process's sockets per address, shared with the others (``share_sockets``)."""
+        self.departed: set[str] = set()
+        """Members that said they are restarting (``stop_keeping``): their socket counts are ignored."""
 
     # -- ownership (sync: called where the hub reads the database anyway) -----------------------
 
@@ -178,6 +180,9 @@ class Cluster:
         self.leaving = True
         if self._keeper is not None:
             self._keeper.cancel()
+        if self.sockets is not None:  # its sockets close and reconnect elsewhere: stop counting them
+            self.sockets.tell = None
+            self._queue({"t": "gone", "from": self.me})
 
     def lease_sql(self) -> Any:
         """The ``lease_until`` of a lease taken now (a SQL expression: the database's clock)."""
@@ -346,8 +351,12 @@ class Cluster:
             action = note.get("a", "create")
             if action in self.hub.limiter.limits:
                 self.hub.limiter.spend(action, note["k"])
-        elif note.get("from") != self.me and kind == "so" and isinstance(note.get("c"), dict):
+        elif note.get("from") != self.me and kind == "gone":
+            self.departed.add(str(note.get("from")))
             if self.sockets is not None:
+                self.sockets.forget(str(note.get("from")))
+        elif note.get("from") != self.me and kind == "so" and isinstance(note.get("c"), dict):
+            if self.sockets is not None and str(note.get("from")) not in self.departed:
                 for client, held in note["c"].items():
                     if isinstance(held, int):
                         self.sockets.heard(str(note.get("from")), str(client), held)

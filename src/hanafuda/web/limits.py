@@ -247,6 +247,13 @@ class SocketCount:
         if not at:
             del self.elsewhere[client]
 
+    def forget(self, process: str) -> None:
+        """``process`` is restarting (``cluster.Cluster.stop_keeping``): its sockets are closing and
+        come back elsewhere, so its counts stop counting at once — not after ``fresh_seconds``,
+        which would refuse an address's sockets reconnecting from it (issue 29, rolling restarts)."""
+        for client in list(self.elsewhere):
+            self.heard(process, client, 0)
+
     def stale(self) -> None:
         """Forget the counts not repeated for ``fresh_seconds`` (called at each lease round)."""
         fresh = time.monotonic() - self.fresh_seconds
