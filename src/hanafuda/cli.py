@@ -436,8 +436,9 @@ def serve(
     ] = 30.0,
     sockets_per_address: Annotated[
         int, typer.Option("--sockets-per-address", min=1,
-                          help="Websockets one client address may hold open at once (per server "
-                               "process); one more is refused.")
+                          help="Websockets one client address may hold open at once, over every "
+                               "server process of one PostgreSQL database (on SQLite: this process); "
+                               "one more is refused.")
     ] = 40,
     idle_minutes: Annotated[
         float, typer.Option("--idle-minutes", min=0.0,
@@ -479,8 +480,12 @@ def serve(
         list[str] | None,
         typer.Option("--public-url", envvar="HANAFUDA_PUBLIC_URL", metavar="URL",
                      help="An address people open the server at (https://hanafuda.example.org; repeat it or "
-                          "separate with commas): pages from it may post and open sockets. Default: the "
-                          "addresses this machine listens at.")
+                          "separate with commas): pages from it may post and open sockets. Pages of "
+                          "this machine (localhost, 127.0.0.1, [::1], any port) always may. Default: "
+                          "the addresses serve prints at start — with --host 0.0.0.0 each network "
+                          "address of this machine at --port, so friends on your network can play; "
+                          "not a name (a domain, mybox.local) nor a proxy's address: a public server "
+                          "must set it.")
     ] = None,
 ) -> None:
     """Serve the web app: tables with friends and bots, live in the browser."""

@@ -324,6 +324,8 @@ async def upload_replay(request: Request, lang: str = "en") -> Response:
         raise HTTPException(429, f"too many uploaded replays from this address: at most "
                             f"{hub.limits.replays_per_minute} a minute; try again in {wait} s",
                             headers={"Retry-After": str(wait)})
+    if hub.cluster is not None:  # the other processes count it too: the limit is the cluster's
+        await hub.cluster.spent("replay", client)
     body = await read_body(request, MAX_RECORD, "record")  # 413 as soon as it passes the bound
     gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
     try:

@@ -113,6 +113,9 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     app.state.draining = False
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins
+    app.state.socket_count = SocketCount()  # the sockets per address (ws.py), over every process
+    if hub.cluster is not None:
+        hub.cluster.share_sockets(app.state.socket_count)
     app.add_exception_handler(SQLAlchemyError, database_away)
     for part in (health, metrics, pages, api, lobby, ws):
         app.include_router(part.router)

@@ -37,6 +37,7 @@ from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
 
 from .db import SeatRow, TableEventRow, TableRow, seats_of
+from .limits import SocketCount
 from .live import CapacityError, Connection, LiveTable
 from .storage import ENDED, follow_event
 
@@ -56,6 +57,8 @@ MAX_PAYLOAD = 7000
 ADOPT_BATCH = 20
 FREE_BATCH = 200
 """Table ids per ``free`` notification (36-character ids: well under ``MAX_PAYLOAD``)."""
+SOCKETS_BATCH = 60
+"""Addresses per repeated ``so`` notification (a hashed address and its count: about 80 bytes)."""
 BOT_TABLES_LOCK = 0x68616E62
 """The advisory lock key held while a new table with bots is counted and stored."""
 
@@ -106,6 +109,10 @@ class Cluster:
         self.spectators_at: dict[str, dict[str, tuple[int, float]]] = {}
         """Spectator sockets of each table at the other members: ``{table: {member: (count, when)}}``
         (each member tells its own counts as they change and at every lease round)."""
+        self.sockets: SocketCount | None = None
+        """This process's sockets per address, shared with the others (``share_sockets``)."""
+        self.departed: set[str] = set()
+        """Members that said they are restarting (``stop_keeping``): their socket counts are ignored."""
 
     # -- ownership (sync: called where the hub reads the database anyway) -----------------------
 
@@ -173,6 +180,9 @@ class Cluster:
         self.leaving = True
         if self._keeper is not None:
             self._keeper.cancel()
+        if self.sockets is not None:  # its sockets close and reconnect elsewhere: stop counting them
+            self.sockets.tell = None
+            self._queue({"t": "gone", "from": self.me})
 
     def lease_sql(self) -> Any:
         """The ``lease_until`` of a lease taken now (a SQL expression: the database's clock)."""
@@ -201,7 +211,32 @@ class Cluster:
 
     async def spent_creation(self, client: str) -> None:
         """A table creation by ``client`` (a hash of its address) here: the others count it too."""
-        await self.notify({"t": "rate", "from": self.me, "k": client})
+        await self.spent("create", client)
+
+    async def spent(self, action: str, client: str) -> None:
+        """``client`` spent a token of ``action`` (``create``, ``replay``) here: the others spend it
+        too, so a limit per address holds over every process, not per process (issue 29)."""
+        await self.notify({"t": "rate", "from": self.me, "k": client, "a": action})
+
+    def share_sockets(self, count: SocketCount) -> None:
+        """Share ``count`` (the app's sockets per address) with the other members: each change of
+        an address's count here is told to them (queued, no round trip on a socket's way in), their
+        counts come back through ``_on_note``, and the cap holds over the whole cluster (issue 29)."""
+        count.tell = self._tell_sockets
+        count.fresh_seconds = 3 * self.lease + 5
+        self.sockets = count
+
+    def _tell_sockets(self, client: str, held: int) -> None:
+        self._queue({"t": "so", "from": self.me, "c": {client: held}})
+
+    def _repeat_sockets(self) -> None:
+        """Every address's count here, again (at each lease round): the others keep them fresh."""
+        if self.sockets is None:
+            return
+        self.sockets.stale()
+        held = list(self.sockets.open.items())
+        for start in range(0, len(held), SOCKETS_BATCH):
+            self._queue({"t": "so", "from": self.me, "c": dict(held[start:start + SOCKETS_BATCH])})
 
     async def tell_spectators(self, table: LiveTable) -> None:
         """This member's spectator count at ``table`` changed (or is repeated to stay fresh)."""
@@ -251,6 +286,9 @@ class Cluster:
     async def notify(self, payload: dict[str, Any]) -> None:
         """Queue a notification (never waits on the database): the sender task sends whatever is
         queued in one statement, in order, so tables never wait on each other's notifications."""
+        self._queue(payload)
+
+    def _queue(self, payload: dict[str, Any]) -> None:
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         if len(body.encode()) > MAX_PAYLOAD:
             log.error("a %s notification of %d bytes was not sent", payload.get("t"), len(body))
@@ -310,7 +348,18 @@ class Cluster:
     def _on_note(self, note: dict[str, Any]) -> None:
         kind, table = note.get("t"), self.hub.tables.get(str(note.get("id")))
         if note.get("from") != self.me and kind == "rate" and isinstance(note.get("k"), str):
-            self.hub.limiter.spend("create", note["k"])
+            action = note.get("a", "create")
+            if action in self.hub.limiter.limits:
+                self.hub.limiter.spend(action, note["k"])
+        elif note.get("from") != self.me and kind == "gone":
+            self.departed.add(str(note.get("from")))
+            if self.sockets is not None:
+                self.sockets.forget(str(note.get("from")))
+        elif note.get("from") != self.me and kind == "so" and isinstance(note.get("c"), dict):
+            if self.sockets is not None and str(note.get("from")) not in self.departed:
+                for client, held in note["c"].items():
+                    if isinstance(held, int):
+                        self.sockets.heard(str(note.get("from")), str(client), held)
         elif note.get("from") != self.me and kind == "sp" and isinstance(note.get("n"), int):
             at = self.spectators_at.setdefault(str(note.get("id")), {})
             if note["n"] > 0:
@@ -467,6 +516,7 @@ class Cluster:
         for table in list(hub.tables.values()):  # spectator counts stay fresh at the others
             if table.spectators:
                 await self.tell_spectators(table)
+        self._repeat_sockets()  # and the sockets per address
         now = time.monotonic()
         for rid, waiting in list(self.pending.items()):
             if now - waiting.sent > 3 * self.lease + 5:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = ["DEFAULT_LIMITS", "TOO_MANY_SOCKETS", "Limit", "Limits", "RateLimited", "RateLimiter",
@@ -82,8 +83,9 @@ class Limits:
     server cuts it (its transport aborted): a client that never reads would otherwise pin its
     kernel send buffer (~2.8 MB) and a descriptor for good (issue 29)."""
     sockets_per_address: int = 40
-    """Websockets one client address may hold open at once in this server process, over every
-    table (``--sockets-per-address``); one more is refused with ``TOO_MANY_SOCKETS``."""
+    """Websockets one client address may hold open at once, over every table
+    (``--sockets-per-address``): in this server process on SQLite, over every process of the
+    database on PostgreSQL (``SocketCount``); one more is refused with ``TOO_MANY_SOCKETS``."""
     bot_tables: int = 50
     """Running tables with at least one bot seat (``--max-bot-tables``): per server process on
     SQLite, over every process of the database on PostgreSQL.  Counted however the bots got there:
@@ -188,18 +190,41 @@ TOO_MANY_SOCKETS = 4429
 
 @dataclass
 class SocketCount:
-    """The websockets each client address (``security.client_key``) holds open in this process:
-    one address cannot pin the server's descriptors and send buffers by opening sockets by the
-    hundred (issue 29).  ``enter`` before serving a socket, ``leave`` once it ends, whatever ends it."""
+    """The websockets each client address (``security.client_key``) holds open: one address cannot
+    pin the server's descriptors and send buffers by opening sockets by the hundred (issue 29).
+    ``enter`` before serving a socket, ``leave`` once it ends, whatever ends it.
+
+    On PostgreSQL the cap holds over every server process of the database, not per process (two
+    workers would otherwise allow twice the cap): each process tells the others its own count of
+    an address whenever it changes (``tell``, set by ``cluster.Cluster.share_sockets``: a
+    notification on the cluster's channel, queued, never a database round trip on the socket's
+    way in) and again at every lease round; ``heard`` keeps theirs, and ``enter`` counts them.  A
+    count not repeated for ``fresh_seconds`` (a process killed outright) stops counting."""
 
     open: dict[str, int] = field(default_factory=dict)
+    elsewhere: dict[str, dict[str, tuple[int, float]]] = field(default_factory=dict)
+    """The other processes' counts: ``{address: {process: (sockets, when heard)}}``."""
+    tell: Callable[[str, int], None] | None = None
+    """Sends this process's new count of an address to the others (the cluster's channel)."""
+    fresh_seconds: float = 60.0
+
+    def held_elsewhere(self, client: str) -> int:
+        """Sockets of ``client`` open at the other processes (their last fresh counts)."""
+        at = self.elsewhere.get(client)
+        if not at:
+            return 0
+        fresh = time.monotonic() - self.fresh_seconds
+        return sum(n for n, when in at.values() if when >= fresh)
 
     def enter(self, client: str, cap: int) -> bool:
-        """Count one more socket of ``client``; False (nothing counted) if it holds ``cap`` already."""
+        """Count one more socket of ``client``; False (nothing counted) if it holds ``cap`` already,
+        here and at the other processes together."""
         held = self.open.get(client, 0)
-        if held >= cap:
+        if held + self.held_elsewhere(client) >= cap:
             return False
         self.open[client] = held + 1
+        if self.tell is not None:
+            self.tell(client, held + 1)
         return True
 
     def leave(self, client: str) -> None:
@@ -209,3 +234,32 @@ class SocketCount:
             self.open[client] = held
         else:
             self.open.pop(client, None)
+        if self.tell is not None:
+            self.tell(client, max(0, held))
+
+    def heard(self, process: str, client: str, held: int) -> None:
+        """Another process holds ``held`` sockets of ``client`` now (0: none)."""
+        at = self.elsewhere.setdefault(client, {})
+        if held > 0:
+            at[process] = (held, time.monotonic())
+        else:
+            at.pop(process, None)
+        if not at:
+            del self.elsewhere[client]
+
+    def forget(self, process: str) -> None:
+        """``process`` is restarting (``cluster.Cluster.stop_keeping``): its sockets are closing and
+        come back elsewhere, so its counts stop counting at once — not after ``fresh_seconds``,
+        which would refuse an address's sockets reconnecting from it (issue 29, rolling restarts)."""
+        for client in list(self.elsewhere):
+            self.heard(process, client, 0)
+
+    def stale(self) -> None:
+        """Forget the counts not repeated for ``fresh_seconds`` (called at each lease round)."""
+        fresh = time.monotonic() - self.fresh_seconds
+        for client in list(self.elsewhere):
+            at = {p: v for p, v in self.elsewhere[client].items() if v[1] >= fresh}
+            if at:
+                self.elsewhere[client] = at
+            else:
+                del self.elsewhere[client]

@@ -346,7 +346,9 @@ async function firstGame() {
 
 // -- open seats, all tables ----------------------------------------------------------------------
 async function loadOpen() {
-  const data = await (await fetch("/api/social/open")).json();
+  const r = await fetch("/api/social/open");
+  if (r.status >= 500) throw new Error(`open seats: ${r.status}`);  // a server away (poll)
+  const data = await r.json();
   const box = $("open-tables");
   if (!data.tables.length) { box.replaceChildren(HF.el("p", { class: "muted", text: T("open.none") })); return; }
   const ul = HF.el("ul", { class: "open-list" });
@@ -371,6 +373,7 @@ let tablesPage = 0;
 let tablesShown = "";
 async function loadTables() {
   const r = await fetch(`/api/lobby/tables?page=${tablesPage}`, { cache: "no-cache" });
+  if (r.status >= 500) throw new Error(`tables: ${r.status}`);  // a server away (poll)
   if (!r.ok) return;
   const text = await r.text();
   if (text === tablesShown) return;
@@ -396,6 +399,28 @@ function pageButton(id, key, step) {
   const b = HF.el("button", { type: "button", id, text: T(key) });
   b.addEventListener("click", () => { tablesPage = Math.max(0, tablesPage + step); loadTables(); });
   return b;
+}
+
+// -- the lists kept fresh, through a server restart ----------------------------------------------
+// The lobby has no socket: it asks for its lists every POLL_MS.  A server restarting (docs/deploy.md,
+// rolling restarts: the moment a table page gets its socket closed with 1012) answers nothing, or
+// 502/503 through a proxy, for a moment: the lobby then says so and asks again after RETRY_MS (not
+// a whole POLL_MS later), and the moment it answers again redraws every list and the name at once.
+const POLL_MS = 5000, RETRY_MS = [250, 500, 1000];
+let away = 0, pollTimer = null;
+async function poll() {
+  clearTimeout(pollTimer);
+  let ok = true;
+  try { await Promise.all([loadTables(), loadOpen()]); } catch (e) { ok = false; }
+  if (!ok) {
+    away += 1;
+    $("lobby-away").hidden = false;
+  } else if (away) {
+    away = 0;
+    $("lobby-away").hidden = true;
+    refreshMe().catch(() => {});
+  }
+  pollTimer = setTimeout(poll, ok ? POLL_MS : RETRY_MS[Math.min(away, RETRY_MS.length) - 1]);
 }
 
 // -- start -----------------------------------------------------------------------------------
@@ -460,8 +485,8 @@ async function main() {
     } catch (e) { $("quick-error").textContent = e.message; }
   });
   await refreshMe();
-  showCreated(); loadTables(); loadOpen();
-  setInterval(() => { loadTables(); loadOpen(); }, 5000);
+  document.querySelector("main").prepend(HF.el("p", { id: "lobby-away", class: "warning", role: "status", hidden: "", text: T("lobby.away") }));
+  showCreated(); poll();
   document.body.dataset.ready = "1";
 }
 main();
