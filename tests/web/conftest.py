@@ -135,17 +135,8 @@ def chromium_enforcing_csp() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    need(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover
-        need(False, "the playwright Python package is missing")
-        raise
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    for b in chromium_enforcing_csp():  # the same browser, its pages bypassing the policy
         yield BypassCsp(b)
-        b.close()
 
 
 class BypassCsp:

@@ -18,12 +18,15 @@ from hanafuda.words.languages import game_title, yaku_name
 
 from .conftest import ARTIFACTS
 from .server import Server
-from .test_koikoi_browser import _click_a_move, _page, _wait_for_change, _whose_turn
-
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
-MAX_ROUNDS = 12
-"""Koi-Koi's default match length: the stop test needs a bot's stop and a person's within it."""
+from .test_koikoi_browser import (  # MAX_ROUNDS: the stop test needs a bot's stop and a person's within it
+    DESKTOP,
+    MAX_ROUNDS,
+    PHONE,
+    _click_a_move,
+    _page,
+    _wait_for_change,
+    _whose_turn,
+)
 
 
 @pytest.fixture(scope="module")

@@ -64,8 +64,7 @@ def stop_text(namer: Namer, result: RoundScore) -> str:
         return ""
     lang = namer.lang
     config = namer.config
-    names = [y.name if lang == "en" else yaku_name(config.game, y.id, y.name, lang)
-             for y in result.yaku[side]]
+    names = [yaku_name(config.game, y.id, y.name, lang) for y in result.yaku[side]]
     payers = [s for s in range(config.num_sides) if result.scores[s] < 0]
 
     def named(s: int) -> str:  # "you" inside an English sentence, as its subject "You"

@@ -15,8 +15,8 @@ from . import hawaii_early, hawaii_late
 from .motifs import POETRY_WRITING, ground, line, plant, ribbon, subject
 from .palette import Palette
 
-__all__ = ["FONT", "H", "LETTER", "RIM", "W", "back", "dark_style", "frame", "index", "traditional",
-           "traditional_defs"]
+__all__ = ["FONT", "H", "LETTER", "RIM", "W", "back", "dark_style", "frame", "index", "kind_mark",
+           "traditional", "traditional_defs"]
 
 W, H = 120, 190
 RIM = 4
@@ -96,10 +96,16 @@ def traditional_defs() -> str:
     return _BRUSH
 
 
+def kind_mark(card: Card, points: int | None) -> str:
+    """The kind's letter and the card's points in the game at hand ("B20"), the letter alone
+    where the game scores no card by its points (Koi-Koi): the corner index's and the modern
+    band's words."""
+    return LETTER[card.kind] + ("" if points is None else str(points))
+
+
 def index(month_number: int, card: Card, points: int | None, p: Palette) -> str:
-    """The optional corner index: month number over kind letter and the card's points in the
-    game at hand; the letter alone where the game scores no card by its points (Koi-Koi)."""
-    mark = LETTER[card.kind] + ("" if points is None else str(points))
+    """The optional corner index: month number over ``kind_mark``, on a paper tab."""
+    mark = kind_mark(card, points)
     return (f'<rect class="pp" x="5" y="5" width="31" height="39" rx="4" fill="{p.white}" fill-opacity=".94" '
             f'stroke="{p.ink}" stroke-width="1.2"/>'
             f'<text x="20.5" y="23" text-anchor="middle" font-family="{FONT}" font-weight="700" '

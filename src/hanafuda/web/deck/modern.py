@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ...cards import Card, Kind, RibbonColour
-from .faces import FONT, LETTER
+from .faces import FONT, kind_mark
 from .motifs import chrysanthemum, circle, line, maple_leaf, shape
 from .palette import Palette
 
@@ -109,4 +109,4 @@ def modern(card: Card, month_number: int, points: int | None, p: Palette) -> str
             f'{_symbol(card.month, p)}</g>'
             f'<rect x="4" y="142" width="112" height="44" fill="{band}"/>{mark}'
             f'<text x="72" y="174" text-anchor="middle" font-family="{FONT}" font-weight="800" '
-            f'font-size="28" fill="{text}">{LETTER[card.kind]}{"" if points is None else points}</text>')
+            f'font-size="28" fill="{text}">{kind_mark(card, points)}</text>')

@@ -37,10 +37,10 @@ class Palette:
     band: str
     """The coloured ground of the paulownia chaff that counts apart (``paulownia-chaff1``,
     RULES.md §1: yellow in the Japanese deck, red in hwatu)."""
-    dark_paper: str = "#ddd3bc"
+    dark_paper: str
     """The paper on a dark page (issue 33, "in light and dark"): the same paper a little dimmed,
     so a hand of cards does not glare on the dark felt yet still reads as light card stock."""
-    rim: str = "#d3c9b6"
+    rim: str
     """A light rim around the black folded edge on a dark page: black on the dark felt hardly
     shows, so the rim draws the card's outline (the edge contrasts with the felt)."""
 
