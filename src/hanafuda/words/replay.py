@@ -27,7 +27,7 @@ from .options import given_options_text
 from .piles import KIND_ORDER
 from .scores import score_line
 from .sentences import note_text
-from .summary import match_result_text, totals_text
+from .summary import match_result_text, stop_text, totals_text
 
 __all__ = ["replay_text"]
 
@@ -93,6 +93,9 @@ def _round_block(match: Match, namer: Namer, number: int, rnd: Round) -> list[st
         lines.append("  " + text("replaytext.discard", lang, n=rnd.discard.bit_count()))
     field = _cards(namer, rnd.field)
     if rnd.result is not None:
+        stopped = stop_text(namer, rnd.result)  # Koi-Koi: who stopped, with what, paid by whom
+        if stopped:
+            lines.append("  " + stopped)
         if field:
             lines.append("  " + text("replaytext.left", lang, cards=field))
         if rnd.result.note:
