@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..requests import MAX_OPTIONS, MAX_SEATS
 from .service import MAX_WAIT
 
-__all__ = ["ChatBody", "JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody", "TokenBody"]
+__all__ = ["JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody"]
 
 class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
@@ -60,16 +60,3 @@ class QuickBody(Body):
     players: int = Field(ge=1, le=MAX_SEATS)
     wait: int = Field(30, ge=0, le=MAX_WAIT)
     theme: str | None = Field(None, max_length=32)
-
-
-class TokenBody(Body):
-    token: str = Field(min_length=1, max_length=100)
-    """The token of the link the browser opened."""
-    secret: str | None = Field(None, max_length=100)
-    """The seat's claim secret, if the browser holds one."""
-
-
-class ChatBody(TokenBody):
-    text: object = None
-    """Checked by ``names.check_chat``."""
-

@@ -106,26 +106,17 @@ class Kit:
         if self.social.hub.cluster is not None:
             await self.social.hub.cluster.spent_creation(client_key(request))
 
-    async def signed_in(self, request: Request) -> PlayerRow | None:
-        """The account of the request's session cookie (its per-account limits), or None — read
-        only when a cookie is there."""
-        cookie = request.cookies.get(SESSION_COOKIE)
-        return None if cookie is None else await self.social.db(self.identify, cookie, None)
-
     async def need_player(self, request: Request) -> PlayerRow:
         p = await self.who_async(request)
         if p is None:
             raise HTTPException(401, "pick a name first (or log in)")
         return p
 
-    @staticmethod
-    def known(table: LiveTable | None) -> LiveTable:
+    async def table_of(self, table_id: str) -> LiveTable:
+        table = await self.social.hub.load_async(table_id) if len(table_id) <= 32 else None
         if table is None:
             raise HTTPException(404, "no such table")
         return table
-
-    async def table_of(self, table_id: str) -> LiveTable:
-        return self.known(await self.social.hub.load_async(table_id) if len(table_id) <= 32 else None)
 
     @staticmethod
     def me_json(p: PlayerRow) -> dict[str, Any]:

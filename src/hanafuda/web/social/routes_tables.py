@@ -1,4 +1,5 @@
-"""The lobby's table routes: making tables, open seats, quick match, hello, chat, rematch."""
+"""The lobby's table routes: making tables, open seats, quick match.  A table page's hello, chat
+and rematch travel on its one socket (``table_socket``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
 from ..requests import request_language
-from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
+from .bodies import JoinBody, QuickBody, TableBody
 from .invites import reachable_urls
 from .route_kit import Kit, read
 from .service import SeatPlan, Settings
@@ -75,37 +76,5 @@ def routes(kit: Kit) -> APIRouter:
         table, link = await social.quick_match(player, game, players, wait, str(theme),
                                                lambda: limit("create", request, player))
         return {"table": table.id, "link": link}
-
-    @router.post("/api/social/tables/{table_id}/hello")
-    async def hello(table_id: str, request: Request) -> dict[str, Any]:
-        body = await read(request, TokenBody)
-        table = await table_of(table_id)
-        seat, creator = social.authorize(table, body.token, body.secret)
-        return await social.hello(table, seat, creator, await kit.who_async(request))
-
-    @router.get("/api/social/tables/{table_id}/chat")
-    def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
-        table = kit.known(social.hub.load(table_id) if len(table_id) <= 32 else None)
-        found = social.authorize(table, token, secret)
-        if not social.can_chat(table.id, found[0], found[1]):
-            raise HTTPException(403, "spectators cannot read this table's chat")
-        return {"messages": social.chat_history(table.id)}
-
-    @router.post("/api/social/tables/{table_id}/chat", status_code=201)
-    async def chat(table_id: str, request: Request) -> dict[str, Any]:
-        chat_body = await read(request, ChatBody)
-        table = await table_of(table_id)
-        seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
-        limit("chat", request, await kit.signed_in(request))  # spent by a link that opens a seat only
-        return {"message": await social.say(table, seat, creator, chat_body.text)}
-
-    @router.post("/api/social/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        body = await read(request, TokenBody)
-        table = await table_of(table_id)
-        limit("create", request, await kit.signed_in(request))
-        await kit.spent_creation(request)
-        link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
-        return {"link": link}
 
     return router

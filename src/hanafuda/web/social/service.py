@@ -30,7 +30,6 @@ from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
 from ..messages import table_namer
-from ..tokens import token_matches
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, now
 from .names import check_chat
@@ -295,23 +294,10 @@ class SocialHub:
         with self.sessions() as db:
             return db.get(TableRow, table_id)  # type: ignore[no-any-return]
 
-    def authorize(self, table: LiveTable, token: str, secret: str | None) -> tuple[int | None, bool]:
-        """``(seat, creator)`` that ``token`` opens, refusing a seat whose link another browser has
-        claimed (issue 14: a claimed seat answers only to the claiming browser's ``secret``)."""
-        found = role(table, token)
-        if found is None:
-            raise SocialError("this link opens no seat at this table", 403)
-        if found[0] is not None:
-            claim = getattr(table.seats[found[0]], "claim_hash", None)
-            if claim is not None and not token_matches(secret, claim):
-                raise SocialError("this seat's link was opened in another browser; only that browser "
-                                  "speaks for the seat", 403)
-        return found
-
     async def hello(self, table: LiveTable, seat: int | None, creator: bool,
                     player: PlayerRow | None) -> dict[str, Any]:
-        """A browser opened the table as ``seat`` (``authorize``, or the socket's admission): bind
-        a human seat nobody holds yet to this player's name."""
+        """A browser opened the table's socket as ``seat`` (its claim checked at the socket's
+        admission): bind a human seat nobody holds yet to this player's name."""
         binds = seat is not None and player is not None and table.seats[seat].kind == "human"
         row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None, player)
         if claimed and seat is not None and player is not None:
@@ -367,8 +353,8 @@ class SocialHub:
             return row, True
 
     def can_chat(self, table_id: str, seat: int | None, creator: bool) -> bool:
-        """``may_chat``, reading the table's settings only for a spectator (a database read: the
-        sync routes run it in FastAPI's threadpool, ``say`` in a worker thread)."""
+        """``may_chat``, reading the table's settings only for a spectator (a database read: ``say``
+        runs it in a worker thread)."""
         return may_chat(seat, creator, None if seat is not None or creator else self.settings(table_id))
 
     def open_tables(self, lang: str = "en") -> list[dict[str, Any]]:
