@@ -30,12 +30,11 @@ from ..words.languages import (
 from ..words.names import card_label
 from ..words.reference import reference_title
 from .hub import TableHub
-from .limits import RateLimited
-from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from .live import CapacityError, LiveTable, NewTokens, SeatSpec, TableError
 from .lobby import seat_label
 from .replay import MAX_RECORD, ReplayCache, ReplayRefused, off_loop, table_body, upload_body
-from .requests import RequestError, parse_create, read_body
-from .security import client_key, require_json_from_here
+from .requests import CreateTable, rate_limit, read_body, read_json
+from .security import require_json_from_here
 
 __all__ = ["MAX_RECORD", "check_language", "router"]
 
@@ -166,23 +165,13 @@ def card_list(theme: str, lang: str = "en") -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
-    require_json_from_here(request)
+    require_json_from_here(request)  # (before a token is spent; ``read_json`` checks it again)
     hub = hub_of(request)
-    client = client_key(request)
     account_of = getattr(request.app.state, "session_account", None)  # a signed-in account counts too
     account = await asyncio.to_thread(account_of, dict(request.cookies)) \
         if account_of is not None and request.cookies else ""
-    try:  # the one creation bucket, shared with the lobby's tables (limits.RateLimited says the number)
-        hub.limiter.take("create", client, *([account] if account else []))
-    except RateLimited as exc:
-        raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
-    if hub.cluster is not None:  # the other server processes count this request too
-        await hub.cluster.spent_creation(client)
-    body = await read_body(request, MAX_MESSAGE * 4)
-    try:
-        req = parse_create(body)  # the match length is bounded where every new table is made
-    except RequestError as exc:
-        raise HTTPException(400, str(exc)) from None
+    await rate_limit(request, "create", *([account] if account else []))  # the lobby's bucket too
+    req = await read_json(request, CreateTable)  # the match length is bounded where tables are made
     specs = [SeatSpec(s.kind, s.bot, s.name or "") for s in req.seats] if req.seats is not None else \
         [SeatSpec("human")] + [SeatSpec("bot", "strong")] * (req.players - 1)
     if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
@@ -318,14 +307,7 @@ async def upload_replay(request: Request, lang: str = "en") -> Response:
     stepped in the replay thread, never on the event loop."""
     check_language(lang)
     require_json_from_here(request)
-    hub, client = hub_of(request), client_key(request)
-    if not hub.limiter.allow("replay", client):
-        wait = hub.limiter.retry_after("replay", client)
-        raise HTTPException(429, f"too many uploaded replays from this address: at most "
-                            f"{hub.limits.replays_per_minute} a minute; try again in {wait} s",
-                            headers={"Retry-After": str(wait)})
-    if hub.cluster is not None:  # the other processes count it too: the limit is the cluster's
-        await hub.cluster.spent("replay", client)
+    await rate_limit(request, "replay")  # the cluster's limit, not one process's
     body = await read_body(request, MAX_RECORD, "record")  # 413 as soon as it passes the bound
     gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
     try:

@@ -1,51 +1,27 @@
 """What the lobby's route modules share (``routes_people``, ``routes_tables``, ``table_socket``,
-``routes_ratings``): reading a request's JSON body, who makes it, the one rate limiter, errors."""
+``routes_ratings``): who makes a request, its rate limit, errors, invitations (a body is read by
+``requests.read_json``, the API's way)."""
 
 from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ValidationError
-from pydantic_core import from_json
 
-from ..limits import RateLimited, RateLimiter, account_key
+from ..limits import RateLimiter, account_key
 from ..live import LiveTable
 from ..pages import STATIC
-from ..requests import explain, read_body
-from ..security import client_key, require_json_from_here
+from ..requests import rate_limit
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
 from .models import PlayerRow
 from .names import TextError
 from .service import SocialError, SocialHub
 
-__all__ = ["MAX_BODY", "STATIC", "Kit", "read"]
-
-MAX_BODY = 16_384
-B = TypeVar("B", bound=BaseModel)
-
-
-async def read(request: Request, model: type[B]) -> B:
-    """The request's JSON body as ``model`` (``bodies``), or a 400 naming what is wrong: the body
-    is not JSON (nested too deeply included: the parser stops at a depth, never a 500; issue 29),
-    not an object, or its fields are of the wrong type or out of range.  A body over ``MAX_BODY``
-    is a 413 as soon as its bytes pass the bound (``read_body``)."""
-    require_json_from_here(request)  # no cross-site form posts (issue 14, defect 9)
-    body = await read_body(request, MAX_BODY)
-    try:
-        data = from_json(body or b"{}")
-    except ValueError:
-        raise HTTPException(400, "the body is not valid JSON (or is nested too deeply)") from None
-    if not isinstance(data, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise HTTPException(400, explain(exc)) from None
+__all__ = ["STATIC", "Kit"]
 
 
 def _data_uri(svg: str) -> str:
@@ -75,15 +51,12 @@ class Kit:
     def __init__(self, social: SocialHub, limiter: RateLimiter, sessions: Sessions) -> None:
         self.social, self.limiter, self.sessions = social, limiter, sessions
 
-    def limit(self, action: str, request: Request, player: PlayerRow | None = None) -> None:
-        """Spend one ``action`` of the request's address and, for a signed-in account (a player
-        with a password), of that account too (issue 29: per-account limits beside per-address
-        ones); a 429 saying the limit if either is spent."""
-        accounts = [account_key(player.id)] if player is not None and player.password_hash is not None else []
-        try:
-            self.limiter.take(action, client_key(request), *accounts)
-        except RateLimited as exc:
-            raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
+    @staticmethod
+    async def limit(action: str, request: Request, player: PlayerRow | None = None) -> None:
+        """``requests.rate_limit`` for the request's address and, for a signed-in account (a player
+        with a password), that account too (issue 29: per-account limits beside per-address ones)."""
+        signed_in = player is not None and player.password_hash is not None
+        await rate_limit(request, action, *([account_key(player.id)] if player and signed_in else []))
 
     def identify(self, session: str | None, key: str | None) -> PlayerRow | None:
         """The player of an account's session cookie, else of a browser key (database reads)."""
@@ -98,13 +71,6 @@ class Kit:
         """The player making a request (``identify``; the reads in a worker thread, ``SocialHub.db``)."""
         return await self.social.db(self.identify, request.cookies.get(SESSION_COOKIE),
                                     request.headers.get("x-player-key"))
-
-    async def spent_creation(self, request: Request) -> None:
-        """A table creation here, told to the cluster's other server processes: their ``create``
-        bucket of this address counts it too (the one creation limit holds across processes, as
-        for ``POST /api/tables``)."""
-        if self.social.hub.cluster is not None:
-            await self.social.hub.cluster.spent_creation(client_key(request))
 
     async def need_player(self, request: Request) -> PlayerRow:
         p = await self.who_async(request)

@@ -8,14 +8,13 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
-from ..requests import request_language
+from ..requests import read_json, request_language
 from .bodies import JoinBody, QuickBody, TableBody
 from .invites import reachable_urls
-from .route_kit import Kit, read
+from .route_kit import Kit
 from .service import SeatPlan, Settings
 
 __all__ = ["routes"]
-
 
 def routes(kit: Kit) -> APIRouter:
     router = kit.router()
@@ -26,15 +25,14 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        body = await read(request, TableBody)
+        body = await read_json(request, TableBody)
         player = await need_player(request)
         game, players, options, theme = body.game, body.players, body.options or {}, body.theme or ""
         plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
         bots = any(p.kind == "bot" for p in plans)
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
                             hints=body.hints if body.hints is not None else bots and not body.rated)
-        limit("create", request, player)
-        await kit.spent_creation(request)
+        await limit("create", request, player)
         created = await social.create(player, game, players, options, plans, theme, settings)
         t = created.table
         loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
@@ -57,7 +55,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        seat = (await read(request, JoinBody)).seat
+        seat = (await read_json(request, JoinBody)).seat
         player = await need_player(request)
         table = await table_of(table_id)
         link = await social.take_seat(table, player, None if seat is None else seat - 1)
@@ -65,7 +63,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/quick")
     async def quick(request: Request) -> dict[str, Any]:
-        body = await read(request, QuickBody)
+        body = await read_json(request, QuickBody)
         player = await need_player(request)
         game, players, wait, theme = body.game, body.players, body.wait, body.theme or ""
         if game not in GAMES:

@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -413,7 +413,7 @@ class SocialHub:
                 raise SocialError("someone took that seat a moment ago", 409)
 
     async def quick_match(self, player: PlayerRow, game: str, players: int, wait: int,
-                          theme: str, on_create: Callable[[], None]) -> tuple[LiveTable, str]:
+                          theme: str, on_create: Callable[[], Awaitable[None]]) -> tuple[LiveTable, str]:
         """Seat ``player`` at a waiting quick-match table of this game and size, or open one whose
         free seats bots take after ``wait`` seconds."""
         if not 0 <= wait <= MAX_WAIT:
@@ -426,7 +426,7 @@ class SocialHub:
                 return table, await self.take_seat(table, player)
             except SocialError:
                 continue
-        on_create()
+        await on_create()  # the creation limit (spent only when a new table is opened)
         plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
         created = await self.create(player, game, players, {}, plans, theme,
                                     Settings(clock=None, spectator_chat=False, rated=True), quick=True,
