@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hanafuda.web.live import Connection, LiveTable
+from hanafuda.web.live import NEXT_ROUND, Connection, LiveTable
 
 from .wsutil import receive
 
@@ -83,7 +83,7 @@ def play_out(client: TestClient, t: LiveTable, humans: list[int]) -> None:
             return
         seat = m.to_move
         if seat is None:
-            portal.call(hub.deal, t, Connection(send=_noop, seat=humans[0]))
+            portal.call(hub.move, t, Connection(send=_noop, seat=humans[0]), NEXT_ROUND)
         elif seat in humans:
             portal.call(hub.move, t, Connection(send=_noop, seat=seat), m.legal_moves()[0])
         else:  # a bot's turn: kicked in case nothing did (a table just reloaded from the database)
