@@ -17,9 +17,9 @@ from hanafuda.web.app import create_app
 from hanafuda.web.db import Outage
 from hanafuda.web.limits import Limit, Limits
 from hanafuda.web.requests import check_name as api_name_rule
+from hanafuda.web.requests import check_name as lobby_name_rule
 from hanafuda.web.social.accounts import SESSION_COOKIE
 from hanafuda.web.social.models import ChatRow, PlayerRow
-from hanafuda.web.social.names import check_name as lobby_name_rule
 
 from .social_helpers import name, new_table, on_socket, token_of
 from .test_social_api import count

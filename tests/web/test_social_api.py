@@ -16,9 +16,9 @@ from hanafuda.rules import GAMES, configure
 from hanafuda.rules.presets import applies, presets
 from hanafuda.web.app import create_app
 from hanafuda.web.limits import Limit
+from hanafuda.web.requests import MAX_CHAT, MAX_NAME
 from hanafuda.web.social import reachable_urls, serve_banner
 from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
-from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
 from hanafuda.web.social.service import role
 
 from .social_helpers import chat_lines, clocked_table, name, new_table, on_socket, play_out, table, token_of

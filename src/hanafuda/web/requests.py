@@ -24,8 +24,9 @@ from .limits import RateLimited
 from .security import client_key, require_json_from_here
 
 __all__ = ["MAX_BODY", "MAX_NAME", "MIN_NAME", "CreateTable", "RequestError", "SeatRequest", "TextError",
-           "check_match_length", "check_name", "has_control", "max_rounds", "max_target", "rate_limit",
-           "read_body", "read_json", "request_language", "too_large"]
+           "MAX_CHAT", "check_chat", "check_match_length", "check_name", "has_control", "max_rounds",
+           "max_target", "name_key", "rate_limit", "read_body", "read_json", "request_language",
+           "too_large"]
 
 MAX_SEATS = max(n for g in GAMES.values() for n in g.player_counts())
 """The most players any game allows: no request may name more seats."""
@@ -41,6 +42,7 @@ class RequestError(ValueError):
 
 MIN_NAME = 2
 MAX_NAME = 24
+MAX_CHAT = 300
 
 
 class TextError(ValueError):
@@ -79,6 +81,25 @@ def check_name(raw: object) -> str:
     if not any(ch.isalnum() for ch in name):
         raise TextError("a name needs at least one letter or digit")
     return name
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: "Ann" and "ann" are the same player."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_chat(raw: object) -> str:
+    """A chat line: 1–300 characters after trimming, no control characters (newlines neither)."""
+    if not isinstance(raw, str):
+        raise TextError("a chat message must be text")
+    text = unicodedata.normalize("NFC", raw.strip())
+    if not text:
+        raise TextError("a chat message cannot be empty")
+    if len(text) > MAX_CHAT:
+        raise TextError(f"a chat message has at most {MAX_CHAT} characters")
+    if has_control(text):
+        raise TextError("a chat message may not contain control characters")
+    return text
 
 
 class SeatRequest(BaseModel):

@@ -1,7 +1,7 @@
 """The request bodies of the lobby's routes as pydantic models (issue 28): each route reads its
 body through one (``requests.read_json``, as the API's routes do), so a wrong type or an
 out-of-range value is a 400 naming the field before any work.  Fields whose checks speak to
-people (a name, a password, a chat line) keep their own checks (``names``, ``accounts``): those
+people (a name, a password, a chat line) keep their own checks (``requests.check_name``, ``accounts``): those
 messages are translated (``i18n.say_error``)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class Body(BaseModel):
 
 class NameBody(Body):
     name: object = None
-    """Checked by ``names.check_name``."""
+    """Checked by ``requests.check_name``."""
     password: object = None
     """Checked by ``accounts.check_password`` (accounts only)."""
 

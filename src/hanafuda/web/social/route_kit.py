@@ -14,11 +14,10 @@ from fastapi.routing import APIRoute
 from ..limits import RateLimiter, account_key
 from ..live import LiveTable
 from ..pages import STATIC
-from ..requests import rate_limit
+from ..requests import TextError, rate_limit
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
 from .models import PlayerRow
-from .names import TextError
 from .service import SocialError, SocialHub
 
 __all__ = ["STATIC", "Kit"]

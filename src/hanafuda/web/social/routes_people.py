@@ -12,14 +12,13 @@ from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
 from ...words.languages import choice_text, option_text, preset_text
 from ..api import check_language
-from ..requests import read_json
+from ..requests import check_name, name_key, read_json
 from ..security import require_json_from_here
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
 from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
-from .names import check_name, name_key
 from .route_kit import Kit
 from .service import CLOCK_CHOICES, MAX_WAIT
 

@@ -30,9 +30,9 @@ from ..hub import TableHub
 from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
 from ..lobby import seat_label
 from ..messages import table_namer
+from ..requests import check_chat
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, now
-from .names import check_chat
 from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
 
 log = logging.getLogger(__name__)

@@ -10,9 +10,9 @@ from typing import Any
 
 from ..limits import RateLimited
 from ..live import Connection, LiveTable
+from ..requests import TextError
 from .accounts import SESSION_COOKIE
 from .i18n import say_error
-from .names import TextError
 from .route_kit import Kit
 from .service import SocialError
 
