@@ -109,7 +109,6 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     for seconds, work in every:
         run_while_serving(app, partial(_every, seconds, work))
     app.state.hub = hub
-    app.state.socket_count = SocketCount()  # open websockets per client address (``ws``)
     app.state.draining = False
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins

@@ -43,7 +43,7 @@ def routes(kit: Kit) -> APIRouter:
                            if plans[s.seat].kind == "invite" else None}
                           for s in t.seats],
                 "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
-                "spectator": invite(request, f"/table/{t.id}?token={created.spectator_token}"),
+                "spectator": invite(request, f"/table/{t.id}?token={t.spectator_token}"),
                 "creator": kit.absolute(request, f"/table/{t.id}?token={created.creator_token}"),
                 "loopback": loopback,
                 "lan": [u for u in reachable_urls("0.0.0.0", request.url.port or 80)

@@ -86,7 +86,6 @@ class SeatPlan:
 class Created:
     table: LiveTable
     links: dict[int, str]  # seat → path with token, for seats whose link goes to the creator
-    spectator_token: str
     creator_token: str
 
 
@@ -275,7 +274,7 @@ class SocialHub:
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
-        return Created(table, links, table.spectator_token, tokens.creator)
+        return Created(table, links, tokens.creator)
 
     # -- seats ---------------------------------------------------------------------------------
 
