@@ -30,9 +30,9 @@ from ..words.languages import (
 from ..words.names import card_label
 from ..words.reference import reference_title
 from .hub import TableHub
-from .live import CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from .live import LiveTable, NewTokens, SeatSpec
 from .lobby import seat_label
-from .replay import MAX_RECORD, ReplayCache, ReplayRefused, off_loop, table_body, upload_body
+from .replay import MAX_RECORD, ReplayCache, off_loop, table_body, upload_body
 from .requests import CreateTable, rate_limit, read_body, read_json
 from .security import require_json_from_here
 
@@ -177,14 +177,9 @@ async def create_table(request: Request) -> dict[str, Any]:
     if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
         raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
                             "without other people (at most one human seat)")
-    try:
-        table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
-                                               theme=req.theme or "", seed=req.seed,
-                                               hints=req.hints)
-    except TableError as exc:
-        raise HTTPException(400, str(exc)) from None
-    except CapacityError as exc:
-        raise HTTPException(503, str(exc), headers={"Retry-After": "60"}) from None
+    # a table the hub refuses or the bot-table cap: answered by ``app.refused`` (400, 503)
+    table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
+                                           theme=req.theme or "", seed=req.seed, hints=req.hints)
     hub.kick_bots(table)
     return created_answer(table, tokens)
 
@@ -272,10 +267,6 @@ async def _json_answer(request: Request, body: bytes, gzipped: bool, headers: di
     return Response(body, media_type="application/json", headers=headers)
 
 
-def _refused(exc: ReplayRefused) -> HTTPException:
-    return HTTPException(exc.status, str(exc), headers={"Retry-After": "5"} if exc.status == 503 else None)
-
-
 @router.get("/api/tables/{table_id}/replay")
 async def table_replay(request: Request, table_id: str, lang: str = "en") -> Response:
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language.
@@ -286,12 +277,9 @@ async def table_replay(request: Request, table_id: str, lang: str = "en") -> Res
     check_language(lang)
     table = _finished(request, table_id)
     names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
-    try:
-        entry = await _replay_cache(request).build(
-            (table.id, lang, table.theme),
-            lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
-    except ReplayRefused as exc:
-        raise _refused(exc) from None
+    entry = await _replay_cache(request).build(  # ReplayRefused: answered by app.refused
+        (table.id, lang, table.theme),
+        lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
     headers = {"ETag": entry.etag, "Cache-Control": REPLAY_CACHE_CONTROL}
     if _holds(request, entry.etag):
         return Response(status_code=304, headers=headers)
@@ -310,8 +298,5 @@ async def upload_replay(request: Request, lang: str = "en") -> Response:
     await rate_limit(request, "replay")  # the cluster's limit, not one process's
     body = await read_body(request, MAX_RECORD, "record")  # 413 as soon as it passes the bound
     gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
-    try:
-        answer = await off_loop(upload_body, body, lang, gzipped)
-    except ReplayRefused as exc:
-        raise _refused(exc) from None
+    answer = await off_loop(upload_body, body, lang, gzipped)  # ReplayRefused: app.refused answers
     return await _json_answer(request, answer, gzipped, {})

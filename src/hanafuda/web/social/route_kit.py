@@ -1,47 +1,29 @@
 """What the lobby's route modules share (``routes_people``, ``routes_tables``, ``table_socket``,
-``routes_ratings``): who makes a request, its rate limit, errors, invitations (a body is read by
-``requests.read_json``, the API's way)."""
+``routes_ratings``): who makes a request, its rate limit, invitations.  A body is read by
+``requests.read_json`` and a refusal (``SocialError``, ``TextError``) answered by ``app.refused``,
+as for the API's routes."""
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
-from fastapi.routing import APIRoute
+from fastapi import HTTPException, Request
 
 from ..limits import RateLimiter, account_key
 from ..live import LiveTable
 from ..pages import STATIC
-from ..requests import TextError, rate_limit
+from ..requests import rate_limit
 from .accounts import SESSION_COOKIE, Sessions
 from .invites import MAX_QR_TEXT, qr_svg
 from .models import PlayerRow
-from .service import SocialError, SocialHub
+from .service import SocialHub
 
 __all__ = ["STATIC", "Kit"]
 
 
 def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
-
-
-class RefusalRoute(APIRoute):
-    """A lobby route whose refusals (``SocialError``, ``TextError``: a request that changes
-    nothing) answer as an HTTP error with their status and message, in one place rather than in
-    every route."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def refusing(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except (SocialError, TextError) as exc:
-                raise HTTPException(getattr(exc, "status", 400), str(exc)) from None
-
-        return refusing
 
 
 class Kit:
@@ -96,8 +78,3 @@ class Kit:
         if url is None:
             return None
         return {"path": path, "url": url, "qr": _data_uri(qr_svg(url)) if len(url) <= MAX_QR_TEXT else None}
-
-    @staticmethod
-    def router() -> APIRouter:
-        """A router for lobby routes: their refusals are answered by ``RefusalRoute``."""
-        return APIRouter(route_class=RefusalRoute)

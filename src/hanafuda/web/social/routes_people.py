@@ -26,7 +26,7 @@ __all__ = ["routes"]
 
 
 def routes(kit: Kit) -> APIRouter:
-    router = kit.router()
+    router = APIRouter()
     social, limit, me_json = kit.social, kit.limit, kit.me_json
 
     @router.get("/i18n/{lang}.json", include_in_schema=False)

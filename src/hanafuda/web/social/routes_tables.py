@@ -17,7 +17,7 @@ from .service import SeatPlan, Settings
 __all__ = ["routes"]
 
 def routes(kit: Kit) -> APIRouter:
-    router = kit.router()
+    router = APIRouter()
     social = kit.social
     limit, need_player, table_of, invite = kit.limit, kit.need_player, kit.table_of, kit.invite
 

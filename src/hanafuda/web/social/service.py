@@ -27,7 +27,7 @@ from ...words.languages import game_title
 from ..bot_pool import decide
 from ..db import OUTAGE, SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
-from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
+from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec
 from ..lobby import seat_label
 from ..messages import table_namer
 from ..requests import check_chat
@@ -264,13 +264,10 @@ class SocialHub:
                     if p.kind in ("me", "invite"):
                         links[i] = f"/table/{table_id}?token={token}"
 
-        try:
-            table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
-                                                        hints=settings.hints, also=store_rows)
-        except TableError as exc:
-            raise SocialError(str(exc)) from None
-        except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
-            raise SocialError(str(exc), 503) from None
+        # a table the hub refuses (TableError) or the bot-table cap (CapacityError) is answered by
+        # the app's one ``refused`` handler, or on the socket by ``table_socket``
+        table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
+                                                    hints=settings.hints, also=store_rows)
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
