@@ -6,7 +6,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hanafuda.web.live import Connection, LiveTable
+from hanafuda.web.live import NEXT_ROUND, Connection, LiveTable
+
+from .wsutil import receive
 
 
 def name(client: TestClient, who: str) -> dict[str, str]:
@@ -18,6 +20,34 @@ def name(client: TestClient, who: str) -> dict[str, str]:
 
 def token_of(link: str) -> str:
     return link.split("token=")[1]
+
+
+_SECRETS: dict[tuple[str, str], str] = {}
+"""The claim secret of each seat link ``on_socket`` opened first (table, token)."""
+
+
+def on_socket(client: TestClient, table_id: str, token: str, msg: dict[str, Any], *,
+              secret: str | None = None, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """Send ``msg`` (hello, chat, rematch) on the table's one socket opened with ``token``, as the
+    table page does (issue 28: there is no REST door for them), and return its answer: the first
+    message of its type (a person's chat line, not a notice) or the first error.  A seat it
+    claims keeps answering to it: its secret is sent again, as the claiming browser would."""
+    secret = secret or _SECRETS.get((table_id, token))
+    url = f"/ws/{table_id}?token={token}" + (f"&secret={secret}" if secret else "")
+    with client.websocket_connect(url, headers=dict(headers or {})) as ws:
+        ws.send_json(msg)
+        while True:
+            got = receive(ws)
+            if got["type"] == "claimed":
+                _SECRETS[table_id, token] = got["secret"]
+            elif got["type"] == "error" or (got["type"] == msg["type"] and not (
+                    got["type"] == "chat" and got["message"]["system"])):
+                return got
+
+
+def chat_lines(client: TestClient, table_id: str) -> list[dict[str, Any]]:
+    """The table's chat as a page's hello gets it (``SocialHub.chat_history``)."""
+    return client.app.state.social.chat_history(table_id)  # type: ignore[attr-defined,no-any-return]
 
 
 def new_table(client: TestClient, headers: dict[str, str], **body: Any) -> dict[str, Any]:
@@ -53,7 +83,7 @@ def play_out(client: TestClient, t: LiveTable, humans: list[int]) -> None:
             return
         seat = m.to_move
         if seat is None:
-            portal.call(hub.deal, t, Connection(send=_noop, seat=humans[0]))
+            portal.call(hub.move, t, Connection(send=_noop, seat=humans[0]), NEXT_ROUND)
         elif seat in humans:
             portal.call(hub.move, t, Connection(send=_noop, seat=seat), m.legal_moves()[0])
         else:  # a bot's turn: kicked in case nothing did (a table just reloaded from the database)

@@ -34,7 +34,7 @@ from hanafuda.web.moderation import (
 from hanafuda.web.social.models import ChatRow, PlayerRow
 
 from .conftest import TEST_LIMITS
-from .social_helpers import name, new_table, play_out, table, token_of
+from .social_helpers import name, new_table, on_socket, play_out, table, token_of
 from .test_social_api import next_social
 
 
@@ -117,12 +117,12 @@ def test_a_name_ban_stops_a_running_server_and_expires(db_url: str) -> None:
         assert ja.status_code == 403 and "利用停止" in ja.json()["detail"]
         client.cookies.clear()  # (the language chosen is remembered: back to English)
         # a banned seat's chat is refused; another's is not
-        url = f"/api/social/tables/{t['id']}/chat"
-        assert client.post(url, json={"token": tok, "text": "hello"}).status_code == 201
+        assert on_socket(client, t["id"], tok, {"type": "chat", "text": "hello"})["type"] == "chat"
         admin("ban", "Ann", "--reason", "rude", "--db", db_url)
-        refused = client.post(url, json={"token": tok, "text": "hello again"})
-        assert refused.status_code == 403 and "the name Ann is banned: rude" == refused.json()["detail"]
-        assert client.post(url, json={"token": token_of(bob_link), "text": "hi"}).status_code == 201
+        refused = on_socket(client, t["id"], tok, {"type": "chat", "text": "hello again"})
+        assert refused["for"] == "chat" and "the name Ann is banned: rude" == refused["error"]
+        bob_said = on_socket(client, t["id"], token_of(bob_link), {"type": "chat", "text": "hi"})
+        assert bob_said["type"] == "chat"
 
         # a banned name held in a browser gets no password (nothing stored)
         cid = name(client, "Cid")
@@ -141,7 +141,7 @@ def test_a_name_ban_stops_a_running_server_and_expires(db_url: str) -> None:
                            ).status_code == 200
         assert "Troll" not in admin("bans", "--db", db_url).output
         assert admin("unban", "Ann", "--db", db_url).output.strip() == "1 ban lifted"
-        assert client.post(url, json={"token": tok, "text": "sorry"}).status_code == 201
+        assert on_socket(client, t["id"], tok, {"type": "chat", "text": "sorry"})["type"] == "chat"
         nothing = admin("unban", "Ann", "--db", db_url)
         assert nothing.exit_code == 1 and "no active ban" in nothing.output
 
@@ -232,9 +232,8 @@ def test_chat_remove_and_reports(db_url: str) -> None:
         ann, bob = name(client, "Ann"), name(client, "Bob")
         t = new_table(client, ann)
         bob_link = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
-        url = f"/api/social/tables/{t['id']}/chat"
         ann_tok = token_of(t["you"]["path"])
-        line = client.post(url, json={"token": ann_tok, "text": "you are bad"}).json()["message"]
+        line = on_socket(client, t["id"], ann_tok, {"type": "chat", "text": "you are bad"})["message"]
         with client.websocket_connect(f"/ws/{t['id']}?token={token_of(bob_link)}") as ws:
             ws.send_json({"type": "hello"})
             hello = next_social(ws)
@@ -260,12 +259,7 @@ def test_chat_remove_and_reports(db_url: str) -> None:
             removed = admin("chat-remove", t["id"], str(line["id"]), "--db", db_url)
             assert removed.exit_code == 0, removed.output
             assert next_social(ws) == {"type": "chat-removed", "id": line["id"]}
-        with client.websocket_connect(f"/ws/{t['id']}?token={token_of(t['you']['path'])}") as ws:  # Ann's
-            ws.send_json({"type": "hello"})
-            hello = next_social(ws)
-            while hello["type"] != "hello":
-                hello = next_social(ws)
-            assert hello["chat"] == []
+        assert on_socket(client, t["id"], ann_tok, {"type": "hello"})["chat"] == []  # Ann's page
         assert admin("chat-remove", t["id"], str(line["id"]), "--db", db_url).exit_code == 1
         first = admin("reports", "--db", db_url).output.split("\t")[0]
         resolved = admin("reports", "--resolve", first, "--db", db_url)
@@ -333,8 +327,8 @@ def test_the_admin_page_is_for_admins_only(tmp_path: Path) -> None:
         assert page.status_code == 200 and 'id="reports"' in page.text
         ann = name(client, "Ann")
         t = new_table(client, ann)
-        line = client.post(f"/api/social/tables/{t['id']}/chat",
-                           json={"token": token_of(t["you"]["path"]), "text": "hello"}).json()["message"]
+        said = on_socket(client, t["id"], token_of(t["you"]["path"]), {"type": "chat", "text": "hello"})
+        line = said["message"]
         seen = client.get("/api/admin/overview").json()
         assert [c["id"] for c in seen["chat"]] == [line["id"]]
         assert t["id"] in [x["id"] for x in seen["tables"]]

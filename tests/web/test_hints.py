@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from hanafuda.agents import hint
 from hanafuda.words import Namer, describe_move
 
-from .social_helpers import name, new_table, table, token_of
+from .social_helpers import name, new_table, on_socket, table, token_of
 from .wsutil import create, errors, receive
 
 BOT = {"kind": "bot", "bot": "greedy"}
@@ -153,9 +153,9 @@ def test_a_rematch_keeps_the_tables_hints(client: TestClient) -> None:
     made = r.json()
     live = table(client, made["id"])
     play_out(client, live, [0])
-    again = client.post(f"/api/social/tables/{made['id']}/rematch", json={"token": made["seats"][0]["token"]})
-    assert again.status_code == 200, again.text
-    new_id = again.json()["link"].split("/")[2].split("?")[0]
+    again = on_socket(client, made["id"], made["seats"][0]["token"], {"type": "rematch"})
+    assert again["type"] == "rematch", again
+    new_id = again["link"].split("/")[2].split("?")[0]
     assert table(client, new_id).hints is True and new_id != made["id"]
 
 

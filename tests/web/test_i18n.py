@@ -22,9 +22,9 @@ from hanafuda.rules import GAMES
 from hanafuda.rules.options import OptionError
 from hanafuda.web.limits import DEFAULT_LIMITS, Limit, RateLimited
 from hanafuda.web.pages import STATIC
+from hanafuda.web.requests import TextError, check_chat, check_name
 from hanafuda.web.social.accounts import check_password
 from hanafuda.web.social.i18n import LANGUAGES, PageError, catalogue, render_page, say_error
-from hanafuda.web.social.names import TextError, check_chat, check_name
 from hanafuda.words import Namer
 from hanafuda.words.catalogue import messages
 from hanafuda.words.catalogue import text as words_text

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from hanafuda.web.social.service import role
+
 from .social_helpers import name, new_table, table, token_of
 
 
@@ -18,7 +20,7 @@ def test_hello_names_the_inviter_to_the_friend_only(client: TestClient) -> None:
     portal = client.portal  # type: ignore[attr-defined]
     hello = lambda seat, creator, player: portal.call(social.hello, live, seat, creator, player)  # noqa: E731
     invite = token_of(t["seats"][1]["invite"]["path"])
-    seat, creator = social.authorize(live, invite, None)
+    seat, creator = role(live, invite) or (None, False)
     first = hello(seat, creator, None)  # a fresh browser: asked for a name, told who invited it
     assert first["ask_name"] is True and first["invited_by"] == "Ann"
     host = social.player_by_key(ann["x-player-key"])

@@ -137,7 +137,7 @@ def test_a_move_sends_every_socket_a_small_patch(client: TestClient) -> None:
                 assert msg["event"]["seat"] == mover
                 got.append(msg)
             assert got[4] == got[5]  # the spectators get the same message
-            wholes.append(len(json.dumps(hub.state_for(table, None))))
+            wholes.append(len(json.dumps(state_message(table, None))))
             sizes += [len(json.dumps(m)) for m in got]
             assert max(sizes) * 2 < wholes[-1], (sizes, wholes)
         # on average a small part of the whole state, even in round 1, when it is smallest

@@ -17,11 +17,11 @@ from hanafuda.web.app import create_app
 from hanafuda.web.db import Outage
 from hanafuda.web.limits import Limit, Limits
 from hanafuda.web.requests import check_name as api_name_rule
+from hanafuda.web.requests import check_name as lobby_name_rule
 from hanafuda.web.social.accounts import SESSION_COOKIE
 from hanafuda.web.social.models import ChatRow, PlayerRow
-from hanafuda.web.social.names import check_name as lobby_name_rule
 
-from .social_helpers import name, new_table, token_of
+from .social_helpers import name, new_table, on_socket, token_of
 from .test_social_api import count
 from .test_ws import DatabaseAway
 from .wsutil import receive
@@ -149,8 +149,7 @@ def test_deeply_nested_or_malformed_json_is_a_400_everywhere(client: TestClient)
     tok = token_of(t["you"]["path"])
     posts = ["/api/social/names", "/api/social/accounts", "/api/social/login", "/api/social/logout",
              "/api/social/tables", "/api/social/quick", f"/api/social/tables/{t['id']}/join",
-             f"/api/social/tables/{t['id']}/hello", f"/api/social/tables/{t['id']}/chat",
-             f"/api/social/tables/{t['id']}/rematch", "/api/tables", "/api/replay"]
+             "/api/tables", "/api/replay"]
     bodies = [b"[" * 5000 + b"]" * 5000, b'{"name": ' + b"[" * 3000 + b"]" * 3000 + b"}",
               b'{"token": "' + tok.encode() + b'", "text": ' + b'{"a":' * 2000 + b"1" + b"}" * 2000 + b"}",
               b'{"name": "\xff\xfe"}', b"{bad", b"[1, 2]"]
@@ -226,12 +225,11 @@ def test_an_account_is_limited_whatever_address_it_uses(tmp_path: Path) -> None:
         client.app.state.limiter.limits["chat"] = Limit(2, 3600)  # type: ignore[attr-defined]
         t = new_table(client, name(client, "Cid") | third)
         tok = token_of(t["you"]["path"])
-        url = f"/api/social/tables/{t['id']}/chat"
-        for who in (here, there):
-            r = client.post(url, json={"token": tok, "text": "hi"}, headers={**only(ann), **who})
-            assert r.status_code == 201
-        r = client.post(url, json={"token": tok, "text": "hi"}, headers={**only(ann), **third})
-        assert r.status_code == 429 and count(client, ChatRow) == 2
+        for who in (here, there):  # the account's chat on the table's socket, from two addresses
+            r = on_socket(client, t["id"], tok, {"type": "chat", "text": "hi"}, headers={**only(ann), **who})
+            assert r["type"] == "chat", r
+        r = on_socket(client, t["id"], tok, {"type": "chat", "text": "hi"}, headers={**only(ann), **third})
+        assert r["for"] == "chat" and "too many chat requests" in r["error"] and count(client, ChatRow) == 2
 
 
 # -- 6. a database outage is logged once -----------------------------------------------------------------

@@ -16,12 +16,12 @@ from hanafuda.rules import GAMES, configure
 from hanafuda.rules.presets import applies, presets
 from hanafuda.web.app import create_app
 from hanafuda.web.limits import Limit
+from hanafuda.web.requests import MAX_CHAT, MAX_NAME
 from hanafuda.web.social import reachable_urls, serve_banner
 from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
-from hanafuda.web.social.names import MAX_CHAT, MAX_NAME
 from hanafuda.web.social.service import role
 
-from .social_helpers import clocked_table, name, new_table, play_out, table, token_of
+from .social_helpers import chat_lines, clocked_table, name, new_table, on_socket, play_out, table, token_of
 from .wsutil import receive
 
 
@@ -122,10 +122,10 @@ def test_rate_limits_on_accounts_tables_and_chat(client: TestClient) -> None:
     assert tables(client) == before
     tok = token_of(t["you"]["path"])
     for text in ("one", "two"):
-        r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": text})
-        assert r.status_code == 201
-    r = client.post(f"/api/social/tables/{t['id']}/chat", json={"token": tok, "text": "three"})
-    assert r.status_code == 429 and count(client, ChatRow) == 2
+        said = on_socket(client, t["id"], tok, {"type": "chat", "text": text})
+        assert said["type"] == "chat", said
+    r = on_socket(client, t["id"], tok, {"type": "chat", "text": "three"})
+    assert r["for"] == "chat" and "too many chat requests" in r["error"] and count(client, ChatRow) == 2
 
 
 # -- tables, open seats, quick match ---------------------------------------------------------------
@@ -225,8 +225,7 @@ def test_quick_match_wait_over_bots_take_the_free_seats(client: TestClient) -> N
     social = client.app.state.social  # type: ignore[attr-defined]
     client.portal.call(social.step)  # type: ignore[attr-defined]
     assert live.seats[1].kind == "bot" and live.seats[1].bot == "greedy"
-    chat = client.get(f"/api/social/tables/{live.id}/chat", params={"token": token_of(r.json()["link"])})
-    assert [(m["key"], m["args"]) for m in chat.json()["messages"]] == [
+    assert [(m["key"], m["args"]) for m in chat_lines(client, live.id)] == [
         ("notice.seat_bot", {"seats": [1], "bot": "greedy"})]  # the bots are in, said in the chat
 
 
@@ -238,28 +237,27 @@ def test_chat_escaped_limited_and_closed_to_spectators(client: TestClient) -> No
     bob_link = client.post(f"/api/social/tables/{t['id']}/join", json={}, headers=bob).json()["link"]
     ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
     spec_tok = token_of(t["spectator"]["path"])
-    url = f"/api/social/tables/{t['id']}/chat"
     with client.websocket_connect(f"/ws/{t['id']}?token={bob_tok}") as ws:  # the page's one socket
         claimed = receive(ws)  # Bob's browser holds his seat from now on
         assert claimed["type"] == "claimed"
         ws.send_json({"type": "hello"})
         assert next_social(ws)["type"] == "hello"
-        r = client.post(url, json={"token": ann_tok, "text": "<script>alert(1)</script>"})
-        assert r.status_code == 201
+        r = on_socket(client, t["id"], ann_tok, {"type": "chat", "text": "<script>alert(1)</script>"})
+        assert r["type"] == "chat"
         got = next_social(ws)
         assert got["type"] == "chat" and got["message"]["text"] == "<script>alert(1)</script>"
         assert got["message"]["name"] == "Ann"
     bads = [("x" * (MAX_CHAT + 1), "at most"), ("  ", "empty"), ("hi\x1b[31m", "control"), (5, "text")]
     for bad, why in bads:
-        r = client.post(url, json={"token": ann_tok, "text": bad})
-        assert r.status_code == 400 and why in r.json()["detail"]
-    r = client.post(url, json={"token": spec_tok, "text": "hello"})
-    assert r.status_code == 403 and "spectators" in r.json()["detail"]
-    assert client.get(url, params={"token": spec_tok}).status_code == 403
-    assert client.post(url, json={"token": "nope", "text": "hello"}).status_code == 403
-    bob_secret = {"token": bob_tok, "secret": claimed["secret"]}
-    assert [m["text"] for m in client.get(url, params=bob_secret).json()["messages"]] == \
-        ["<script>alert(1)</script>"]
+        r = on_socket(client, t["id"], ann_tok, {"type": "chat", "text": bad})
+        assert r["type"] == "error" and r["for"] == "chat" and why in r["error"]
+    r = on_socket(client, t["id"], spec_tok, {"type": "chat", "text": "hello"})
+    assert r["for"] == "chat" and "spectators" in r["error"]
+    spectator = on_socket(client, t["id"], spec_tok, {"type": "hello"})
+    assert not spectator["can_chat"] and spectator["chat"] == []  # nor read it
+    assert on_socket(client, t["id"], "nope", {"type": "chat", "text": "hello"})["code"] == "bad-token"
+    bob = on_socket(client, t["id"], bob_tok, {"type": "hello"}, secret=claimed["secret"])
+    assert [m["text"] for m in bob["chat"]] == ["<script>alert(1)</script>"]
 
 
 def next_social(ws: Any) -> dict[str, Any]:
@@ -318,13 +316,10 @@ def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient
                 secret = msg["secret"]
                 break
     assert secret
-    url = f"/api/social/tables/{t['id']}/chat"
     client.cookies.clear()
-    r = client.post(url, json={"token": tok, "text": "I am the guest"})  # the link alone: refused
-    assert r.status_code == 403 and "another browser" in r.json()["detail"]
-    assert client.post(url, json={"token": tok, "secret": secret, "text": "hi"}).status_code == 201
-    with client.websocket_connect(f"/ws/{t['id']}?token={tok}") as ws:
-        assert "another browser" in ws.receive_json()["error"]
+    r = on_socket(client, t["id"], tok, {"type": "chat", "text": "I am the guest"})  # the link alone
+    assert "another browser" in r["error"]
+    assert on_socket(client, t["id"], tok, {"type": "chat", "text": "hi"}, secret=secret)["type"] == "chat"
     with client.websocket_connect(f"/ws/{t['id']}?token={tok}&secret={secret}") as ws:
         ws.send_json({"type": "chat", "text": "over the socket"})
         assert next_social(ws)["message"]["text"] == "over the socket"
@@ -339,9 +334,8 @@ def test_a_claimed_seat_speaks_only_from_the_claiming_browser(client: TestClient
 def test_spectators_chat_when_the_creator_allows(client: TestClient) -> None:
     ann = name(client, "Ann")
     t = new_table(client, ann, spectator_chat=True)
-    r = client.post(f"/api/social/tables/{t['id']}/chat",
-                    json={"token": token_of(t["spectator"]["path"]), "text": "nice move"})
-    assert r.status_code == 201 and r.json()["message"]["name"] == "Spectator"
+    r = on_socket(client, t["id"], token_of(t["spectator"]["path"]), {"type": "chat", "text": "nice move"})
+    assert r["type"] == "chat" and r["message"]["name"] == "Spectator"
 
 
 # -- the turn clock --------------------------------------------------------------------------------
@@ -359,8 +353,7 @@ def test_turn_clock_moves_for_an_absent_player_and_tells_the_table(client: TestC
     assert live.seq == before  # not yet
     portal.call(social._clock_step, live, 15, now + 15.5)
     assert live.seq == before + 1 and live.log[-1]["seat"] == seat
-    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
-    last = chat.json()["messages"][-1]
+    last = chat_lines(client, t["id"])[-1]
     # a catalogue key and data (the seat, the seconds, the bot), for the page to say in its language
     assert last["system"] and last["key"] == "clock.move" and "text" not in last
     assert last["args"]["seat"] == seat and last["args"]["s"] == 15 and last["args"]["bot"] == "greedy"
@@ -396,16 +389,16 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     assert client.get("/api/social/leaderboard/chess").status_code == 404
     # rematch: the same seats at a new table; each player gets their own link once
     ann_tok, bob_tok = token_of(t["you"]["path"]), token_of(bob_link)
-    r1 = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
-    r2 = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": bob_tok})
-    assert r1.status_code == r2.status_code == 200
-    new = table(client, r1.json()["link"].split("/")[2].split("?")[0])
-    assert new.id != live.id and role(new, token_of(r1.json()["link"])) == (0, False)
-    assert role(new, token_of(r2.json()["link"])) == (1, False)
+    r1 = on_socket(client, t["id"], ann_tok, {"type": "rematch"})
+    r2 = on_socket(client, t["id"], bob_tok, {"type": "rematch"})
+    assert r1["type"] == r2["type"] == "rematch"
+    new = table(client, r1["link"].split("/")[2].split("?")[0])
+    assert new.id != live.id and role(new, token_of(r1["link"])) == (0, False)
+    assert role(new, token_of(r2["link"])) == (1, False)
     assert [s.name for s in new.seats] == ["Ann", "Bob"]
-    twice = client.post(f"/api/social/tables/{t['id']}/rematch", json={"token": ann_tok})
-    assert twice.status_code == 409 and "already handed out" in twice.json()["detail"]
-    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": ann_tok}).json()["messages"]
+    twice = on_socket(client, t["id"], ann_tok, {"type": "rematch"})
+    assert twice["for"] == "rematch" and "already handed out" in twice["error"]
+    chat = chat_lines(client, t["id"])
     assert [(m["key"], m["args"]) for m in chat if m["system"]][:2] == [("notice.rematch", {"seat": 0}),
                                                                         ("notice.rematch", {"seat": 1})]
 
@@ -445,10 +438,10 @@ def test_solo_player_against_a_bot_gets_a_rating(client: TestClient) -> None:
 def test_rematch_refused_before_the_end_and_to_spectators(client: TestClient) -> None:
     ann = name(client, "Ann")
     t = new_table(client, ann)
-    url = f"/api/social/tables/{t['id']}/rematch"
-    r = client.post(url, json={"token": token_of(t["you"]["path"])})
-    assert r.status_code == 409 and "once the match is over" in r.json()["detail"]
-    assert client.post(url, json={"token": token_of(t["spectator"]["path"])}).status_code == 403
+    r = on_socket(client, t["id"], token_of(t["you"]["path"]), {"type": "rematch"})
+    assert r["for"] == "rematch" and "once the match is over" in r["error"]
+    r = on_socket(client, t["id"], token_of(t["spectator"]["path"]), {"type": "rematch"})
+    assert r["for"] == "rematch" and "only a seated player" in r["error"]
 
 
 # -- languages, manifest, presets, invites ---------------------------------------------------------
@@ -627,7 +620,6 @@ def test_every_lobby_body_is_a_model_naming_the_bad_field(client: TestClient) ->
     """Issue 28: the lobby's routes read their bodies through pydantic models (``social.bodies``)."""
     ann = name(client, "Ann")
     t = new_table(client, ann)
-    tok = token_of(t["you"]["path"])
     before = tables(client)
     cases = [
         ("/api/social/tables", {"game": "mushi", "players": "two", "seats": []}, "players"),
@@ -635,9 +627,6 @@ def test_every_lobby_body_is_a_model_naming_the_bad_field(client: TestClient) ->
         ("/api/social/tables", {"game": "mushi", "players": 2, "seats": [], "clock": "15"}, "clock"),
         ("/api/social/quick", {"game": "mushi", "players": 2, "wait": "soon"}, "wait"),
         (f"/api/social/tables/{t['id']}/join", {"seat": "1"}, "seat"),
-        (f"/api/social/tables/{t['id']}/hello", {"token": 5}, "token"),
-        (f"/api/social/tables/{t['id']}/chat", {"token": tok, "secret": 7, "text": "hi"}, "secret"),
-        (f"/api/social/tables/{t['id']}/rematch", {}, "token"),
         ("/api/social/login", {"name": "Ann", "password": 12345678}, "password"),
     ]
     for path, body, field in cases:

@@ -11,9 +11,10 @@ from fastapi.testclient import TestClient
 
 from hanafuda import Match
 from hanafuda.web.social.models import PlayerRow
+from hanafuda.web.social.service import role
 from hanafuda.words import Namer, describe_move
 
-from .social_helpers import clocked_table, name, table, token_of
+from .social_helpers import chat_lines, clocked_table, name, table, token_of
 from .wsutil import create
 
 
@@ -73,8 +74,7 @@ def test_the_timeout_notice_names_the_move_in_words(client: TestClient) -> None:
     move = next(e for e in reversed(live.log) if e["kind"] == "move")["text"]
     said = describe_move(view, move, Namer(live.match.config, live.theme, None,
                                            tuple(s.name for s in live.seats)))
-    chat = client.get(f"/api/social/tables/{t['id']}/chat", params={"token": token_of(t["you"]["path"])})
-    last = chat.json()["messages"][-1]
+    last = chat_lines(client, t["id"])[-1]
     # a catalogue key and data, never words: the page says it in its language and card names
     assert last["key"] == "clock.move" and "text" not in last
     assert last["args"] == {"seat": seat, "s": 15, "bot": "greedy", "kind": said.kind,
@@ -92,7 +92,7 @@ def test_a_quick_match_table_says_when_bots_join(client: TestClient) -> None:
     player = social.player_by_key(ann["x-player-key"])
     assert isinstance(player, PlayerRow)
     token = token_of(r.json()["link"])
-    seat, creator = social.authorize(live, token, None)
+    seat, creator = role(live, token) or (None, False)
     info = portal.call(social.hello, live, seat, creator, player)
     assert 55 <= info["bots_in"] <= 60 and info["open_seats"] == [1] and info["open_name"] == "Open seat"
     assert portal.call(social.fill_with_bots, live) == 1

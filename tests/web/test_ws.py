@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from hanafuda import Match
+from hanafuda.web.messages import state_message
 
 from .wsutil import claimed, create, errors, next_state, play_round, receive
 
@@ -279,7 +280,7 @@ def settle(*socks: Any) -> None:
 def snapshot(hub: Any, tid: str) -> Any:
     table = hub.tables[tid]
     return (table.match.to_record(), table.seq, [dict(e) for e in table.log],
-            [hub.state_for(table, s) for s in (0, 1, None)])
+            [state_message(table, s) for s in (0, 1, None)])
 
 
 def _move_is_refused_then_accepted(client: TestClient, fail: Any, heal: Any) -> None:

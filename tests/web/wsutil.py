@@ -91,9 +91,9 @@ def made_on_server(client: Any, body: dict[str, Any]) -> dict[str, Any]:
     hub = client.app.state.hub
 
     async def make() -> dict[str, Any]:
-        table, tokens = hub.create(body["game"], body["players"], body["options"],
-                                   [SeatSpec(s.get("kind", "human"), s.get("bot"), s.get("name", ""))
-                                    for s in body["seats"]], seed=body["seed"])
+        seats = [SeatSpec(s.get("kind", "human"), s.get("bot"), s.get("name", "")) for s in body["seats"]]
+        table, tokens = await hub.create_async(body["game"], body["players"], body["options"], seats,
+                                               seed=body["seed"])
         hub.kick_bots(table)
         return created_answer(table, tokens)
 

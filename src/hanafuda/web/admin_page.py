@@ -41,10 +41,11 @@ from .moderation import (
     reports,
     resolve_report,
 )
+from .requests import read_json
 from .social.accounts import SESSION_COOKIE, Sessions
 from .social.i18n import say_error
 from .social.models import PlayerRow
-from .social.route_kit import STATIC, read
+from .social.route_kit import STATIC
 from .social.service import SocialError, SocialHub
 
 __all__ = ["install"]
@@ -153,7 +154,7 @@ def _router(moderation: Moderation, hub: TableHub, social: SocialHub, sessions: 
     @router.post("/api/admin/bans", status_code=201)
     async def ban(request: Request) -> dict[str, Any]:
         me = await admin(request)
-        body = await read(request, BanBody)
+        body = await read_json(request, BanBody)
         try:
             until = parse_expiry(body.until, body.span)
         except ModerationError as exc:
@@ -166,7 +167,7 @@ def _router(moderation: Moderation, hub: TableHub, social: SocialHub, sessions: 
     @router.post("/api/admin/bans/{ban_id}/lift")
     async def lift(request: Request, ban_id: int) -> dict[str, Any]:
         await admin(request)
-        await read(request, NoBody)
+        await read_json(request, NoBody)
         lifted = await run(lift_ban, db, ban_id=ban_id)
         moderation.refresh_soon()
         return {"lifted": lifted}
@@ -174,14 +175,14 @@ def _router(moderation: Moderation, hub: TableHub, social: SocialHub, sessions: 
     @router.post("/api/admin/reports/{report_id}/resolve")
     async def resolve(request: Request, report_id: int) -> dict[str, Any]:
         me = await admin(request)
-        await read(request, NoBody)
+        await read_json(request, NoBody)
         await run(resolve_report, db, report_id, me.name)
         return {"resolved": report_id}
 
     @router.post("/api/admin/tables/{table_id}/close")
     async def close(request: Request, table_id: str) -> dict[str, Any]:
         me = await admin(request)
-        body = await read(request, CloseBody)
+        body = await read_json(request, CloseBody)
         await run(close_table, db, table_id, body.reason, me.name)
         await applied()
         return {"closed": table_id}
@@ -189,7 +190,7 @@ def _router(moderation: Moderation, hub: TableHub, social: SocialHub, sessions: 
     @router.post("/api/admin/chat/{chat_id}/remove")
     async def remove(request: Request, chat_id: int) -> dict[str, Any]:
         me = await admin(request)
-        body = await read(request, ChatBody)
+        body = await read_json(request, ChatBody)
         await run(remove_chat, db, body.table, chat_id, me.name)
         await applied()
         return {"removed": chat_id}

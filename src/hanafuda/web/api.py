@@ -30,12 +30,11 @@ from ..words.languages import (
 from ..words.names import card_label
 from ..words.reference import reference_title
 from .hub import TableHub
-from .limits import RateLimited
-from .live import MAX_MESSAGE, CapacityError, LiveTable, NewTokens, SeatSpec, TableError
+from .live import LiveTable, NewTokens, SeatSpec
 from .lobby import seat_label
-from .replay import MAX_RECORD, ReplayCache, ReplayRefused, off_loop, table_body, upload_body
-from .requests import RequestError, parse_create, read_body
-from .security import client_key, require_json_from_here
+from .replay import MAX_RECORD, ReplayCache, off_loop, table_body, upload_body
+from .requests import CreateTable, rate_limit, read_body, read_json
+from .security import require_json_from_here
 
 __all__ = ["MAX_RECORD", "check_language", "router"]
 
@@ -166,36 +165,21 @@ def card_list(theme: str, lang: str = "en") -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request) -> dict[str, Any]:
-    require_json_from_here(request)
+    require_json_from_here(request)  # (before a token is spent; ``read_json`` checks it again)
     hub = hub_of(request)
-    client = client_key(request)
     account_of = getattr(request.app.state, "session_account", None)  # a signed-in account counts too
     account = await asyncio.to_thread(account_of, dict(request.cookies)) \
         if account_of is not None and request.cookies else ""
-    try:  # the one creation bucket, shared with the lobby's tables (limits.RateLimited says the number)
-        hub.limiter.take("create", client, *([account] if account else []))
-    except RateLimited as exc:
-        raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
-    if hub.cluster is not None:  # the other server processes count this request too
-        await hub.cluster.spent_creation(client)
-    body = await read_body(request, MAX_MESSAGE * 4)
-    try:
-        req = parse_create(body)  # the match length is bounded where every new table is made
-    except RequestError as exc:
-        raise HTTPException(400, str(exc)) from None
+    await rate_limit(request, "create", *([account] if account else []))  # the lobby's bucket too
+    req = await read_json(request, CreateTable)  # the match length is bounded where tables are made
     specs = [SeatSpec(s.kind, s.bot, s.name or "") for s in req.seats] if req.seats is not None else \
         [SeatSpec("human")] + [SeatSpec("bot", "strong")] * (req.players - 1)
     if req.seed is not None and sum(s.kind == "human" for s in specs) > 1:
         raise HTTPException(400, "a chosen seed fixes every deal, so it is allowed only at a table "
                             "without other people (at most one human seat)")
-    try:
-        table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
-                                               theme=req.theme or "", seed=req.seed,
-                                               hints=req.hints)
-    except TableError as exc:
-        raise HTTPException(400, str(exc)) from None
-    except CapacityError as exc:
-        raise HTTPException(503, str(exc), headers={"Retry-After": "60"}) from None
+    # a table the hub refuses or the bot-table cap: answered by ``app.refused`` (400, 503)
+    table, tokens = await hub.create_async(req.game, req.players, req.options or {}, specs,
+                                           theme=req.theme or "", seed=req.seed, hints=req.hints)
     hub.kick_bots(table)
     return created_answer(table, tokens)
 
@@ -283,10 +267,6 @@ async def _json_answer(request: Request, body: bytes, gzipped: bool, headers: di
     return Response(body, media_type="application/json", headers=headers)
 
 
-def _refused(exc: ReplayRefused) -> HTTPException:
-    return HTTPException(exc.status, str(exc), headers={"Retry-After": "5"} if exc.status == 503 else None)
-
-
 @router.get("/api/tables/{table_id}/replay")
 async def table_replay(request: Request, table_id: str, lang: str = "en") -> Response:
     """A finished table's replay frames; ``?lang=ja|ko``: each step's line in that language.
@@ -297,12 +277,9 @@ async def table_replay(request: Request, table_id: str, lang: str = "en") -> Res
     check_language(lang)
     table = _finished(request, table_id)
     names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
-    try:
-        entry = await _replay_cache(request).build(
-            (table.id, lang, table.theme),
-            lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
-    except ReplayRefused as exc:
-        raise _refused(exc) from None
+    entry = await _replay_cache(request).build(  # ReplayRefused: answered by app.refused
+        (table.id, lang, table.theme),
+        lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))
     headers = {"ETag": entry.etag, "Cache-Control": REPLAY_CACHE_CONTROL}
     if _holds(request, entry.etag):
         return Response(status_code=304, headers=headers)
@@ -318,18 +295,8 @@ async def upload_replay(request: Request, lang: str = "en") -> Response:
     stepped in the replay thread, never on the event loop."""
     check_language(lang)
     require_json_from_here(request)
-    hub, client = hub_of(request), client_key(request)
-    if not hub.limiter.allow("replay", client):
-        wait = hub.limiter.retry_after("replay", client)
-        raise HTTPException(429, f"too many uploaded replays from this address: at most "
-                            f"{hub.limits.replays_per_minute} a minute; try again in {wait} s",
-                            headers={"Retry-After": str(wait)})
-    if hub.cluster is not None:  # the other processes count it too: the limit is the cluster's
-        await hub.cluster.spent("replay", client)
+    await rate_limit(request, "replay")  # the cluster's limit, not one process's
     body = await read_body(request, MAX_RECORD, "record")  # 413 as soon as it passes the bound
     gzipped = _accepts_gzip(request)  # compressed in the replay thread, not by the middleware
-    try:
-        answer = await off_loop(upload_body, body, lang, gzipped)
-    except ReplayRefused as exc:
-        raise _refused(exc) from None
+    answer = await off_loop(upload_body, body, lang, gzipped)  # ReplayRefused: app.refused answers
     return await _json_answer(request, answer, gzipped, {})

@@ -26,6 +26,9 @@ from .db import OUTAGE, make_engine, migrate
 from .gc_policy import collect_if_grown, tune_gc
 from .hub import TableHub
 from .limits import Limits, SocketCount
+from .live import CapacityError, TableError
+from .replay import ReplayRefused
+from .requests import TextError
 from .security import (
     BodyLimit,
     SecurityHeaders,
@@ -34,6 +37,7 @@ from .security import (
     parse_forwarded_allow_ips,
     parse_public_urls,
 )
+from .social.service import SocialError
 from .social.setup import install
 
 __all__ = ["SERVE_CONFIG", "create_app", "create_app_from_env"]
@@ -109,7 +113,6 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     for seconds, work in every:
         run_while_serving(app, partial(_every, seconds, work))
     app.state.hub = hub
-    app.state.socket_count = SocketCount()  # open websockets per client address (``ws``)
     app.state.draining = False
     app.state.metrics_token = metrics_token
     app.state.public_origins = origins
@@ -117,6 +120,8 @@ def create_app(db_url: str, *, bot_pause: float = 0.8, limits: Limits | None = N
     if hub.cluster is not None:
         hub.cluster.share_sockets(app.state.socket_count)
     app.add_exception_handler(SQLAlchemyError, database_away)
+    for refusal in (SocialError, TextError, TableError, CapacityError, ReplayRefused):
+        app.add_exception_handler(refusal, refused)
     for part in (health, metrics, pages, api, lobby, ws):
         app.include_router(part.router)
     app.mount("/static", RevalidatedStaticFiles(directory=pages.STATIC), name="static")
@@ -157,6 +162,16 @@ async def _every(seconds: float, work: Callable[[], object]) -> None:
     while True:
         await asyncio.sleep(seconds)
         work()
+
+
+async def refused(request: Request, exc: Exception) -> JSONResponse:
+    """The one answer of a refused request, whatever refused it — a lobby rule (``SocialError``), a
+    name or chat line (``TextError``), a table the server will not make (``TableError``) or may not
+    make now (``CapacityError``: 503), a replay it will not build (``ReplayRefused``): the error's
+    ``status`` (400 unless it says) and message, ``Retry-After`` on a 503.  Nothing changed."""
+    status = 503 if isinstance(exc, CapacityError) else int(getattr(exc, "status", 400))
+    wait = {"Retry-After": "60" if isinstance(exc, CapacityError) else "5"} if status == 503 else None
+    return JSONResponse({"detail": str(exc)}, status_code=status, headers=wait)
 
 
 async def database_away(request: Request, exc: Exception) -> JSONResponse:

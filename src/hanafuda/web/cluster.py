@@ -209,10 +209,6 @@ class Cluster:
 
     # -- counts shared over the channel ----------------------------------------------------------
 
-    async def spent_creation(self, client: str) -> None:
-        """A table creation by ``client`` (a hash of its address) here: the others count it too."""
-        await self.spent("create", client)
-
     async def spent(self, action: str, client: str) -> None:
         """``client`` spent a token of ``action`` (``create``, ``replay``) here: the others spend it
         too, so a limit per address holds over every process, not per process (issue 29)."""

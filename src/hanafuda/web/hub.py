@@ -119,28 +119,20 @@ class TableHub:
 
     # -- creating and loading ------------------------------------------------------------------
 
-    def create(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
-               theme: str = "", seed: int | None = None,
-               hints: bool = False) -> tuple[LiveTable, NewTokens]:
-        """A new table, stored; its plain tokens are returned once (only their hashes are kept).
-        ``hints``: its players may ask for a hint (``hint``; the caller keeps it off in rated play).
-
-        A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
-        allows a seed only at a table without other people (``api.create_table``)."""
-        table, tokens = self._new_table(game, players, options, seats, theme, seed, hints)
-        self._store_new(table)
-        self.tables[table.id] = table
-        return table, tokens
-
     async def create_async(self, game: str, players: int, options: dict[str, Any], seats: list[SeatSpec],
                            theme: str = "", seed: int | None = None,
                            hints: bool = False,
                            also: Callable[[str, NewTokens], None] | None = None
                            ) -> tuple[LiveTable, NewTokens]:
-        """``create`` with its database writes in a thread: the event loop, which serves every
-        table, never waits on the disk (issue 14, "writes off the event loop").  ``also(id,
-        tokens)``: more database work of the caller for the new table (the lobby's rows), run in
-        the same thread once the table is stored and before the table is served."""
+        """A new table, stored; its plain tokens are returned once (only their hashes are kept).
+        ``hints``: its players may ask for a hint (``hint``; the caller keeps it off in rated play).
+        A table made with a chosen ``seed`` says so (``seeded``) in its summary and record; the API
+        allows a seed only at a table without other people (``api.create_table``).
+
+        Its database writes run in a thread: the event loop, which serves every table, never waits
+        on the disk (issue 14, "writes off the event loop").  ``also(id, tokens)``: more database
+        work of the caller for the new table (the lobby's rows), run in the same thread once the
+        table is stored and before the table is served."""
         table, tokens = self._new_table(game, players, options, seats, theme, seed, hints)
 
         def store() -> None:
@@ -258,14 +250,9 @@ class TableHub:
         return table
 
     async def load_async(self, table_id: str) -> LiveTable | None:
-        """``load`` with the database read in a thread: a socket opening a table that is not in
-        memory does not hold up every other table meanwhile."""
-        if table_id in self.tables:
-            return self.tables[table_id]
-        table, take = self.keep(await asyncio.to_thread(self.store.read, table_id))
-        if take and self.cluster is not None:
-            await asyncio.to_thread(self.cluster.take, [table_id])
-        return table
+        """``load`` in a worker thread (as the sync routes run it): a socket opening a table that is
+        not in memory does not hold up every other table meanwhile."""
+        return self.tables.get(table_id) or await asyncio.to_thread(self.load, table_id)
 
     def keep(self, table: LiveTable | None) -> tuple[LiveTable | None, bool]:
         """A table just read from the database, kept in memory, and whether to take its lease now
@@ -322,13 +309,6 @@ class TableHub:
         return False
 
     # -- messages ------------------------------------------------------------------------------
-
-    def state_for(self, table: LiveTable, seat: int | None, creator: bool = False,
-                  theme: str = "") -> dict[str, Any]:
-        """The whole table as ``seat`` may see it now (``messages.state_message``; a socket gets
-        it with its viewer's version, ``state_to``), in the card names of ``theme`` (default: the
-        table's)."""
-        return state_message(table, seat, creator, theme)
 
     async def state_to(self, table: LiveTable, conn: Connection) -> None:
         """Send ``conn`` the whole state, which it holds from now on (its next message is a patch
@@ -535,7 +515,7 @@ class TableHub:
         kind = msg["type"]
         own: dict[str, Callable[[], Awaitable[None]]] = {
             "move": lambda: self.move(table, conn, msg.get("move")),
-            "next-round": lambda: self.deal(table, conn),
+            "next-round": lambda: self.move(table, conn, NEXT_ROUND),
             "state": lambda: self.state_to(table, conn),  # asked for (a page that missed a patch)
             "ping": lambda: self.send(table, conn, {"type": "pong"}),
             "bot-takeover": lambda: self.takeover(table, conn, msg),
@@ -819,10 +799,6 @@ class TableHub:
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
         elif (refusal := await self.submit(table, conn.seat, text, "person")) is not None:
             await self.error(table, conn, refusal.code, refusal.message)
-
-    async def deal(self, table: LiveTable, conn: Connection) -> None:
-        """A person deals the next round: ``move`` of ``NEXT_ROUND``."""
-        await self.move(table, conn, NEXT_ROUND)
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""

@@ -126,15 +126,17 @@ class Limits:
 
 
 class RateLimited(Exception):
-    """Too many requests of one kind from one client.  New tables are counted a minute, the unit
-    ``--tables-per-minute`` and the docs use (``err.rate_create``), when the bucket is of that form
-    (N in a row, one back every 60/N s); any other limit by its burst and pace (``err.rate``)."""
+    """Too many requests of one kind from one client.  New tables and uploaded replays are
+    counted a minute, the unit ``--tables-per-minute`` and the docs use (``err.rate_create``), when
+    the bucket is of that form (N in a row, one back every 60/N s); any other limit by its burst and
+    pace (``err.rate``)."""
 
     def __init__(self, action: str, limit: Limit, wait: int | None = None) -> None:
         self.retry_after = max(1, wait if wait is not None else round(limit.every))
         per_minute = limit.burst  # ``--tables-per-minute N``: N in a row, each back after 60/N s
-        if action == "create" and abs(limit.every * per_minute - 60.0) < 1e-6:
-            super().__init__(f"too many create requests (new tables): at most {per_minute} a minute; "
+        what = {"create": "create requests (new tables)", "replay": "uploaded replays"}.get(action)
+        if what is not None and abs(limit.every * per_minute - 60.0) < 1e-6:
+            super().__init__(f"too many {what}: at most {per_minute} a minute; "
                              f"try again in {self.retry_after} s")
             return
         super().__init__(f"too many {action} requests: at most {limit.burst} in a row, then one every "

@@ -35,8 +35,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from .db import Base, TableEventRow, TableRow, seats_of
 from .limits import Limit, RateLimited, RateLimiter
+from .requests import MAX_CHAT, name_key
 from .social.models import ChatRow, PlayerRow
-from .social.names import MAX_CHAT, name_key
 
 if TYPE_CHECKING:
     from .hub import TableHub

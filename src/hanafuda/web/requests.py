@@ -10,23 +10,30 @@ when it has none).  Longer matches are for ``hanafuda play`` and the arena, not 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import from_json
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from ..rules import GAMES
 from ..rules.options import OptionError
 from ..words.catalogue import LANGUAGES
+from .limits import RateLimited
+from .security import client_key, require_json_from_here
 
-__all__ = ["MAX_NAME", "MIN_NAME", "CreateTable", "RequestError", "SeatRequest", "TextError",
-           "check_match_length", "check_name", "has_control", "max_rounds", "max_target", "parse_create",
-           "read_body", "request_language", "too_large"]
+__all__ = ["MAX_BODY", "MAX_NAME", "MIN_NAME", "CreateTable", "RequestError", "SeatRequest", "TextError",
+           "MAX_CHAT", "check_chat", "check_match_length", "check_name", "has_control", "max_rounds",
+           "max_target", "name_key", "rate_limit", "read_body", "read_json", "request_language",
+           "too_large"]
 
 MAX_SEATS = max(n for g in GAMES.values() for n in g.player_counts())
 """The most players any game allows: no request may name more seats."""
 MAX_OPTIONS = 16
+MAX_BODY = 16_384
+"""The largest JSON body of a route that takes a model (``read_json``)."""
+B = TypeVar("B", bound=BaseModel)
 
 
 class RequestError(ValueError):
@@ -35,6 +42,7 @@ class RequestError(ValueError):
 
 MIN_NAME = 2
 MAX_NAME = 24
+MAX_CHAT = 300
 
 
 class TextError(ValueError):
@@ -75,6 +83,25 @@ def check_name(raw: object) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """The form two names are compared in: "Ann" and "ann" are the same player."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_chat(raw: object) -> str:
+    """A chat line: 1–300 characters after trimming, no control characters (newlines neither)."""
+    if not isinstance(raw, str):
+        raise TextError("a chat message must be text")
+    text = unicodedata.normalize("NFC", raw.strip())
+    if not text:
+        raise TextError("a chat message cannot be empty")
+    if len(text) > MAX_CHAT:
+        raise TextError(f"a chat message has at most {MAX_CHAT} characters")
+    if has_control(text):
+        raise TextError("a chat message may not contain control characters")
+    return text
+
+
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -105,14 +132,42 @@ def explain(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def parse_create(body: bytes) -> CreateTable:
-    """The table request in ``body`` (JSON), or ``RequestError`` naming each bad field."""
+async def read_json(request: Request, model: type[B]) -> B:
+    """The one way a route reads its body (the API's, the lobby's and the admin page's): a POST
+    that is JSON from this server's pages (``require_json_from_here``), read up to ``MAX_BODY``
+    (a 413 as soon as its bytes pass it, ``read_body``), as ``model``; else a 400 naming what is
+    wrong: not JSON (nested too deeply included: the parser stops at a depth, never a 500; issue
+    29), not an object, or a field of the wrong type or out of range (issue 14, defect 2)."""
+    require_json_from_here(request)
     try:
-        return CreateTable.model_validate_json(body)
+        data = from_json(await read_body(request, MAX_BODY) or b"{}")
+    except ValueError:
+        raise HTTPException(400, "the body is not valid JSON (or is nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the body must be a JSON object")
+    try:
+        return model.model_validate(data)
     except ValidationError as exc:
-        if any(e["type"].startswith("json") for e in exc.errors()):
-            raise RequestError("the body is not valid JSON (or is nested too deeply)") from None
-        raise RequestError(explain(exc)) from None
+        raise HTTPException(400, explain(exc)) from None
+
+
+SHARED_LIMITS = ("create", "replay")
+"""Actions whose limit holds over every server process of a cluster (each process tells the
+others what it spent, ``Cluster.spent``)."""
+
+
+async def rate_limit(request: Request, action: str, *accounts: str) -> None:
+    """The one rate limit of an HTTP request (``limits.RateLimiter``, the server's one limiter):
+    one ``action`` spent by the request's address and by each signed-in ``accounts`` key beside
+    it (issue 29), or a 429 with ``Retry-After`` saying the limit (spending nothing).  New tables
+    and uploaded replays are counted over the whole cluster (``SHARED_LIMITS``)."""
+    hub, client = request.app.state.hub, client_key(request)
+    try:
+        hub.limiter.take(action, client, *accounts)
+    except RateLimited as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
+    if hub.cluster is not None and action in SHARED_LIMITS:
+        await hub.cluster.spent(action, client)
 
 
 def too_large(what: str, limit: int) -> HTTPException:

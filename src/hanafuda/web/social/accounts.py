@@ -16,8 +16,8 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import delete
 from sqlalchemy.orm import sessionmaker
 
+from ..requests import TextError
 from .models import SecretRow
-from .names import TextError
 
 __all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "SESSION_COOKIE", "SESSION_DAYS", "Sessions", "check_password",
            "hash_key", "hash_password", "new_key", "verify_password"]

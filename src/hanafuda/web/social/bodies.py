@@ -1,7 +1,8 @@
 """The request bodies of the lobby's routes as pydantic models (issue 28): each route reads its
-body through one (``route_kit.read``), so a wrong type or an out-of-range value is a 400 naming the field
-before any work.  Fields whose checks speak to people (a name, a password, a chat line) keep
-their own checks (``names``, ``accounts``): those messages are translated (``i18n.say_error``)."""
+body through one (``requests.read_json``, as the API's routes do), so a wrong type or an
+out-of-range value is a 400 naming the field before any work.  Fields whose checks speak to
+people (a name, a password, a chat line) keep their own checks (``requests.check_name``, ``accounts``): those
+messages are translated (``i18n.say_error``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..requests import MAX_OPTIONS, MAX_SEATS
 from .service import MAX_WAIT
 
-__all__ = ["ChatBody", "JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody", "TokenBody"]
+__all__ = ["JoinBody", "LoginBody", "NameBody", "QuickBody", "TableBody"]
 
 class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
@@ -20,7 +21,7 @@ class Body(BaseModel):
 
 class NameBody(Body):
     name: object = None
-    """Checked by ``names.check_name``."""
+    """Checked by ``requests.check_name``."""
     password: object = None
     """Checked by ``accounts.check_password`` (accounts only)."""
 
@@ -60,16 +61,3 @@ class QuickBody(Body):
     players: int = Field(ge=1, le=MAX_SEATS)
     wait: int = Field(30, ge=0, le=MAX_WAIT)
     theme: str | None = Field(None, max_length=32)
-
-
-class TokenBody(Body):
-    token: str = Field(min_length=1, max_length=100)
-    """The token of the link the browser opened."""
-    secret: str | None = Field(None, max_length=100)
-    """The seat's claim secret, if the browser holds one."""
-
-
-class ChatBody(TokenBody):
-    text: object = None
-    """Checked by ``names.check_chat``."""
-

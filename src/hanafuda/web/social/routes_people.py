@@ -12,21 +12,21 @@ from ...rules import GAMES
 from ...rules.presets import APPLIES, presets
 from ...words.languages import choice_text, option_text, preset_text
 from ..api import check_language
+from ..requests import check_name, name_key, read_json
 from ..security import require_json_from_here
 from .accounts import SESSION_COOKIE, SESSION_DAYS, check_password, hash_password, verify_password
 from .bodies import LoginBody, NameBody
 from .i18n import LANGUAGES, catalogue
 from .invites import qr_svg
 from .models import PlayerRow
-from .names import check_name, name_key
-from .route_kit import Kit, read
+from .route_kit import Kit
 from .service import CLOCK_CHOICES, MAX_WAIT
 
 __all__ = ["routes"]
 
 
 def routes(kit: Kit) -> APIRouter:
-    router = kit.router()
+    router = APIRouter()
     social, limit, me_json = kit.social, kit.limit, kit.me_json
 
     @router.get("/i18n/{lang}.json", include_in_schema=False)
@@ -45,18 +45,18 @@ def routes(kit: Kit) -> APIRouter:
     @router.post("/api/social/names", status_code=201)
     async def pick_name(request: Request) -> dict[str, Any]:
         """Hold a display name in this browser (no password): answers the browser key to keep."""
-        name = check_name((await read(request, NameBody)).name)
-        limit("account", request)
+        name = check_name((await read_json(request, NameBody)).name)
+        await limit("account", request)
         p, key = await social.db(social.new_player, name, name_key(name))
         return {"player": me_json(p), "key": key}
 
     @router.post("/api/social/accounts", status_code=201)
     async def create_account(request: Request) -> JSONResponse:
         """An account: a new name with a password, or a password for the name this browser holds."""
-        body = await read(request, NameBody)
+        body = await read_json(request, NameBody)
         name = check_name(body.name)
         password = check_password(body.password)
-        limit("account", request)
+        await limit("account", request)
         session, held = request.cookies.get(SESSION_COOKIE), request.headers.get("x-player-key")
 
         def make() -> tuple[PlayerRow, str, str]:  # the reads, the password hash, the writes: off the loop
@@ -72,9 +72,9 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/login")
     async def login(request: Request) -> JSONResponse:
-        body = await read(request, LoginBody)
+        body = await read_json(request, LoginBody)
         name, password = body.name, body.password
-        limit("account", request)
+        await limit("account", request)
 
         def check() -> tuple[PlayerRow, str, str] | None:  # the read, the password check, the new key
             p = social.player_by_name(name_key(name.strip()))

@@ -11,9 +11,8 @@ from ...rules import GAMES
 from ...words.languages import game_title
 from ...words.names import bot_name, player_name
 from ..db import TableRow
-from ..requests import request_language
+from ..requests import name_key, request_language
 from .models import PlayerRow, RatingRow, ResultRow
-from .names import name_key
 from .ratings import BOT_RATINGS, MODEL, PROVISIONAL_MATCHES, display, wins_to_pass
 from .route_kit import Kit
 

@@ -1,4 +1,5 @@
-"""The lobby's table routes: making tables, open seats, quick match, hello, chat, rematch."""
+"""The lobby's table routes: making tables, open seats, quick match.  A table page's hello, chat
+and rematch travel on its one socket (``table_socket``)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,16 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ...rules import GAMES
-from ..requests import request_language
-from .bodies import ChatBody, JoinBody, QuickBody, TableBody, TokenBody
+from ..requests import read_json, request_language
+from .bodies import JoinBody, QuickBody, TableBody
 from .invites import reachable_urls
-from .route_kit import Kit, read
+from .route_kit import Kit
 from .service import SeatPlan, Settings
 
 __all__ = ["routes"]
 
-
 def routes(kit: Kit) -> APIRouter:
-    router = kit.router()
+    router = APIRouter()
     social = kit.social
     limit, need_player, table_of, invite = kit.limit, kit.need_player, kit.table_of, kit.invite
 
@@ -25,15 +25,14 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        body = await read(request, TableBody)
+        body = await read_json(request, TableBody)
         player = await need_player(request)
         game, players, options, theme = body.game, body.players, body.options or {}, body.theme or ""
         plans = [SeatPlan(s.kind, s.bot) for s in body.seats]
         bots = any(p.kind == "bot" for p in plans)
         settings = Settings(clock=body.clock, spectator_chat=body.spectator_chat, rated=body.rated,
                             hints=body.hints if body.hints is not None else bots and not body.rated)
-        limit("create", request, player)
-        await kit.spent_creation(request)
+        await limit("create", request, player)
         created = await social.create(player, game, players, options, plans, theme, settings)
         t = created.table
         loopback = request.url.hostname in ("127.0.0.1", "localhost", "::1")
@@ -44,7 +43,7 @@ def routes(kit: Kit) -> APIRouter:
                            if plans[s.seat].kind == "invite" else None}
                           for s in t.seats],
                 "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
-                "spectator": invite(request, f"/table/{t.id}?token={created.spectator_token}"),
+                "spectator": invite(request, f"/table/{t.id}?token={t.spectator_token}"),
                 "creator": kit.absolute(request, f"/table/{t.id}?token={created.creator_token}"),
                 "loopback": loopback,
                 "lan": [u for u in reachable_urls("0.0.0.0", request.url.port or 80)
@@ -56,7 +55,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        seat = (await read(request, JoinBody)).seat
+        seat = (await read_json(request, JoinBody)).seat
         player = await need_player(request)
         table = await table_of(table_id)
         link = await social.take_seat(table, player, None if seat is None else seat - 1)
@@ -64,7 +63,7 @@ def routes(kit: Kit) -> APIRouter:
 
     @router.post("/api/social/quick")
     async def quick(request: Request) -> dict[str, Any]:
-        body = await read(request, QuickBody)
+        body = await read_json(request, QuickBody)
         player = await need_player(request)
         game, players, wait, theme = body.game, body.players, body.wait, body.theme or ""
         if game not in GAMES:
@@ -75,37 +74,5 @@ def routes(kit: Kit) -> APIRouter:
         table, link = await social.quick_match(player, game, players, wait, str(theme),
                                                lambda: limit("create", request, player))
         return {"table": table.id, "link": link}
-
-    @router.post("/api/social/tables/{table_id}/hello")
-    async def hello(table_id: str, request: Request) -> dict[str, Any]:
-        body = await read(request, TokenBody)
-        table = await table_of(table_id)
-        seat, creator = social.authorize(table, body.token, body.secret)
-        return await social.hello(table, seat, creator, await kit.who_async(request))
-
-    @router.get("/api/social/tables/{table_id}/chat")
-    def chat_history(table_id: str, token: str, secret: str | None = None) -> dict[str, Any]:
-        table = kit.known(social.hub.load(table_id) if len(table_id) <= 32 else None)
-        found = social.authorize(table, token, secret)
-        if not social.can_chat(table.id, found[0], found[1]):
-            raise HTTPException(403, "spectators cannot read this table's chat")
-        return {"messages": social.chat_history(table.id)}
-
-    @router.post("/api/social/tables/{table_id}/chat", status_code=201)
-    async def chat(table_id: str, request: Request) -> dict[str, Any]:
-        chat_body = await read(request, ChatBody)
-        table = await table_of(table_id)
-        seat, creator = social.authorize(table, chat_body.token, chat_body.secret)
-        limit("chat", request, await kit.signed_in(request))  # spent by a link that opens a seat only
-        return {"message": await social.say(table, seat, creator, chat_body.text)}
-
-    @router.post("/api/social/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        body = await read(request, TokenBody)
-        table = await table_of(table_id)
-        limit("create", request, await kit.signed_in(request))
-        await kit.spent_creation(request)
-        link = await social.rematch(table, social.authorize(table, body.token, body.secret)[0])
-        return {"link": link}
 
     return router

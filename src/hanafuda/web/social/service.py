@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -27,13 +27,12 @@ from ...words.languages import game_title
 from ..bot_pool import decide
 from ..db import OUTAGE, SeatRow, TableEventRow, TableRow, seat_of, seats_of
 from ..hub import TableHub
-from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec, TableError
+from ..live import NEXT_ROUND, CapacityError, Connection, LiveTable, NewTokens, SeatSpec
 from ..lobby import seat_label
 from ..messages import table_namer
-from ..tokens import token_matches
+from ..requests import check_chat
 from .accounts import hash_key, new_key
 from .models import ChatRow, PlayerRow, RatingRow, ResultRow, SecretRow, now
-from .names import check_chat
 from .ratings import BOT_RATINGS, MODEL, Entrant, places, rate
 
 log = logging.getLogger(__name__)
@@ -87,7 +86,6 @@ class SeatPlan:
 class Created:
     table: LiveTable
     links: dict[int, str]  # seat → path with token, for seats whose link goes to the creator
-    spectator_token: str
     creator_token: str
 
 
@@ -266,17 +264,14 @@ class SocialHub:
                     if p.kind in ("me", "invite"):
                         links[i] = f"/table/{table_id}?token={token}"
 
-        try:
-            table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
-                                                        hints=settings.hints, also=store_rows)
-        except TableError as exc:
-            raise SocialError(str(exc)) from None
-        except CapacityError as exc:  # the server's cap on tables with bots (issue 14)
-            raise SocialError(str(exc), 503) from None
+        # a table the hub refuses (TableError) or the bot-table cap (CapacityError) is answered by
+        # the app's one ``refused`` handler, or on the socket by ``table_socket``
+        table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
+                                                    hints=settings.hints, also=store_rows)
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
-        return Created(table, links, table.spectator_token, tokens.creator)
+        return Created(table, links, tokens.creator)
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -295,23 +290,10 @@ class SocialHub:
         with self.sessions() as db:
             return db.get(TableRow, table_id)  # type: ignore[no-any-return]
 
-    def authorize(self, table: LiveTable, token: str, secret: str | None) -> tuple[int | None, bool]:
-        """``(seat, creator)`` that ``token`` opens, refusing a seat whose link another browser has
-        claimed (issue 14: a claimed seat answers only to the claiming browser's ``secret``)."""
-        found = role(table, token)
-        if found is None:
-            raise SocialError("this link opens no seat at this table", 403)
-        if found[0] is not None:
-            claim = getattr(table.seats[found[0]], "claim_hash", None)
-            if claim is not None and not token_matches(secret, claim):
-                raise SocialError("this seat's link was opened in another browser; only that browser "
-                                  "speaks for the seat", 403)
-        return found
-
     async def hello(self, table: LiveTable, seat: int | None, creator: bool,
                     player: PlayerRow | None) -> dict[str, Any]:
-        """A browser opened the table as ``seat`` (``authorize``, or the socket's admission): bind
-        a human seat nobody holds yet to this player's name."""
+        """A browser opened the table's socket as ``seat`` (its claim checked at the socket's
+        admission): bind a human seat nobody holds yet to this player's name."""
         binds = seat is not None and player is not None and table.seats[seat].kind == "human"
         row, claimed = await self.db(self._hello_rows, table.id, seat if binds else None, player)
         if claimed and seat is not None and player is not None:
@@ -367,8 +349,8 @@ class SocialHub:
             return row, True
 
     def can_chat(self, table_id: str, seat: int | None, creator: bool) -> bool:
-        """``may_chat``, reading the table's settings only for a spectator (a database read: the
-        sync routes run it in FastAPI's threadpool, ``say`` in a worker thread)."""
+        """``may_chat``, reading the table's settings only for a spectator (a database read: ``say``
+        runs it in a worker thread)."""
         return may_chat(seat, creator, None if seat is not None or creator else self.settings(table_id))
 
     def open_tables(self, lang: str = "en") -> list[dict[str, Any]]:
@@ -427,7 +409,7 @@ class SocialHub:
                 raise SocialError("someone took that seat a moment ago", 409)
 
     async def quick_match(self, player: PlayerRow, game: str, players: int, wait: int,
-                          theme: str, on_create: Callable[[], None]) -> tuple[LiveTable, str]:
+                          theme: str, on_create: Callable[[], Awaitable[None]]) -> tuple[LiveTable, str]:
         """Seat ``player`` at a waiting quick-match table of this game and size, or open one whose
         free seats bots take after ``wait`` seconds."""
         if not 0 <= wait <= MAX_WAIT:
@@ -440,7 +422,7 @@ class SocialHub:
                 return table, await self.take_seat(table, player)
             except SocialError:
                 continue
-        on_create()
+        await on_create()  # the creation limit (spent only when a new table is opened)
         plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
         created = await self.create(player, game, players, {}, plans, theme,
                                     Settings(clock=None, spectator_chat=False, rated=True), quick=True,

@@ -1,7 +1,7 @@
 """Installing the social side into the web app (``install``, called by ``create_app``): the
 language middleware, the one server-side session store, the lobby's ticker, and its HTTP API,
 pages and socket messages in modules by concern — ``routes_people`` (pages, names, accounts,
-presets), ``routes_tables`` (tables, seats, chat, rematch), ``routes_ratings`` (leaderboards,
+presets), ``routes_tables`` (tables, seats, quick match), ``routes_ratings`` (leaderboards,
 player pages) and ``table_socket`` (the page's social messages on the table's one socket), sharing
 ``route_kit.Kit``.
 

@@ -9,10 +9,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..limits import RateLimited
-from ..live import Connection, LiveTable
+from ..live import CapacityError, Connection, LiveTable, TableError
+from ..requests import TextError
 from .accounts import SESSION_COOKIE
 from .i18n import say_error
-from .names import TextError
 from .route_kit import Kit
 from .service import SocialError
 
@@ -31,7 +31,7 @@ def install(kit: Kit) -> None:
         async def run(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
             try:
                 await handler(table, conn, msg)
-            except (SocialError, TextError, RateLimited) as exc:
+            except (SocialError, TextError, RateLimited, TableError, CapacityError) as exc:
                 await social.hub.send(table, conn, {"type": "error", "for": kind, "code": "refused",
                                                     "error": say_error(str(exc), conn.lang)})
         return run
