@@ -50,7 +50,7 @@ from .live import (
 from .messages import diff, is_public, patch_message, state_message, table_namer, viewer_key
 from .requests import check_match_length
 from .storage import TableStore
-from .tokens import hash_token, new_token, token_matches
+from .tokens import hash_token, new_table_id, new_token, token_matches
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -180,7 +180,7 @@ class TableHub:
         seat_tokens = [new_token() for _ in seats]
         creator = new_token()
         table = LiveTable(
-            id=secrets.token_urlsafe(9),
+            id=new_table_id(),
             match=match,
             theme=theme,
             seats=[Seat(i, s.kind, s.bot if s.kind == "bot" else None,

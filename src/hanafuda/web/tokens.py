@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import secrets
 
-__all__ = ["TOKEN_BYTES", "hash_token", "new_token", "token_matches"]
+__all__ = ["TOKEN_BYTES", "hash_token", "new_table_id", "new_token", "token_matches"]
 
 TOKEN_BYTES = 18
 """144 random bits per token."""
@@ -18,6 +18,14 @@ TOKEN_BYTES = 18
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    """A table's public id (72 random bits, URL-safe), never beginning with "-": an admin types it
+    as an argument (``hanafuda admin close-table ID``), where a leading "-" reads as an option."""
+    while (table_id := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return table_id
 
 
 def hash_token(token: str) -> str:
