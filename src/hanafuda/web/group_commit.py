@@ -1,8 +1,9 @@
 """Group commit: the events of many tables written in one transaction, off the event loop.
 
 Each table hands its next event to ``GroupWriter.write`` and waits; a writer thread takes every
-event waiting at that moment and commits them together (one fsync for all), then wakes each
-waiter.  A move is acknowledged only after ``write`` returned, i.e. once it is durable (issue 14,
+event waiting at that moment and commits them together (one transaction for all), then wakes each
+waiter.  A move is acknowledged only after ``write`` returned, i.e. once it is committed: it survives
+a killed server (SQLite's WAL with ``synchronous=NORMAL``, ``db.make_engine``) (issue 14,
 "writes off the event loop, grouped").  If a group's transaction fails, its events are retried one
 by one, so one table's refused write never fails another's.
 
