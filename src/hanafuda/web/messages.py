@@ -96,13 +96,24 @@ def round_summary(score: RoundScore) -> dict[str, Any]:
     }
 
 
-def standing(match: Match) -> dict[str, Any]:
-    """Card points and yaku held so far, from the capture piles (public information)."""
+def standing(match: Match, kept: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """Card points and yaku held so far, from the capture piles (public information).
+
+    ``kept``: a dict the caller keeps for the match (``LiveTable.words_cache``): the standing is
+    counted again only when what it is counted from changed (``Round.standing_facts``), else the
+    dict made before is given again (and a patch compares it by identity)."""
+    facts = match.current.standing_facts()
+    found = kept.get("standing") if kept is not None else None
+    if found is not None and found[0] == facts:
+        return found[1]  # type: ignore[no-any-return]
     st = match.current.standing()
-    return {
+    out = {
         "card_points": list(st.card_points),
         "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in st.yaku],
     }
+    if kept is not None:
+        kept["standing"] = (facts, out)
+    return out
 
 
 def is_public(entry: dict[str, Any], seat: int | None) -> bool:
@@ -299,8 +310,8 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
     words = _words(table, pv, theme, lang)
     public = table.words_cache.get("public")
     if public is None or public[0] != table.version:
-        public = table.words_cache["public"] = (table.version, table_summary(table), standing(m),
-                                                _summaries(table))
+        public = table.words_cache["public"] = (table.version, table_summary(table),
+                                                standing(m, table.words_cache), _summaries(table))
     return {
         "type": "state",
         "table": public[1],
