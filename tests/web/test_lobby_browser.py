@@ -509,3 +509,29 @@ def test_the_lobby_lists_a_page_of_short_summaries(server: Server, browser: Any)
     assert page.locator(f"#tables li[data-table='{made[-1]}']").count() == 0
     assert page.errors == []
     page.context.close()
+
+
+def test_a_players_page_marks_a_provisional_rating(server: Server, browser: Any) -> None:
+    """A rating of a player's first rated matches shows "1012?" on their page, as on the
+    leaderboard, and says why (on hover and to a screen reader); one past them shows no "?"."""
+    import sqlite3
+
+    from hanafuda.web.social.ratings import PROVISIONAL_MATCHES
+
+    page = person(browser, server, "Fresh Rater")
+    with sqlite3.connect(server.db_url.removeprefix("sqlite:///")) as db:
+        (pid,) = db.execute("select id from social_players where name = 'Fresh Rater'").fetchone()
+        db.executemany("insert into social_ratings (player_id, game, mu, sigma, matches) "
+                       "values (?, ?, ?, ?, ?)",
+                       [(pid, "mushi", 27.0, 6.0, 1), (pid, "min-hwatu", 27.0, 2.0, PROVISIONAL_MATCHES)])
+    page.goto(server.url + "/player/Fresh%20Rater")
+    page.wait_for_selector("#ratings li")
+    said = page.eval_on_selector_all("#ratings li", "els => els.map((e) => e.innerText)")
+    lines = {li.split(":")[0]: li for li in said}
+    mushi = next(v for k, v in lines.items() if k.startswith("Mushi"))
+    hwatu = next(v for k, v in lines.items() if k.startswith("Min-Hwatu"))
+    assert "?" in mushi.split("(")[0] and "?" not in hwatu
+    mark = page.locator("#ratings .provisional")
+    assert mark.count() == 1 and str(PROVISIONAL_MATCHES) in (mark.get_attribute("title") or "")
+    assert "Provisional" in page.locator("#ratings .sr-only").inner_text()
+    page.context.close()

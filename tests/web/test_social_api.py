@@ -382,6 +382,8 @@ def test_rated_match_updates_both_ratings_leaderboard_and_player_page(client: Te
     assert count(client, RatingRow) == 2
     page = client.get("/api/social/players/ann").json()
     assert page["name"] == "Ann" and page["ratings"][0]["game"] == "mushi"
+    # one rated match: provisional, as the leaderboard says (the page marks it "1000?")
+    assert page["ratings"][0]["provisional"] is True and page["provisional_matches"] > 1
     assert page["matches"][0]["replay"] == f"/replay/{t['id']}"
     assert client.get(page["matches"][0]["replay"]).status_code == 200
     assert client.get("/api/social/players/nobody").status_code == 404

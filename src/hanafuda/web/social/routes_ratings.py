@@ -73,8 +73,9 @@ def routes(kit: Kit) -> APIRouter:
                                       for s in table.seats] if table else []})
         return {"name": p.name, "account": p.password_hash is not None,
                 "ratings": [{"game": r.game, "title": game_title(GAMES[r.game], lang),
-                             "rating": display(r.mu, r.sigma),
-                             "matches": r.matches} for r in ratings if r.game in GAMES],
-                "matches": matches}
+                             "rating": display(r.mu, r.sigma), "matches": r.matches,
+                             "provisional": r.matches < PROVISIONAL_MATCHES}
+                            for r in ratings if r.game in GAMES],
+                "provisional_matches": PROVISIONAL_MATCHES, "matches": matches}
 
     return router

@@ -33,8 +33,11 @@ async function playerPage() {
   if (!r.ok) { $("not-found").hidden = false; return; }
   const data = await r.json();
   $("player-name").textContent = data.name;
-  $("ratings").replaceChildren(...data.ratings.map((x) => HF.el("li", {}, HF.el("a", { href: `/leaderboard/${x.game}`, text: x.title }),
-    `: ${x.rating} (${T("lb.n_matches", { n: x.matches })})`)));
+  // a provisional rating is marked "?" as on the leaderboard, and says why on hover and to a reader
+  $("ratings").replaceChildren(...data.ratings.map((x) => HF.el("li", {}, HF.el("a", { href: `/leaderboard/${x.game}`, text: x.title }), ": ",
+    x.provisional ? HF.el("span", { class: "rating provisional", title: T("lb.provisional", { m: data.provisional_matches }), text: `${x.rating}?` }) : `${x.rating}`,
+    ` (${T("lb.n_matches", { n: x.matches })})`,
+    x.provisional ? HF.el("span", { class: "sr-only", text: ` ${T("lb.provisional", { m: data.provisional_matches })}` }) : "")));
   const body = $("matches").querySelector("tbody");
   body.replaceChildren(...data.matches.map((m) => HF.el("tr", {},
     HF.el("td", { text: m.title }), HF.el("td", { text: T("player.place_of", { place: m.place, n: m.players }) }),
