@@ -69,7 +69,11 @@ def _axe_in(page: Any, selector: str) -> list[dict[str, Any]]:
 
 
 def _my_turn(page: Any) -> None:
-    page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0 && myTurn()")
+    """The table waits on this person, and the socket's hello has been answered (its seat update
+    comes first, and would otherwise re-render over a test's drawing on a loaded machine)."""
+    page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0 && myTurn()"
+                           " && document.getElementById('social') !== null")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 ROWS = """(sel) => { const rows = new Map();
