@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
@@ -134,6 +135,38 @@ def test_fork_is_an_independent_copy() -> None:
         m.play(m.legal_moves()[-1])
     m.next_round()
     assert m.deals[-1] == copy.deals[-1]  # the same random state: the same next deal
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("hana-awase", 3, {"rounds": 2, "teyaku": True}), ("koi-koi", 2, {"rounds": 2}),
+    ("min-hwatu", 3, {"rounds": 2}), ("kwa-do", 2, {"rounds": 2}), ("hawaiifuda", 2, {"rounds": 2}),
+    ("mushi", 2, {"rounds": 2})])
+def test_a_fork_for_a_move_shares_a_random_generator_no_move_draws_from(
+        game: str, players: int, options: dict[str, Any]) -> None:
+    """``fork(m, deals=False)`` (every move ``submit`` checks) shares the match's random generator:
+    safe only because no play and no teyaku decision draws from it, only a deal does (RULES.md §6).
+    Every move of whole matches is made on such a copy, put in place as ``submit`` does: the
+    generator's state never moves under a move, and the matches deal what a match played in place
+    deals."""
+    for seed in range(3):
+        m, plain = Match(game, players, options, seed=seed), Match(game, players, options, seed=seed)
+        rng = random.Random(seed)
+        while not m.finished:
+            if m.to_move is None:
+                m = fork(m)
+                m.next_round()
+                plain.next_round()
+                continue
+            seat = m.to_move
+            move = rng.choice(m.legal_moves())
+            state = m.rng.getstate()
+            nxt = fork(m, deals=False)
+            assert nxt.rng is m.rng
+            nxt.submit(seat, move)
+            plain.submit(seat, move)
+            assert m.rng.getstate() == state, f"{game}: the move {move!r} drew from the match's generator"
+            m = nxt
+        assert m.deals == plain.deals and m.to_record() == plain.to_record()
 
 
 def submitted(hub: Any) -> list[tuple[int | None, str, str]]:

@@ -71,17 +71,16 @@ class BotRunner:
             view = m.view(seat)
             stamp = table.seq
             seed = f"{m.seed}:bot:{seat}:{len(m.rounds)}:{len(m.current.moves)}"
-            rng = random.Random(seed)
             bot = table.seats[seat].bot or ""
             try:
                 move = await self.pool.choose(bot, view, seed, table.id)
             except Exception:  # a bot bug must not stall the table: fall back to a legal move
                 log.exception("bot at table %s seat %d failed; playing a random legal move", table.id, seat)
-                move = rng.choice(view.legal)
+                move = random.Random(seed).choice(view.legal)
             if move not in view.legal:
                 log.error("bot at table %s seat %d chose %r, not a legal move; playing a random one",
                           table.id, seat, move)
-                move = rng.choice(view.legal)
+                move = random.Random(seed).choice(view.legal)
             refused = await hub.submit(table, seat, move, "bot", at_seq=stamp)
             if refused is not None and refused.code == "storage":
                 await asyncio.sleep(1.0)  # the database is away: try again a little later

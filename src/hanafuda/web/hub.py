@@ -687,7 +687,7 @@ class TableHub:
         if m.seen_to_move(seat) != seat:
             return Refusal("not-your-turn", "it is not your turn" if m.seen_to_move(seat) is not None
                            else "no move is due now (the round is over)")
-        nxt = fork(m)
+        nxt = fork(m, deals=False)  # a move never deals: the copy shares the random generator
         try:
             answer = self._submit_to(nxt, seat, move)
         except ValueError as exc:
@@ -708,7 +708,7 @@ class TableHub:
     def _partial(match: Match, made: tuple[PlayMade, ...]) -> Match:
         """The match after the first of several events one submission made (a decision and the
         queued play it released): what stands if a later one cannot be stored."""
-        part = fork(match)
+        part = fork(match, deals=False)
         part.queued.clear()
         for step in made:
             part.apply(step.action)
