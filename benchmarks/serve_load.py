@@ -22,11 +22,12 @@ Prints numbers; it asserts nothing.
 ``--proxy caddy`` runs the load through Caddy (``/usr/bin/caddy``, the shipped ``deploy/Caddyfile``
 with this machine's ports; plain HTTP, or ``tls internal`` with ``--proxy-tls``) in front of
 ``--workers`` separate ``hanafuda serve`` processes on PostgreSQL, one port each, as ``deploy/``
-runs them; ``--proxy direct`` runs the same processes with the clients spread over their ports
-themselves; ``--proxy pair`` runs both back to back, each on a fresh database made beside
-``--db`` (and dropped after), and prints the p99 round trip of each and their ratio (issue 29:
-through the proxy within 1.5× of without).  The servers and Caddy run in process groups of their
-own, apart from this load client, whose own CPU is reported beside theirs.
+runs them (Caddy at the ``Nice=`` of ``deploy/systemd/caddy.service.d/hanafuda.conf`` unless
+``--caddy-nice`` says otherwise); ``--proxy direct`` runs the same processes with the clients
+spread over their ports themselves; ``--proxy pair`` runs both back to back, each on a fresh
+database made beside ``--db`` (and dropped after), and prints the p99 round trip of each and
+their ratio (issue 29: through the proxy within 1.5× of without).  The servers and Caddy run in
+process groups of their own, apart from this load client, whose own CPU is reported beside theirs.
 
 Mixes: ``human-greedy``, ``human-strong``, ``human-human``, ``four`` (four people at Hana-Awase),
 ``bots`` (greedy against random, a spectator watching); a comma-separated list spreads the tables
@@ -45,6 +46,7 @@ import json
 import os
 import platform
 import random
+import re
 import resource
 import shutil
 import signal
@@ -428,6 +430,18 @@ def serve_flags(args: argparse.Namespace, db: str, port: int) -> list[str]:
             "--max-bot-tables", str(args.tables + 10), "--max-spectators", "1000", *cap, *proxied]
 
 
+CADDY_DROP_IN = CADDYFILE.parent / "systemd" / "caddy.service.d" / "hanafuda.conf"
+
+
+def shipped_caddy_nice() -> int:
+    """The ``Nice=`` that ``deploy/`` gives Caddy (its drop-in for ``caddy.service``): the
+    benchmark runs Caddy as the deploy folder does."""
+    found = re.search(r"^Nice=(-?\d+)\s*$", CADDY_DROP_IN.read_text(), re.M)
+    if found is None:
+        raise SystemExit(f"{CADDY_DROP_IN} sets no Nice=; update this benchmark")
+    return int(found.group(1))
+
+
 def caddyfile(workers: list[int], port: int, tls: bool, tmp: Path) -> str:
     """The shipped ``deploy/Caddyfile`` for this machine: a loopback site (plain HTTP, or HTTPS with
     Caddy's local CA) in front of ``workers``, no admin endpoint, nothing of the system touched."""
@@ -518,7 +532,9 @@ def run_leg(args: argparse.Namespace, mixes: list[str], leg: str) -> dict[str, f
                        "XDG_CONFIG_HOME": str(tmp / "caddy-data")}
                 log = open(tmp / "caddy.log", "wb")  # noqa: SIM115 - open for Caddy's lifetime
                 logs.append(log)
-                caddy = subprocess.Popen([args.caddy, "run", "--adapter", "caddyfile", "--config",
+                nice = shipped_caddy_nice() if args.caddy_nice is None else args.caddy_nice
+                niced = ["nice", "-n", str(nice)] if nice else []
+                caddy = subprocess.Popen([*niced, args.caddy, "run", "--adapter", "caddyfile", "--config",
                                           str(tmp / "Caddyfile")], stdout=log, stderr=subprocess.STDOUT,
                                          env=env, process_group=0)
                 procs.append(caddy)
@@ -648,6 +664,9 @@ def main() -> None:
     p.add_argument("--proxy-tls", action="store_true",
                    help="Caddy serves HTTPS with its local CA (tls internal) instead of plain HTTP")
     p.add_argument("--caddy", default=shutil.which("caddy") or "/usr/bin/caddy", help="Caddy's program")
+    p.add_argument("--caddy-nice", type=int, default=None,
+                   help="run Caddy at this nice value (default: the Nice= of deploy/systemd/"
+                        "caddy.service.d/hanafuda.conf, as deploy/ runs it; 0: as the servers)")
     p.add_argument("--profile", default="",
                    help="record the server with py-spy during play, samples holding the GIL only (collapsed "
                         "stacks to this file)")

@@ -51,14 +51,15 @@ def test_units_verify(tmp_path: Path) -> None:
     program = shutil.which("hanafuda")
     assert program, "the hanafuda console script is not on PATH"
     for unit in UNITS.iterdir():
-        (tmp_path / unit.name).write_text(unit.read_text().replace(INSTALLED, program))
+        if unit.is_file():  # (caddy.service.d/ is a drop-in for Debian's own caddy.service)
+            (tmp_path / unit.name).write_text(unit.read_text().replace(INSTALLED, program))
     names = ["hanafuda@8001.service", "hanafuda-migrate.service", "hanafuda-backup.service",
              "hanafuda-backup.timer", "hanafuda.target"]
     done = subprocess.run(["systemd-analyze", "verify", *(str(tmp_path / n) for n in names)],
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
     problems = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert done.returncode == 0 and problems == [], problems
-    assert {u.name for u in UNITS.iterdir()} == {*names[1:], "hanafuda@.service"}
+    assert {u.name for u in UNITS.iterdir() if u.is_file()} == {*names[1:], "hanafuda@.service"}
 
 
 def test_the_worker_command_line_serves_and_drains(tmp_path: Path) -> None:
@@ -115,3 +116,24 @@ def test_caddyfile_is_valid() -> None:
                       "127.0.0.1:8002"):
         assert directive in text, directive
     assert "tls internal" not in text  # production: a real certificate, automatically
+
+
+def test_caddy_runs_before_the_workers_as_the_benchmark_measures_it() -> None:
+    """The drop-in for Debian's caddy.service gives Caddy a higher priority than the workers (a
+    message through it must not wait for a core twice), and ``benchmarks/serve_load.py`` runs Caddy
+    at that same nice value by default, so the proxy capacity it prints is the shipped set-up's."""
+    drop_in = UNITS / "caddy.service.d" / "hanafuda.conf"
+    lines = [line.strip() for line in drop_in.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert lines[0] == "[Service]" and len(lines) == 2
+    key, _, value = lines[1].partition("=")
+    assert key == "Nice" and -20 <= int(value) < 0
+    assert "Nice=" not in (UNITS / "hanafuda@.service").read_text()  # the workers run at 0
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "serve_load.py"
+    sys.path.insert(0, str(bench.parent))
+    try:
+        import serve_load  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(bench.parent))
+    assert serve_load.shipped_caddy_nice() == int(value)
+
