@@ -97,7 +97,8 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
                 kind.value, namer.kind_title(kind, len(cards)), tuple(CODES[c] for c in cards),
                 tuple(namer.card(c) for c in cards), sum(values[c] for c in cards), namer.lang, scored)
         groups.append(group)
-    return SidePile(side, namer.side(side), mask.bit_count(), sum(values[c] for c in cards_of(mask)),
+    # the kinds part the deck (``KIND_MASKS``), so the pile's points are its groups' points
+    return SidePile(side, namer.side(side), mask.bit_count(), sum(g.points for g in groups),
                     tuple(groups), namer.lang, scored)
 
 
