@@ -19,7 +19,7 @@ from ..rules import Config, configure
 if TYPE_CHECKING:
     from ..views import PlayerView
 
-__all__ = ["HiddenDeal", "config_for_view", "determinize"]
+__all__ = ["HiddenDeal", "config_for_view", "determinize", "in_order"]
 
 HiddenDeal = Callable[[random.Random], tuple[dict[int, list[int]], list[int]]]
 """Deals the unseen cards: the hidden cards of each other seat (by seat) and the stock in
@@ -36,6 +36,24 @@ def config_for_view(view: PlayerView) -> Config:
         cfg = configure(view.game, view.players, view.options)
         _CONFIGS[key] = cfg
     return cfg
+
+
+def in_order(view: PlayerView, config: Config) -> HiddenDeal:
+    """A ``HiddenDeal`` with no chance in it: the unseen cards in card order, to each other seat
+    its hidden count, the rest to the stock.  For a reader of the public table and its own hand
+    only (``greedy``), to whom any placement of the hidden cards is the same: it spares the shuffle."""
+    unseen = cards_of(view.unseen(config.deck).mask)
+
+    def deal(_rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
+        dealt: dict[int, list[int]] = {}
+        pos = 0
+        for seat in range(config.players):
+            if seat != view.seat:
+                hidden = view.hand_counts[seat] - view.exposed[seat].mask.bit_count()
+                dealt[seat], pos = unseen[pos:pos + hidden], pos + hidden
+        return dealt, unseen[pos:]
+
+    return deal
 
 
 def determinize(view: PlayerView, rng: random.Random, config: Config | None = None,

@@ -15,7 +15,7 @@ from typing import ClassVar
 from ..engine.moves import parse_action
 from ..views import PlayerView
 from .base import Agent
-from .determinize import config_for_view, determinize
+from .determinize import config_for_view, determinize, in_order
 from .heuristics import evaluator_for, forced_move
 
 __all__ = ["GreedyAgent"]
@@ -38,14 +38,15 @@ class GreedyAgent(Agent):
             return forced
         ev = evaluator_for(config_for_view(view))
         cfg = ev.config
-        # The hidden cards sampled here are never read: only the public table and own hand are.
-        rnd = determinize(view, random.Random(0), cfg)
+        # The hidden cards are never read (only the public table and the own hand are): any
+        # placement of them gives the same values, so they are placed in order, not shuffled.
+        rnd = determinize(view, random.Random(0), cfg, in_order(view, cfg))
         seat = rnd.seat
         unseen = view.unseen(cfg.deck).mask
         best = float("-inf")
         choices: list[str] = []
-        for move in legal:
-            value = ev.action_value(rnd, seat, parse_action(move, cfg), unseen)
+        values = ev.action_values(rnd, seat, [parse_action(move, cfg) for move in legal], unseen)
+        for move, value in zip(legal, values, strict=True):
             if value > best + 1e-9:
                 best = value
                 choices = [move]
