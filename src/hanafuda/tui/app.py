@@ -581,7 +581,8 @@ class PlayApp(App[Path | None]):
         s = self.session
         view = s.view()
         namer = s.namer
-        self.query_one("#status", Static).update(Wrapped.of(self.status_text()))
+        status = self.status_text()
+        self.query_one("#status", Static).update(Wrapped.of(status, whole=self.status_pieces(status)))
         focused = self.focused_moves()
         targets = {t for m in focused for t in m.takes if m.kind != "expose"}
         if self.step in ("variant", "choice"):
@@ -639,6 +640,16 @@ class PlayApp(App[Path | None]):
         text.append(turn if mine else turn + "…" if view.to_move is not None else turn,
                     style="bold reverse" if mine else "bold")
         return text
+
+    def status_pieces(self, status: Text) -> list[str]:
+        """What the status line keeps on one line (issue 28's pictures: at 80 columns in Japanese
+        it broke "（2番 / 席）", in Korean "내 / 차례"): each " · " part — the round, the dealer,
+        the stock, the totals, whose turn — and inside the totals each side's name with its score
+        (when four seats' totals are wider than the screen they break between two sides)."""
+        namer = self.session.namer
+        sides = [(namer.side(i), t) for i, t in enumerate(self.session.view().totals)]
+        return ([p for p in status.plain.split(" · ") if p] + [f"{name} {t}" for name, t in sides]
+                + [name for name, _ in sides])
 
     def prompt_text(self) -> Text:
         focused = self.focused_moves()

@@ -111,6 +111,21 @@ def wrap_lines(text: Text, width: int, keep: Sequence[tuple[int, int]] = (), ind
     return out
 
 
+def _nested_spans(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+    """The (start, end) of each occurrence of ``phrases`` (longest first) that does not cross one
+    already found; a phrase inside a longer one is kept too, so that when the longer piece is too
+    wide for a line (``Wrapped``) the names inside it still stay whole."""
+    spans: list[tuple[int, int]] = []
+    for phrase in phrases:
+        at = text.find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            if not any(a < at < b < end or at < a < end < b for a, b in spans):
+                spans.append((at, end))
+            at = text.find(phrase, end)
+    return spans
+
+
 def spans_of(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
     """The (start, end) of each occurrence of ``phrases`` in ``text``, longest phrase first, none
     overlapping another."""
@@ -144,7 +159,7 @@ class Wrapped:
         paragraphs = []
         for line in body.split("\n", allow_blank=True):
             lead = len(line.plain) - len(line.plain.lstrip(" "))
-            paragraphs.append((line, spans_of(line.plain, phrases), max(indent, lead)))
+            paragraphs.append((line, _nested_spans(line.plain, phrases), max(indent, lead)))
         return cls(paragraphs)
 
     def __str__(self) -> str:
@@ -154,7 +169,10 @@ class Wrapped:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         width = options.max_width
         for text, keep, indent in self.paragraphs:
-            for line in wrap_lines(text, width, keep, indent):
+            # a piece kept whole that no line can hold breaks where its words allow, not by cells
+            room = width - min(indent, width // 2)
+            fits = [(a, b) for a, b in keep if cell_len(text.plain[a:b]) <= room]
+            for line in wrap_lines(text, width, fits, indent):
                 line.no_wrap = True
                 line.end = "\n"
                 yield line
