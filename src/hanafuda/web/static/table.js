@@ -504,6 +504,7 @@ function openTab(b, open) {
   b.setAttribute("aria-selected", "true");
   const panel = $(b.dataset.panel);
   panel.classList.add("open");
+  if (panel.contains($("log")) && VIEW) VIEW.followLog();
   panel.scrollIntoView({ block: "nearest" });
 }
 for (const b of TABS) {

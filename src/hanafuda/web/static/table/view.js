@@ -338,6 +338,31 @@ export function renderYakuMoment(box, m, onClose, onHold) {
 const $ = (id) => document.getElementById(id);
 let logCount = 0, logKey = "";
 
+// The log follows the newest entry until the reader scrolls it up (issue 28's pictures: measured at
+// render time, "at the end" was lost whenever a panel above grew and the log's box shrank, or the
+// card names changed length, and the log then stayed on its first entries for the whole match).
+// The reader's wish is what a scroll by hand says: up leaves the end, back down to it follows
+// again; the page's own scrolls to the end, a box that shrinks or grows, say nothing.
+let logFollows = true, logAutoTop = 0;
+function watchLog(log) {
+  if (log.dataset.watched) return;
+  log.dataset.watched = "1";
+  log.addEventListener("scroll", () => {
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+    if (atEnd) logFollows = true;
+    else if (log.scrollTop < logAutoTop - 2) logFollows = false;  // scrolled up by the reader
+  }, { passive: true });
+}
+
+// The log at its newest entry, if the reader has not scrolled it up: after each render, and when
+// a phone's Log tab opens (a hidden box cannot scroll, so it opened on the first entries).
+export function followLog() {
+  const log = $("log");
+  if (!log || !logFollows) return;
+  log.scrollTop = log.scrollHeight;
+  logAutoTop = log.scrollTop;
+}
+
 // The field's rows (issue 33: "when the field holds 9–12 cards they go in two even rows"): up to
 // `most` cards one row (eight on a desktop), then as few rows of `most` or fewer as hold them, each
 // as full as the others (10 cards: 5 + 5; 9: 5 + 4). style.css sizes the cards from these numbers;
@@ -348,7 +373,8 @@ export function fieldRows(n, most = 8) {
 }
 
 export function renderTable(state, ui) {
-  const log = $("log"), atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  const log = $("log");
+  watchLog(log);
   const st = stations(state), felt = $("seats").parentElement, rows = fieldRows(state.view.field.length);
   ui = { ...ui, stations: st };
   felt.dataset.stations = st.wide ? "wide" : "tall";
@@ -380,12 +406,14 @@ export function renderTable(state, ui) {
   // screen reader hears every new entry once
   const entries = state.words.log, last = entries.length ? entries[entries.length - 1].text : "";
   const key = `${HF.theme}|${entries.length}|${last}`;
+  followLog();  // also when only a panel above changed its height
   if (key === logKey) return;
   logKey = key;
   const prev = logCount;
   logCount = entries.length;
   $("log-count").textContent = `(${entries.length})`;
-  if (atEnd || prev === 0) log.scrollTop = log.scrollHeight;
+  if (prev === 0) logFollows = true;
+  followLog();
   const fresh = entries.slice(prev && prev <= entries.length ? prev - (entries.length === prev ? 1 : 0) : entries.length - 1);
   if (prev && fresh.length) {
     const announce = $("announce");

@@ -1,0 +1,144 @@
+# ruff: noqa: E501  (JavaScript snippets evaluated in the page: kept whole on their lines)
+"""What the pictures of issue 28 showed a new player (every game at 1366×768 and 390×844, light
+and dark, en/ja/ko: /work/shots/s39), measured in Debian's chromium as a person sees it:
+
+- the log follows the newest entry: in Hawaiʻifuda at 1366×768 a panel above grew, the log's
+  box shrank, and the log then stayed on its first entries for the whole match ("Log (35)" showing
+  entries 1–5); a reader who scrolls up keeps their place; a phone's Log tab opens on the newest;
+- an opponent's fanned card backs keep clear of the seat's name (on a phone the first back, turned
+  12°, touched "욕심 봇").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import TIMEOUT_MS
+from .server import Server
+
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("table-pictures")
+    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", 0.05).start()
+    yield s
+    s.stop()
+
+
+def _open(browser: Any, server: Server, game: str, viewport: dict[str, int], *, lang: str = "en",
+          scheme: str = "light", touch: bool = False) -> Any:
+    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": 2, "seed": 5, "options": {},
+                   "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    ctx = browser.new_context(viewport=viewport, color_scheme=scheme, has_touch=touch, is_mobile=touch)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(server.url + r.json()["seats"][0]["link"] + f"&lang={lang}")
+    page.wait_for_selector("#hand [data-card]")
+    return page
+
+
+def _play(page: Any, moves: int) -> None:
+    """This person's first legal move, ``moves`` times, each time waiting for it in the log."""
+    for _ in range(moves):
+        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
+        if page.evaluate("S.view.finished"):
+            return
+        n = page.evaluate("W.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"W.log.length > {n} && document.querySelectorAll('#log li').length > {n}")
+
+
+# where the log's newest entry lies against the log's visible box (px; 0 and 0 when it is inside)
+NEWEST = """() => { const log = document.getElementById('log'), items = log.querySelectorAll('li');
+  const box = log.getBoundingClientRect(), li = items[items.length - 1].getBoundingClientRect();
+  return { below: li.bottom - box.bottom, above: box.top - li.top, entries: items.length, top: log.scrollTop,
+           overflow: log.scrollHeight - log.clientHeight }; }"""
+
+
+def _settled(page: Any) -> None:
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def test_the_log_follows_the_newest_entry_when_its_box_shrinks(server: Server, browser: Any) -> None:
+    """Hawaiʻifuda at 1366×768 (the picture): after each move the newest entry is inside the log's
+    box, also when a panel above grows and the log's box shrinks between two moves."""
+    page = _open(browser, server, "hawaiifuda", DESKTOP)
+    for step in range(5):
+        _play(page, 1)
+        _settled(page)
+        got = page.evaluate(NEWEST)
+        assert got["below"] <= 1 and got["above"] <= 1, (step, got)
+        # a panel above grows: the log's box loses 40 px (as the yaku panel's or the choice's do),
+        # keeping room for two entries
+        page.evaluate("(() => { const l = document.getElementById('log'); l.style.maxHeight = Math.max(150, l.clientHeight - 40) + 'px'; })()")
+    got = page.evaluate(NEWEST)
+    assert got["overflow"] > 100, got  # the log does scroll: the case is real
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_reader_who_scrolls_the_log_up_keeps_their_place(server: Server, browser: Any) -> None:
+    page = _open(browser, server, "koi-koi", DESKTOP)
+    _play(page, 5)
+    _settled(page)
+    assert page.evaluate(NEWEST)["overflow"] > 0
+    page.evaluate("document.getElementById('log').scrollTop = 0")  # the reader scrolls to the first moves
+    page.wait_for_timeout(100)  # the scroll event
+    _play(page, 1)
+    _settled(page)
+    assert page.evaluate("document.getElementById('log').scrollTop") == 0
+    # back down to the end by hand: the log follows again
+    page.evaluate("(() => { const l = document.getElementById('log'); l.scrollTop = l.scrollHeight; })()")
+    page.wait_for_timeout(100)
+    _play(page, 1)
+    _settled(page)
+    got = page.evaluate(NEWEST)
+    assert got["below"] <= 1 and got["above"] <= 1, got
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_phone_log_tab_opens_on_the_newest_entry(server: Server, browser: Any, lang: str) -> None:
+    """On a phone the log is hidden until its tab opens (a hidden box cannot scroll): after a dozen
+    moves the Log tab shows the newest entry, inside the screen, not the first ones."""
+    page = _open(browser, server, "min-hwatu", PHONE, lang=lang, touch=True)
+    _play(page, 8)
+    page.click('[data-tab="log"]')
+    _settled(page)
+    got = page.evaluate(NEWEST)
+    assert got["overflow"] > 0 and got["top"] > 0, got  # long enough to scroll
+    assert got["below"] <= 1 and got["above"] <= 1, got
+    li = page.evaluate("(() => { const i = document.querySelectorAll('#log li'); const r = i[i.length - 1].getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; })()")
+    assert li["top"] >= 0 and li["bottom"] <= PHONE["height"], li
+    assert page.errors == []
+    page.context.close()
+
+
+# each chip with visible backs: the room between its name's right edge and the leftmost point of
+# any back (the bounding box of a turned card)
+CLEARANCE = """() => [...document.querySelectorAll('.seat')].map((s) => {
+  const backs = [...s.querySelectorAll('.fan img')].map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0);
+  const name = s.querySelector('.name').getBoundingClientRect();
+  return { name: s.querySelector('.name').textContent, backs: backs.length, gap: Math.min(...backs.map((b) => b.left)) - name.right }; })
+  .filter((g) => g.backs > 0)"""
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [(PHONE, "ko"), (PHONE, "en"), (PHONE, "ja"), (DESKTOP, "ko")])
+def test_card_backs_keep_clear_of_the_seat_name(server: Server, browser: Any, viewport: dict[str, int], lang: str) -> None:
+    page = _open(browser, server, "hawaiifuda", viewport, lang=lang, touch=viewport is PHONE)
+    _settled(page)
+    got = page.evaluate(CLEARANCE)
+    assert got, "an opponent's chip with its backs"
+    assert all(g["gap"] >= 2 for g in got), got
+    page.context.close()
