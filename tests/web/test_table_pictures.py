@@ -11,6 +11,7 @@ and dark, en/ja/ko: /work/shots/s39), measured in Debian's chromium as a person 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -141,4 +142,23 @@ def test_card_backs_keep_clear_of_the_seat_name(server: Server, browser: Any, vi
     got = page.evaluate(CLEARANCE)
     assert got, "an opponent's chip with its backs"
     assert all(g["gap"] >= 2 for g in got), got
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ko", "지금은 할 수 없습니다."), ("ja", "今はそれはできません。"), ("en", "the round is not over")])
+def test_a_refusal_is_said_in_the_page_language(server: Server, browser: Any, lang: str, said: str) -> None:
+    """The server refuses in English ("it is not your turn" stood on a Korean table in the
+    pictures); a Japanese or Korean page shows the catalogue's sentence for the refusal's code,
+    an English page the server's own words. Here: "next round" asked in the middle of a round."""
+    page = _open(browser, server, "koi-koi", DESKTOP, lang=lang)
+    page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0")
+    page.evaluate("send({ type: 'next-round' })")
+    page.wait_for_function("document.getElementById('error').textContent.length > 0")
+    text = page.inner_text("#error")
+    assert text == said, text
+    if lang != "en":
+        assert not re.search(r"[A-Za-z]{2,}", text), text
+        box = page.evaluate("(() => { const r = document.getElementById('error').getBoundingClientRect(); return { w: r.width, h: r.height }; })()")
+        assert box["w"] > 0 and box["h"] > 0, box  # seen, not only in the DOM
+    assert page.errors == []
     page.context.close()

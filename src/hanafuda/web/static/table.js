@@ -302,6 +302,17 @@ let botChoice = "greedy";
 let BOTS = ["random", "greedy", "strong"];  // replaced by /api/games' list at start-up
 fetch("/api/games").then((r) => r.json()).then((d) => { if (Array.isArray(d.bots) && d.bots.length) BOTS = d.bots; }).catch(() => { /* keep the defaults */ });
 
+// A refusal in the page's words (issue 28's pictures: "it is not your turn" in English on a
+// Korean table): the server says its refusals in English; on a Japanese or Korean page the
+// catalogue's sentence for the refusal's code is shown instead (refusal.<code>), unless the
+// server's message is already in a CJK script. English keeps the server's own, more precise words.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
+function refusalText(msg) {
+  const lang = document.documentElement.lang || "en", key = `refusal.${msg.code}`;
+  if (lang === "en" || !msg.code || !HF.messages[key] || CJK.test(msg.error || "")) return msg.error || HF.t("error.generic");
+  return HF.t(key);
+}
+
 // -- round and match over --------------------------------------------------------------------
 function maybeSummary() {
   const v = S.view;
@@ -400,7 +411,7 @@ function connect() {
       settling = msg.seat;
       if (S) render();
     } else if (msg.type === "error" && !msg.for) {  // (chat, hello, rematch errors: the social panel's)
-      $("error").textContent = msg.error;
+      $("error").textContent = refusalText(msg);
       if (["bad-token", "no-token", "no-table", "friends-seat"].includes(msg.code)) ws.onclose = null;
       if (msg.code === "friends-seat") {  // a friend's invitation, opened where its sender sits: copy it for them
         const copy = HF.el("button", { type: "button", class: "copy", "data-copy-link": "", text: HF.t("invite.copy") });
