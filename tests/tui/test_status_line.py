@@ -52,3 +52,33 @@ def test_a_kept_piece_wider_than_a_line_breaks_at_its_words_not_by_cells() -> No
     assert len(lines) >= 2 and all(cell_len(line) <= 30 for line in lines), lines
     for name in names:
         assert any(name in line for line in lines), (name, lines)
+
+
+def _log_lines(app: PlayApp) -> list[str]:
+    panel = app.query_one("#log")
+    screen = [strip.text for strip in app.screen._compositor.render_strips()]
+    return [line.split("│", 1)[1].strip(" ▁▂▃▄▅▆▇█") if "│" in line else ""
+            for line in screen[panel.region.y:panel.region.bottom]]
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+async def test_the_log_never_splits_a_seat_or_bot_name(tmp_path: Path, lang: str) -> None:
+    """The log panel at 80×24 (38 columns): "ボット：強い / ボット" stood in the pictures; each
+    seat's and bot's name is now whole on one line, as card names were already — in the header
+    and in the moves."""
+    session = PlaySession.new("mushi", bots="strong", seed=7, pause=0, lang=lang, save=tmp_path / "m.json")
+    names = {session.namer.seat(i) for i in range(session.config.players)} | {session.bots_word}
+    app = PlayApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        seen = [_log_lines(app)]
+        for _ in range(6):
+            await pilot.press("1")
+            await pilot.pause(0.1)
+        seen.append(_log_lines(app))
+        await pilot.press("q")
+    for lines in seen:
+        text = "".join(lines)
+        assert any(name in text for name in names), lines
+        for name in names:
+            assert text.count(name) == sum(line.count(name) for line in lines), (name, lines)

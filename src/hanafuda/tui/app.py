@@ -310,6 +310,14 @@ class PlayApp(App[Path | None]):
             self._card_names = ((namer.theme, namer.lang), tuple(sorted(names, key=len, reverse=True)))
         return self._card_names[1]
 
+    @property
+    def whole_names(self) -> tuple[str, ...]:
+        """The card names and the seats' and bots' names (issue 28's pictures: the log broke
+        "強い / ボット" at 80 columns), longest first: a line never splits one."""
+        s = self.session
+        seats = {s.namer.seat(i) for i in range(s.config.players)} | {s.bots_word}
+        return tuple(sorted(set(self.card_names) | {n for n in seats if n}, key=len, reverse=True))
+
     def say(self, key: str, **fields: object) -> str:
         """The catalogue's words ``key`` in the session's language (``words.catalogue``)."""
         return text(key, self.session.lang, **fields)
@@ -333,7 +341,7 @@ class PlayApp(App[Path | None]):
         self.title = f"hanafuda · {title}"
         self.log_widget.write(Wrapped.of(Text(self.say(
             "tui.app_header", game=title, players=cfg.players, seat=seat_number(self.session.seat),
-            bots=self.session.bots_word), style="bold")))
+            bots=self.session.bots_word), style="bold"), whole=self.whole_names))
         if self.session.resumed_from is not None:
             self.log_widget.write(Text(self.say("tui.resumed_saving", path=self.session.resumed_from,
                                                 save=self.session.save_path), style="italic"))
@@ -711,11 +719,12 @@ class PlayApp(App[Path | None]):
         if self.logged[0] != view.round_number:
             self.logged = (view.round_number, 0)
             log.write(Wrapped.of(Text(self.say("tui.log_round", n=view.round_number,
-                                               dealer=namer.seat(view.dealer)), style="bold")))
+                                               dealer=namer.seat(view.dealer)), style="bold"),
+                                 whole=self.whole_names))
         done = [e for e in log_entries(view, namer) if e.complete]
         for entry in done[self.logged[1]:]:
             style = "bold" if entry.seat == view.seat else ""
-            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.card_names))
+            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.whole_names))
             for call in entry.calls:
                 self.notify(call, timeout=2)
         self.logged = (self.logged[0], len(done))
