@@ -15,7 +15,7 @@ from rich.text import Text
 
 from hanafuda.tui.app import PlayApp
 from hanafuda.tui.session import PlaySession
-from hanafuda.tui.text import Wrapped
+from hanafuda.tui.text import Wrapped, wrap_lines
 
 
 @pytest.mark.parametrize(("game", "players", "lang"), [("koi-koi", 2, "ja"), ("koi-koi", 2, "ko"),
@@ -82,3 +82,16 @@ async def test_the_log_never_splits_a_seat_or_bot_name(tmp_path: Path, lang: str
         assert any(name in text for name in names), lines
         for name in names:
             assert text.count(name) == sum(line.count(name) for line in lines), (name, lines)
+
+
+def test_korean_keeps_a_word_with_its_quotes_and_brackets() -> None:
+    """Korean breaks at spaces only: the help's "'고이고이'(계속해서 더 노림)" broke after "고이고이",
+    a line then beginning with the closing quote (issue 28's pictures, `?` at 80×24)."""
+    text = ("약이 생기거나 커지면 '고이고이'(계속해서 더 노림)나 "
+            "'스톱'(지금 점수를 내고 상대가 물어 줌)을 고릅니다.")
+    words = set(text.split())
+    for width in range(20, 60):
+        lines = [line.plain for line in wrap_lines(Text(text), width)]
+        for line in lines:
+            assert set(line.split()) <= words, (width, line)
+            assert not line.startswith((")", "(")), (width, line)

@@ -65,8 +65,13 @@ def _script(ch: str) -> str:
 
 def _one_word(before: str, here: str) -> bool:
     """Two characters of one word that a line does not split: Korean breaks between words (at
-    spaces), never inside one; a katakana word ("ボット") stays whole."""
+    spaces), never inside one — a Hangul syllable and the quote, bracket, digit or letter written
+    against it are one word too ("'고이고이'(계속해서", issue 28's pictures: a line began with the
+    closing quote); a katakana word ("ボット") stays whole."""
     script = _script(before)
+    if "hangul" in (script, _script(here)):
+        other = here if script == "hangul" else before
+        return _script(other) == "hangul" or not (_wide(other) or other.isspace())
     return bool(script) and script == _script(here)
 
 
