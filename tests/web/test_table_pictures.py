@@ -162,3 +162,40 @@ def test_a_refusal_is_said_in_the_page_language(server: Server, browser: Any, la
         assert box["w"] > 0 and box["h"] > 0, box  # seen, not only in the DOM
     assert page.errors == []
     page.context.close()
+
+
+# the page's own renderer given twelve rounds already scored (Koi-Koi's and Hana-Awase's default
+# match is twelve rounds)
+TWELVE_ROUNDS = """() => { const rs = []; for (let i = 0; i < 12; i++) rs.push(S.view.totals.map((_, k) => (i * 37 + k * 11) % 90 - 40));
+  VIEW.renderTable({ ...S, view: { ...S.view, round_scores: rs } }, ui()); return rs; }"""
+BOXES = """() => { const h = (id) => document.getElementById(id).getBoundingClientRect().height;
+  return { scores: h('p-scores'), log: h('log'), cells: [...document.querySelectorAll('#scores td.rounds')].map((c) => c.getBoundingClientRect().height),
+           texts: [...document.querySelectorAll('#scores td.rounds')].map((c) => [(c.querySelector('[aria-hidden]') || c).textContent, c.title, c.querySelector('.sr-only') ? c.querySelector('.sr-only').textContent : '']) }; }"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("hana-awase", 3), ("koi-koi", 2)])
+def test_twelve_rounds_of_scores_leave_the_log_readable(server: Server, browser: Any, game: str, players: int) -> None:
+    """Late in a twelve-round match at 1366×768 the Scores panel listed every round, wrapped into
+    six lines a side (412 px for three seats), and the log was one line tall. Each side's rounds
+    cell is now one line — the last three rounds, the whole list in its title and for a screen
+    reader — and the log keeps room for several entries."""
+    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": players, "seed": 5, "options": {},
+                   "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)})
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(server.url + r.json()["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0 && document.getElementById('social') !== null")
+    before = page.evaluate(BOXES)
+    rounds = page.evaluate(TWELVE_ROUNDS)
+    got = page.evaluate(BOXES)
+    assert len(got["cells"]) == players
+    assert max(got["cells"]) <= 24, got  # one line each
+    assert got["scores"] <= before["scores"] + 2, (before, got)
+    assert got["log"] >= 80, got
+    for side, (text, title, spoken) in enumerate(got["texts"]):
+        every = ", ".join(str(r[side]) for r in rounds)
+        assert text == "… " + ", ".join(str(r[side]) for r in rounds[-3:]), text
+        assert title == every and spoken == every, (title, spoken)
+    ctx.close()

@@ -198,13 +198,24 @@ function Choice({ state, ui }) {
 const scored = () => HF.values !== null;
 const withPoints = (g) => (scored() ? ` (${g.points})` : "");
 
+// Each side's round scores: the last three, the whole list in the cell's title and for a screen
+// reader (issue 28's pictures: twelve rounds wrapped into six lines a side at 1366×768, the
+// Scores panel grew to 412 px and left the log one line)
+const SHOWN_ROUNDS = 3;
+function RoundScores({ scores }) {
+  const all = scores.join(", ");
+  if (!scores.length) return html`<td class="rounds">—</td>`;
+  if (scores.length <= SHOWN_ROUNDS) return html`<td class="rounds">${all}</td>`;
+  return html`<td class="rounds" title=${all}><span aria-hidden="true">${`… ${scores.slice(-SHOWN_ROUNDS).join(", ")}`}</span><span class="sr-only">${all}</span></td>`;
+}
+
 function Scores({ state }) {
   const W = state.words, v = state.view;
   return html`<table class="score"><tbody>
     <tr><th>${HF.t("table.side")}</th>${scored() ? html`<th>${HF.t("table.card_points")}</th>` : null}<th>${HF.t("table.rounds")}</th><th>${HF.t("table.total")}</th></tr>
     ${W.sides.map((s) => html`<tr key=${s.side} class=${side(s.side)}>
       <td><span class="mark" aria-hidden="true"></span><span lang=${ko(s.name)}>${s.name}</span></td>
-      ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<td>${v.round_scores.map((r) => r[s.side]).join(", ") || "—"}</td>
+      ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<${RoundScores} scores=${v.round_scores.map((r) => r[s.side])} />
       <td class="total">${String(s.total)}</td></tr>`)}
   </tbody></table>`;
 }
