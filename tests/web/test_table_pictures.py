@@ -199,3 +199,21 @@ def test_twelve_rounds_of_scores_leave_the_log_readable(server: Server, browser:
         assert text == "… " + ", ".join(str(r[side]) for r in rounds[-3:]), text
         assert title == every and spoken == every, (title, spoken)
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_phone_bar_keeps_its_tools_on_one_row(server: Server, browser: Any, lang: str) -> None:
+    """On a 390 px phone the card names, ?, sound and leave share one row (in English "Leave"
+    wrapped alone onto a fourth line of the bar, pushing the table down), each button still a
+    target at least 24 px square."""
+    page = _open(browser, server, "koi-koi", PHONE, lang=lang, touch=True)
+    page.wait_for_function("!document.getElementById('leave-btn').hidden")
+    got = page.evaluate("""() => { const kids = [...document.querySelectorAll('.bar-tools > *')].map((k) => k.getBoundingClientRect()).filter((r) => r.width > 0);
+      return { n: kids.length, span: Math.max(...kids.map((r) => r.bottom)) - Math.min(...kids.map((r) => r.top)),
+               right: Math.max(...kids.map((r) => r.right)),
+               buttons: [...document.querySelectorAll('.bar-tools button')].filter((b) => b.offsetWidth).map((b) => [b.offsetWidth, b.offsetHeight]) }; }""")
+    assert got["n"] >= 4, got
+    assert got["span"] <= 30, got  # one row: the tallest item's height, not two rows
+    assert got["right"] <= PHONE["width"], got
+    assert all(w >= 24 and h >= 24 for w, h in got["buttons"]), got
+    page.context.close()
