@@ -217,3 +217,51 @@ def test_a_phone_bar_keeps_its_tools_on_one_row(server: Server, browser: Any, la
     assert got["right"] <= PHONE["width"], got
     assert all(w >= 24 and h >= 24 for w, h in got["buttons"]), got
     page.context.close()
+
+
+# each occurrence of a seat's, side's or card's name in the log's entries and the summary's
+# paragraphs, measured as drawn (a Range over its text): the names lying on more than one line
+SPLIT_NAMES = """() => { const names = [...new Set([...W.seats.map((s) => s.name), ...W.sides.map((s) => s.name),
+    ...Object.values(W.cards).map((c) => c.name)])].filter((x) => x.length > 1).sort((a, b) => b.length - a.length);
+  const out = { n: 0, split: [], totals: [] };
+  for (const el of document.querySelectorAll('#log li, #summary p, #summary .how')) {
+    const nodes = [], w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); let t, text = '';
+    while ((t = w.nextNode())) { nodes.push([t, text.length]); text += t.textContent; }
+    const at = (i) => { let k = nodes.length - 1; while (k > 0 && nodes[k][1] > i) k--; return [nodes[k][0], i - nodes[k][1]]; };
+    const taken = [];
+    for (const name of names) for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + name.length)) {
+      if (taken.some(([a, b]) => i < b && a < i + name.length)) continue;
+      taken.push([i, i + name.length]);
+      const r = document.createRange(), [s0, o0] = at(i), [s1, o1] = at(i + name.length - 1);
+      r.setStart(s0, o0); r.setEnd(s1, o1 + 1);
+      const tops = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+      out.n++;
+      if (tops.size > 1) out.split.push(name);
+    }
+  }
+  return out; }"""
+
+
+def test_japanese_lines_never_break_inside_a_seat_or_card_name(server: Server, browser: Any) -> None:
+    """Kwa-Dō for four in Japanese at 1366×768: the round's totals line broke "貪欲ボット（4番 /
+    席）" (Japanese breaks between any two characters). Every seat's, side's and card's name in the
+    log and the round's summary is now one unbroken piece, and the words are unchanged."""
+    r = httpx.post(server.url + "/api/tables", json={"game": "kwa-do", "players": 4, "seed": 5, "options": {},
+                   "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * 3})
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(server.url + r.json()["seats"][0]["link"] + "&lang=ja")
+    page.wait_for_selector("#hand [data-card]")
+    for _ in range(20):
+        page.wait_for_function("S.view.phase === 'between-rounds' || S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
+        if page.evaluate("S.view.phase !== 'play'"):
+            break
+        n = page.evaluate("W.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"W.log.length > {n} || S.view.phase !== 'play'")
+    page.wait_for_selector("#summary[open]")
+    got = page.evaluate(SPLIT_NAMES)
+    assert got["n"] > 20 and got["split"] == [], got
+    assert page.evaluate("document.querySelector('#summary p:last-of-type').textContent") == "合計: " + page.evaluate("W.totals_text")
+    ctx.close()

@@ -284,12 +284,54 @@ function Yaku({ state }) {
 
 // log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
 // turn, a round that ended) changes its words in place
+// The names a line never breaks inside (issue 28's pictures: Japanese breaks between any two
+// characters, and "貪欲ボット（4番 / 席）" ended a line of the round's totals): each seat's and
+// side's name and each card's, longest first.
+let namesKey = "", namesList = [];
+function tableNames(W) {
+  const all = new Set([...W.seats.map((s) => s.name), ...(W.sides || []).map((s) => s.name),
+    ...Object.values(W.cards || {}).map((c) => c.name)].filter((x) => x && x.length > 1));
+  const key = [...all].join("\u0000");
+  if (key !== namesKey) { namesKey = key; namesList = [...all].sort((a, b) => b.length - a.length); }
+  return namesList;
+}
+// `text` with each of `names` in it as an unbreakable span (style.css .nb); the words unchanged.
+// Where the names lie is remembered per text (the log is drawn again on every message).
+const wholeCache = new Map();
+function namesIn(text, names) {
+  const key = `${namesKey}\u0001${text}`;
+  let spans = wholeCache.get(key);
+  if (spans) return spans;
+  spans = [];
+  for (const name of names) {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+      const end = at + name.length;
+      if (!spans.some(([a, b]) => at < b && a < end)) spans.push([at, end]);
+    }
+  }
+  spans.sort((x, y) => x[0] - y[0]);
+  if (wholeCache.size > 2000) wholeCache.clear();
+  wholeCache.set(key, spans);
+  return spans;
+}
+export function keepWhole(text, names) {
+  const out = [];
+  let from = 0;
+  for (const [a, b] of namesIn(text, names)) {
+    if (a > from) out.push(text.slice(from, a));
+    out.push(html`<span class="nb">${text.slice(a, b)}</span>`);
+    from = b;
+  }
+  if (from < text.length) out.push(text.slice(from));
+  return out;
+}
+
 function Log({ state }) {
-  const W = state.words, n = W.log.length;
+  const W = state.words, n = W.log.length, names = tableNames(W);
   return W.log.map((e, i) => {
     const cls = [e.kind === "deal" ? "deal" : "", i === n - 1 ? "last" : "",
       e.seat !== null && e.seat !== undefined ? side(W.seats[e.seat].side) : ""].filter(Boolean).join(" ");
-    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${e.text}</li>`;
+    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${keepWhole(e.text, names)}</li>`;
   });
 }
 
@@ -315,10 +357,10 @@ export function renderPile(box, s) {
 }
 
 export function renderSummary(box, state) {
-  const W = state.words;
+  const W = state.words, names = tableNames(W);
   render(html`
-    ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${W.match_result}</p>` : null}
-    ${W.result_stop ? html`<p class="status" data-stop lang=${ko(W.result_stop)}>${W.result_stop}</p>` : null}
+    ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${keepWhole(W.match_result, names)}</p>` : null}
+    ${W.result_stop ? html`<p class="status" data-stop lang=${ko(W.result_stop)}>${keepWhole(W.result_stop, names)}</p>` : null}
     ${W.result.map((r) => {
       const pile = groupsText(r.pile, HF.t("table.nothing_captured"));
       return html`<div key=${r.side} class=${`result ${side(r.side)}`}>
@@ -329,7 +371,7 @@ export function renderSummary(box, state) {
     ? html`<div>${r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")}</div>` : null}</div>`;
     })}
     ${W.result_note ? html`<p class="muted" lang=${ko(W.result_note)}>${W.result_note}</p>` : null}
-    ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${`${HF.t("table.totals")}: ${W.totals_text}`}</p>` : null}`, box);
+    ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${keepWhole(`${HF.t("table.totals")}: ${W.totals_text}`, names)}</p>` : null}`, box);
 }
 
 // -- a yaku moment: a yaku just made, its name and its cards drawn (issue 33), in the live region
