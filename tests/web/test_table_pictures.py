@@ -265,3 +265,27 @@ def test_japanese_lines_never_break_inside_a_seat_or_card_name(server: Server, b
     assert got["n"] > 20 and got["split"] == [], got
     assert page.evaluate("document.querySelector('#summary p:last-of-type').textContent") == "合計: " + page.evaluate("W.totals_text")
     ctx.close()
+
+
+def test_the_keys_hints_go_when_the_round_ends(server: Server, browser: Any) -> None:
+    """"Enter plays · Esc cancels · 1–9 choose" stood beside an empty hand under the round's and the
+    match's end; it shows while the round is played (a desktop: a fine pointer) and goes at its end."""
+    r = httpx.post(server.url + "/api/tables", json={"game": "mushi", "players": 2, "seed": 5, "options": {"rounds": 1},
+                   "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(server.url + r.json()["seats"][0]["link"])
+    page.wait_for_selector("#hand [data-card]")
+    page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0")
+    assert page.is_visible("#keys")
+    for _ in range(30):
+        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
+        if page.evaluate("S.view.finished"):
+            break
+        n = page.evaluate("W.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"W.log.length > {n} || S.view.finished")
+    page.wait_for_selector("#summary[open]")
+    assert not page.is_visible("#keys")
+    ctx.close()

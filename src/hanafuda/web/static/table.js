@@ -210,6 +210,9 @@ function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
   $("hint-btn").disabled = !myTurn();
   setText("keys", HF.t(hintAllowed() ? "table.keys_hint" : "table.keys"));
+  // the keys' hints only while a hand is there to play from (not under the round's or the
+  // match's end: issue 28's pictures)
+  $("keys").classList.toggle("off", !S || S.you === null || S.view.finished || ["between-rounds", "match-over"].includes(S.view.phase));
 }
 function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }

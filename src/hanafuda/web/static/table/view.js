@@ -277,7 +277,7 @@ function Yaku({ state }) {
       <div class="yaku-head"><strong lang=${ko(p.name)}>${`${p.name} (${p.points})`}</strong>
         ${done.length ? html`<span class="done" lang=${ko(names)}>${" — " + names}</span>` : null}
         ${p.needs_declaration ? html`<span class="muted">${` · ${HF.t("table.declared_sets")}`}</span>` : null}</div>
-      ${shown && shown.line ? html`<div class="yaku-line" lang=${ko(shown.line)}>${shown.line}</div>` : null}
+      ${shown && shown.line ? html`<div class="yaku-line" lang=${ko(shown.line)}>${keepWhole(shown.line, tableNames(W))}</div>` : null}
       <div class="chips">${chips}</div></div>`;
   });
 }
