@@ -289,3 +289,32 @@ def test_the_keys_hints_go_when_the_round_ends(server: Server, browser: Any) -> 
     page.wait_for_selector("#summary[open]")
     assert not page.is_visible("#keys")
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_replay_controls_wrap_between_controls_on_a_phone(server: Server, browser: Any, lang: str) -> None:
+    """The replay's toolbar on a 390 px phone: in Japanese "視点" stood after "1 / 10" with its menu
+    on the next line, and "棋譜をダウンロード" broke after its first character. Each label keeps its
+    menu on its line and the download link is whole."""
+    import time
+
+    done = httpx.post(server.url + "/api/tables", json={"game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
+                                                         "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' match did not finish"
+        time.sleep(0.3)
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/replay/{done['id']}?lang={lang}")
+    page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
+    got = page.evaluate("""() => { const mid = (r) => r.top + r.height / 2, box = (e) => e.getBoundingClientRect();
+      const label = document.querySelector('.moves label'), words = label.querySelector('span'), menu = label.querySelector('select');
+      const link = document.getElementById('download');
+      return { label: Math.abs(mid(box(words)) - mid(box(menu))), linkLines: new Set([...link.getClientRects()].map((r) => Math.round(r.top))).size,
+               width: [document.documentElement.scrollWidth, innerWidth] }; }""")
+    assert got["label"] <= 6, got  # the label's words beside its menu, on one line
+    assert got["linkLines"] == 1, got
+    assert got["width"][0] <= got["width"][1], got
+    ctx.close()
