@@ -282,8 +282,6 @@ function Yaku({ state }) {
   });
 }
 
-// log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
-// turn, a round that ended) changes its words in place
 // The names a line never breaks inside (issue 28's pictures: Japanese breaks between any two
 // characters, and "貪欲ボット（4番 / 席）" ended a line of the round's totals): each seat's and
 // side's name and each card's, longest first.
@@ -326,6 +324,8 @@ export function keepWhole(text, names) {
   return out;
 }
 
+// log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
+// turn, a round that ended) changes its words in place
 function Log({ state }) {
   const W = state.words, n = W.log.length, names = tableNames(W);
   return W.log.map((e, i) => {
