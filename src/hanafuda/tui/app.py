@@ -310,6 +310,14 @@ class PlayApp(App[Path | None]):
             self._card_names = ((namer.theme, namer.lang), tuple(sorted(names, key=len, reverse=True)))
         return self._card_names[1]
 
+    @property
+    def whole_names(self) -> tuple[str, ...]:
+        """The card names and the seats' and bots' names (issue 28's pictures: the log broke
+        "強い / ボット" at 80 columns), longest first: a line never splits one."""
+        s = self.session
+        seats = {s.namer.seat(i) for i in range(s.config.players)} | {s.bots_word}
+        return tuple(sorted(set(self.card_names) | {n for n in seats if n}, key=len, reverse=True))
+
     def say(self, key: str, **fields: object) -> str:
         """The catalogue's words ``key`` in the session's language (``words.catalogue``)."""
         return text(key, self.session.lang, **fields)
@@ -333,7 +341,7 @@ class PlayApp(App[Path | None]):
         self.title = f"hanafuda · {title}"
         self.log_widget.write(Wrapped.of(Text(self.say(
             "tui.app_header", game=title, players=cfg.players, seat=seat_number(self.session.seat),
-            bots=self.session.bots_word), style="bold")))
+            bots=self.session.bots_word), style="bold"), whole=self.whole_names))
         if self.session.resumed_from is not None:
             self.log_widget.write(Text(self.say("tui.resumed_saving", path=self.session.resumed_from,
                                                 save=self.session.save_path), style="italic"))
@@ -581,7 +589,8 @@ class PlayApp(App[Path | None]):
         s = self.session
         view = s.view()
         namer = s.namer
-        self.query_one("#status", Static).update(Wrapped.of(self.status_text()))
+        status = self.status_text()
+        self.query_one("#status", Static).update(Wrapped.of(status, whole=self.status_pieces(status)))
         focused = self.focused_moves()
         targets = {t for m in focused for t in m.takes if m.kind != "expose"}
         if self.step in ("variant", "choice"):
@@ -639,6 +648,16 @@ class PlayApp(App[Path | None]):
         text.append(turn if mine else turn + "…" if view.to_move is not None else turn,
                     style="bold reverse" if mine else "bold")
         return text
+
+    def status_pieces(self, status: Text) -> list[str]:
+        """What the status line keeps on one line (issue 28's pictures: at 80 columns in Japanese
+        it broke "（2番 / 席）", in Korean "내 / 차례"): each " · " part — the round, the dealer,
+        the stock, the totals, whose turn — and inside the totals each side's name with its score
+        (when four seats' totals are wider than the screen they break between two sides)."""
+        namer = self.session.namer
+        sides = [(namer.side(i), t) for i, t in enumerate(self.session.view().totals)]
+        return ([p for p in status.plain.split(" · ") if p] + [f"{name} {t}" for name, t in sides]
+                + [name for name, _ in sides])
 
     def prompt_text(self) -> Text:
         focused = self.focused_moves()
@@ -700,11 +719,12 @@ class PlayApp(App[Path | None]):
         if self.logged[0] != view.round_number:
             self.logged = (view.round_number, 0)
             log.write(Wrapped.of(Text(self.say("tui.log_round", n=view.round_number,
-                                               dealer=namer.seat(view.dealer)), style="bold")))
+                                               dealer=namer.seat(view.dealer)), style="bold"),
+                                 whole=self.whole_names))
         done = [e for e in log_entries(view, namer) if e.complete]
         for entry in done[self.logged[1]:]:
             style = "bold" if entry.seat == view.seat else ""
-            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.card_names))
+            log.write(Wrapped.of(Text(entry.text, style=style), indent=2, whole=self.whole_names))
             for call in entry.calls:
                 self.notify(call, timeout=2)
         self.logged = (self.logged[0], len(done))

@@ -65,8 +65,13 @@ def _script(ch: str) -> str:
 
 def _one_word(before: str, here: str) -> bool:
     """Two characters of one word that a line does not split: Korean breaks between words (at
-    spaces), never inside one; a katakana word ("ボット") stays whole."""
+    spaces), never inside one — a Hangul syllable and the quote, bracket, digit or letter written
+    against it are one word too ("'고이고이'(계속해서", issue 28's pictures: a line began with the
+    closing quote); a katakana word ("ボット") stays whole."""
     script = _script(before)
+    if "hangul" in (script, _script(here)):
+        other = here if script == "hangul" else before
+        return _script(other) == "hangul" or not (_wide(other) or other.isspace())
     return bool(script) and script == _script(here)
 
 
@@ -111,6 +116,21 @@ def wrap_lines(text: Text, width: int, keep: Sequence[tuple[int, int]] = (), ind
     return out
 
 
+def _nested_spans(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+    """The (start, end) of each occurrence of ``phrases`` (longest first) that does not cross one
+    already found; a phrase inside a longer one is kept too, so that when the longer piece is too
+    wide for a line (``Wrapped``) the names inside it still stay whole."""
+    spans: list[tuple[int, int]] = []
+    for phrase in phrases:
+        at = text.find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            if not any(a < at < b < end or at < a < end < b for a, b in spans):
+                spans.append((at, end))
+            at = text.find(phrase, end)
+    return spans
+
+
 def spans_of(text: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
     """The (start, end) of each occurrence of ``phrases`` in ``text``, longest phrase first, none
     overlapping another."""
@@ -144,7 +164,7 @@ class Wrapped:
         paragraphs = []
         for line in body.split("\n", allow_blank=True):
             lead = len(line.plain) - len(line.plain.lstrip(" "))
-            paragraphs.append((line, spans_of(line.plain, phrases), max(indent, lead)))
+            paragraphs.append((line, _nested_spans(line.plain, phrases), max(indent, lead)))
         return cls(paragraphs)
 
     def __str__(self) -> str:
@@ -154,7 +174,10 @@ class Wrapped:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         width = options.max_width
         for text, keep, indent in self.paragraphs:
-            for line in wrap_lines(text, width, keep, indent):
+            # a piece kept whole that no line can hold breaks where its words allow, not by cells
+            room = width - min(indent, width // 2)
+            fits = [(a, b) for a, b in keep if cell_len(text.plain[a:b]) <= room]
+            for line in wrap_lines(text, width, fits, indent):
                 line.no_wrap = True
                 line.end = "\n"
                 yield line

@@ -210,6 +210,9 @@ function drawHint() {
   $("hint-btn").hidden = !hintAllowed();
   $("hint-btn").disabled = !myTurn();
   setText("keys", HF.t(hintAllowed() ? "table.keys_hint" : "table.keys"));
+  // the keys' hints only while a hand is there to play from (not under the round's or the
+  // match's end: issue 28's pictures)
+  $("keys").classList.toggle("off", !S || S.you === null || S.view.finished || ["between-rounds", "match-over"].includes(S.view.phase));
 }
 function dropStaleHint() {
   if (hinted && hinted.key !== decisionKey()) { hinted = null; $("hint").hidden = true; }
@@ -301,6 +304,17 @@ function creatorToken() {
 let botChoice = "greedy";
 let BOTS = ["random", "greedy", "strong"];  // replaced by /api/games' list at start-up
 fetch("/api/games").then((r) => r.json()).then((d) => { if (Array.isArray(d.bots) && d.bots.length) BOTS = d.bots; }).catch(() => { /* keep the defaults */ });
+
+// A refusal in the page's words (issue 28's pictures: "it is not your turn" in English on a
+// Korean table): the server says its refusals in English; on a Japanese or Korean page the
+// catalogue's sentence for the refusal's code is shown instead (refusal.<code>), unless the
+// server's message is already in a CJK script. English keeps the server's own, more precise words.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
+function refusalText(msg) {
+  const lang = document.documentElement.lang || "en", key = `refusal.${msg.code}`;
+  if (lang === "en" || !msg.code || !HF.messages[key] || CJK.test(msg.error || "")) return msg.error || HF.t("error.generic");
+  return HF.t(key);
+}
 
 // -- round and match over --------------------------------------------------------------------
 function maybeSummary() {
@@ -400,7 +414,7 @@ function connect() {
       settling = msg.seat;
       if (S) render();
     } else if (msg.type === "error" && !msg.for) {  // (chat, hello, rematch errors: the social panel's)
-      $("error").textContent = msg.error;
+      $("error").textContent = refusalText(msg);
       if (["bad-token", "no-token", "no-table", "friends-seat"].includes(msg.code)) ws.onclose = null;
       if (msg.code === "friends-seat") {  // a friend's invitation, opened where its sender sits: copy it for them
         const copy = HF.el("button", { type: "button", class: "copy", "data-copy-link": "", text: HF.t("invite.copy") });
@@ -504,6 +518,7 @@ function openTab(b, open) {
   b.setAttribute("aria-selected", "true");
   const panel = $(b.dataset.panel);
   panel.classList.add("open");
+  if (panel.contains($("log")) && VIEW) VIEW.followLog();
   panel.scrollIntoView({ block: "nearest" });
 }
 for (const b of TABS) {

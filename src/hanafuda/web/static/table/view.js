@@ -198,13 +198,24 @@ function Choice({ state, ui }) {
 const scored = () => HF.values !== null;
 const withPoints = (g) => (scored() ? ` (${g.points})` : "");
 
+// Each side's round scores: the last three, the whole list in the cell's title and for a screen
+// reader (issue 28's pictures: twelve rounds wrapped into six lines a side at 1366×768, the
+// Scores panel grew to 412 px and left the log one line)
+const SHOWN_ROUNDS = 3;
+function RoundScores({ scores }) {
+  const all = scores.join(", ");
+  if (!scores.length) return html`<td class="rounds">—</td>`;
+  if (scores.length <= SHOWN_ROUNDS) return html`<td class="rounds">${all}</td>`;
+  return html`<td class="rounds" title=${all}><span aria-hidden="true">${`… ${scores.slice(-SHOWN_ROUNDS).join(", ")}`}</span><span class="sr-only">${all}</span></td>`;
+}
+
 function Scores({ state }) {
   const W = state.words, v = state.view;
   return html`<table class="score"><tbody>
     <tr><th>${HF.t("table.side")}</th>${scored() ? html`<th>${HF.t("table.card_points")}</th>` : null}<th>${HF.t("table.rounds")}</th><th>${HF.t("table.total")}</th></tr>
     ${W.sides.map((s) => html`<tr key=${s.side} class=${side(s.side)}>
       <td><span class="mark" aria-hidden="true"></span><span lang=${ko(s.name)}>${s.name}</span></td>
-      ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<td>${v.round_scores.map((r) => r[s.side]).join(", ") || "—"}</td>
+      ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<${RoundScores} scores=${v.round_scores.map((r) => r[s.side])} />
       <td class="total">${String(s.total)}</td></tr>`)}
   </tbody></table>`;
 }
@@ -266,19 +277,61 @@ function Yaku({ state }) {
       <div class="yaku-head"><strong lang=${ko(p.name)}>${`${p.name} (${p.points})`}</strong>
         ${done.length ? html`<span class="done" lang=${ko(names)}>${" — " + names}</span>` : null}
         ${p.needs_declaration ? html`<span class="muted">${` · ${HF.t("table.declared_sets")}`}</span>` : null}</div>
-      ${shown && shown.line ? html`<div class="yaku-line" lang=${ko(shown.line)}>${shown.line}</div>` : null}
+      ${shown && shown.line ? html`<div class="yaku-line" lang=${ko(shown.line)}>${keepWhole(shown.line, tableNames(W))}</div>` : null}
       <div class="chips">${chips}</div></div>`;
   });
+}
+
+// The names a line never breaks inside (issue 28's pictures: Japanese breaks between any two
+// characters, and "貪欲ボット（4番 / 席）" ended a line of the round's totals): each seat's and
+// side's name and each card's, longest first.
+let namesKey = "", namesList = [];
+function tableNames(W) {
+  const all = new Set([...W.seats.map((s) => s.name), ...(W.sides || []).map((s) => s.name),
+    ...Object.values(W.cards || {}).map((c) => c.name)].filter((x) => x && x.length > 1));
+  const key = [...all].join("\u0000");
+  if (key !== namesKey) { namesKey = key; namesList = [...all].sort((a, b) => b.length - a.length); }
+  return namesList;
+}
+// `text` with each of `names` in it as an unbreakable span (style.css .nb); the words unchanged.
+// Where the names lie is remembered per text (the log is drawn again on every message).
+const wholeCache = new Map();
+function namesIn(text, names) {
+  const key = `${namesKey}\u0001${text}`;
+  let spans = wholeCache.get(key);
+  if (spans) return spans;
+  spans = [];
+  for (const name of names) {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+      const end = at + name.length;
+      if (!spans.some(([a, b]) => at < b && a < end)) spans.push([at, end]);
+    }
+  }
+  spans.sort((x, y) => x[0] - y[0]);
+  if (wholeCache.size > 2000) wholeCache.clear();
+  wholeCache.set(key, spans);
+  return spans;
+}
+export function keepWhole(text, names) {
+  const out = [];
+  let from = 0;
+  for (const [a, b] of namesIn(text, names)) {
+    if (a > from) out.push(text.slice(from, a));
+    out.push(html`<span class="nb">${text.slice(a, b)}</span>`);
+    from = b;
+  }
+  if (from < text.length) out.push(text.slice(from));
+  return out;
 }
 
 // log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
 // turn, a round that ended) changes its words in place
 function Log({ state }) {
-  const W = state.words, n = W.log.length;
+  const W = state.words, n = W.log.length, names = tableNames(W);
   return W.log.map((e, i) => {
     const cls = [e.kind === "deal" ? "deal" : "", i === n - 1 ? "last" : "",
       e.seat !== null && e.seat !== undefined ? side(W.seats[e.seat].side) : ""].filter(Boolean).join(" ");
-    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${e.text}</li>`;
+    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${keepWhole(e.text, names)}</li>`;
   });
 }
 
@@ -304,10 +357,10 @@ export function renderPile(box, s) {
 }
 
 export function renderSummary(box, state) {
-  const W = state.words;
+  const W = state.words, names = tableNames(W);
   render(html`
-    ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${W.match_result}</p>` : null}
-    ${W.result_stop ? html`<p class="status" data-stop lang=${ko(W.result_stop)}>${W.result_stop}</p>` : null}
+    ${W.match_result ? html`<p class="status" lang=${ko(W.match_result)}>${keepWhole(W.match_result, names)}</p>` : null}
+    ${W.result_stop ? html`<p class="status" data-stop lang=${ko(W.result_stop)}>${keepWhole(W.result_stop, names)}</p>` : null}
     ${W.result.map((r) => {
       const pile = groupsText(r.pile, HF.t("table.nothing_captured"));
       return html`<div key=${r.side} class=${`result ${side(r.side)}`}>
@@ -318,7 +371,7 @@ export function renderSummary(box, state) {
     ? html`<div>${r.yaku.map((y) => `${y.name} ${y.points}`).join(", ")}</div>` : null}</div>`;
     })}
     ${W.result_note ? html`<p class="muted" lang=${ko(W.result_note)}>${W.result_note}</p>` : null}
-    ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${`${HF.t("table.totals")}: ${W.totals_text}`}</p>` : null}`, box);
+    ${W.totals_text ? html`<p lang=${ko(W.totals_text)}>${keepWhole(`${HF.t("table.totals")}: ${W.totals_text}`, names)}</p>` : null}`, box);
 }
 
 // -- a yaku moment: a yaku just made, its name and its cards drawn (issue 33), in the live region
@@ -338,6 +391,31 @@ export function renderYakuMoment(box, m, onClose, onHold) {
 const $ = (id) => document.getElementById(id);
 let logCount = 0, logKey = "";
 
+// The log follows the newest entry until the reader scrolls it up (issue 28's pictures: measured at
+// render time, "at the end" was lost whenever a panel above grew and the log's box shrank, or the
+// card names changed length, and the log then stayed on its first entries for the whole match).
+// The reader's wish is what a scroll by hand says: up leaves the end, back down to it follows
+// again; the page's own scrolls to the end, a box that shrinks or grows, say nothing.
+let logFollows = true, logAutoTop = 0;
+function watchLog(log) {
+  if (log.dataset.watched) return;
+  log.dataset.watched = "1";
+  log.addEventListener("scroll", () => {
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+    if (atEnd) logFollows = true;
+    else if (log.scrollTop < logAutoTop - 2) logFollows = false;  // scrolled up by the reader
+  }, { passive: true });
+}
+
+// The log at its newest entry, if the reader has not scrolled it up: after each render, and when
+// a phone's Log tab opens (a hidden box cannot scroll, so it opened on the first entries).
+export function followLog() {
+  const log = $("log");
+  if (!log || !logFollows) return;
+  log.scrollTop = log.scrollHeight;
+  logAutoTop = log.scrollTop;
+}
+
 // The field's rows (issue 33: "when the field holds 9–12 cards they go in two even rows"): up to
 // `most` cards one row (eight on a desktop), then as few rows of `most` or fewer as hold them, each
 // as full as the others (10 cards: 5 + 5; 9: 5 + 4). style.css sizes the cards from these numbers;
@@ -348,7 +426,8 @@ export function fieldRows(n, most = 8) {
 }
 
 export function renderTable(state, ui) {
-  const log = $("log"), atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  const log = $("log");
+  watchLog(log);
   const st = stations(state), felt = $("seats").parentElement, rows = fieldRows(state.view.field.length);
   ui = { ...ui, stations: st };
   felt.dataset.stations = st.wide ? "wide" : "tall";
@@ -380,12 +459,14 @@ export function renderTable(state, ui) {
   // screen reader hears every new entry once
   const entries = state.words.log, last = entries.length ? entries[entries.length - 1].text : "";
   const key = `${HF.theme}|${entries.length}|${last}`;
+  followLog();  // also when only a panel above changed its height
   if (key === logKey) return;
   logKey = key;
   const prev = logCount;
   logCount = entries.length;
   $("log-count").textContent = `(${entries.length})`;
-  if (atEnd || prev === 0) log.scrollTop = log.scrollHeight;
+  if (prev === 0) logFollows = true;
+  followLog();
   const fresh = entries.slice(prev && prev <= entries.length ? prev - (entries.length === prev ? 1 : 0) : entries.length - 1);
   if (prev && fresh.length) {
     const announce = $("announce");
