@@ -13,6 +13,7 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .cards import CODES, CardSet, cards_of
@@ -141,7 +142,7 @@ class PlayerView:
         return CardSet(deck & ~known)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (card codes, lists)."""
+        """JSON-ready form (card codes, lists; each card set's codes remembered by mask)."""
         return {
             "game": self.game,
             "players": self.players,
@@ -154,15 +155,15 @@ class PlayerView:
             "phase": self.phase,
             "to_move": self.to_move,
             "legal": list(self.legal),
-            "hand": self.hand.codes(),
+            "hand": _codes(self.hand),
             "hand_counts": list(self.hand_counts),
-            "exposed": [cs.codes() for cs in self.exposed],
-            "field": self.field.codes(),
+            "exposed": [_codes(cs) for cs in self.exposed],
+            "field": _codes(self.field),
             "stock_count": self.stock_count,
             "pending": self.pending,
-            "pending_targets": self.pending_targets.codes(),
-            "captures": [cs.codes() for cs in self.captures],
-            "discard": self.discard.codes(),
+            "pending_targets": _codes(self.pending_targets),
+            "captures": [_codes(cs) for cs in self.captures],
+            "discard": _codes(self.discard),
             "declared": [list(d) for d in self.declared],
             "teyaku": list(self.teyaku),
             "wild_side": self.wild_side,
@@ -175,6 +176,17 @@ class PlayerView:
             "winners": list(self.winners),
             "queued": self.queued,
         }
+
+
+@lru_cache(maxsize=8192)
+def _mask_codes(mask: int) -> tuple[str, ...]:
+    """A mask's card codes in id order (``CardSet.codes``), remembered: the same hands, fields
+    and piles come back in every view a web server puts in words."""
+    return tuple(CODES[c] for c in cards_of(mask))
+
+
+def _codes(cards: CardSet) -> list[str]:
+    return list(_mask_codes(cards.mask))
 
 
 HISTORY_ROUNDS = 4096

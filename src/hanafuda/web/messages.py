@@ -45,7 +45,7 @@ from ..views import PlayerView, round_history, spectator_view
 from ..words import (
     Namer,
     match_result_text,
-    round_log_entries,
+    round_log_dicts,
     round_result,
     totals_text,
     view_words,
@@ -66,6 +66,9 @@ STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "stan
 """The keys of a whole state (``state_message``; a state message adds ``v`` and maybe ``event``)."""
 OPS = ("set", "del", "cut")
 """The operations of a patch (module docstring)."""
+KEPT = 4096
+"""How many things said a table keeps per kind (yaku progress and its words) before it forgets
+them all and says them again: a long match stays bounded."""
 DEPTH = 3
 """How deep a patch goes: a changed part deeper than ``["words", "progress", 3]`` (a yaku's
 progress, a seat, a side) is sent whole, which costs few bytes and spares the server the walk."""
@@ -106,7 +109,8 @@ def standing(match: Match, kept: dict[Any, Any] | None = None) -> dict[str, Any]
     found = kept.get("standing") if kept is not None else None
     if found is not None and found[0] == facts:
         return found[1]  # type: ignore[no-any-return]
-    st = match.current.standing()
+    # (the facts of a round not over are what its count is made from: counted from them)
+    st = facts if isinstance(facts, RoundScore) else match.config.game.score_round(match.config, facts)
     out = {
         "card_points": list(st.card_points),
         "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in st.yaku],
@@ -179,48 +183,24 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     rounds = len(m.rounds)
     shared = table.words_cache.get("yaku_progress")
     if shared is None or shared[0] != facts:
-        # a yaku no card of which moved is the same object as before (kept for the round), so
-        # the words said of it below are found by identity
-        made = table.words_cache.get("yaku_made")
-        if made is None or made[0] != rounds:
-            made = table.words_cache["yaku_made"] = (rounds, {})
+        # a yaku no card of which moved is the same object as before (kept by value, across
+        # rounds: a round begins where the one before began), so the words said of it below are
+        # found by identity
+        made = table.words_cache.setdefault("yaku_made", {})
+        if len(made) > KEPT:
+            made.clear()
         shared = table.words_cache["yaku_progress"] = (facts, yaku_progress(
-            namer, view.captures, view.discard, view.declared, made[1]))
+            namer, view.captures, view.discard, view.declared, made))
     progress = shared[1]
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo: tuple[int, dict[Any, Any], dict[int, dict[str, Any]]] | None = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {}, {})
+        fresh: dict[Any, Any] = {}
+        if memo is not None and memo[0] == rounds - 1:
+            fresh["ended-before"] = memo[1]  # the round just ended, said already (``_ended_round_words``)
+        memo = table.words_cache[memo_key] = (rounds, fresh, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
-    # a yaku's progress in words changes only when a card of it moves: kept for the round per
-    # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku; and
-    # shared by the viewers of the same card names and language, since a viewer's words differ
-    # from a spectator's only where they name its own side ("taken by You"): apart from those
-    # yaku of which its side holds a card, one viewer's words serve all
-    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
-    kept = table.words_cache.get(shared_key)
-    if kept is None or kept[0] != rounds:
-        kept = table.words_cache[shared_key] = (rounds, {})
-    said: dict[Any, dict[str, Any]] = kept[1]
-    mine = None if view.seat is None else m.config.side_of[view.seat]
-    out["progress"] = []
-    neutral = None
-    for p in progress:
-        shared_words = said.get(p)
-        if shared_words is None:  # in words with no side named "You" (as a spectator reads it)
-            neutral = neutral or table_namer(table, None, theme, lang)
-            shared_words = said[p] = _progress_words(p, neutral)
-        if mine is None or not p.sides[mine].held:
-            out["progress"].append(shared_words)
-            continue
-        # the viewer's side holds a card of it: every other side's line names it ("taken by You")
-        key = (p, view.seat)
-        own = said.get(key)
-        if own is None:
-            own = said[key] = {**shared_words, "sides": [
-                side if side["side"] == mine else {**side, "line": p.line(namer, side["side"])}
-                for side in shared_words["sides"]]}
-        out["progress"].append(own)
+    out["progress"] = _viewer_progress(table, view, namer, progress, theme, lang)
     if m.results and (m.round_over or m.finished):
         out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
         out["result_note"] = note_text(m.results[-1].note, lang)
@@ -240,8 +220,11 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     out["seats"] = kept_seats[1]
     ended = memo[1].get("ended")  # the rounds before this one and its deal line: kept for the round
     if ended is None:
-        ended = memo[1]["ended"] = [e for number in range(1, rounds)
-                                    for e in _ended_round_words(table, view.seat, namer, number)]
+        said = memo[1].pop("ended-before", None)
+        ended = memo[1]["ended"] = [
+            e for number in range(1, rounds)
+            for e in _ended_round_words(table, view.seat, namer, number,
+                                        said if number == rounds - 1 else None)]
         if rounds > 1:
             ended.append(_deal_entry(rounds, lang))
     entries = list(ended)
@@ -252,6 +235,52 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     for e in out["log"]:
         entries.append(stamped.get(id(e)) or stamped.setdefault(id(e), {**e, "round": rounds}))
     out["log"] = entries
+    return out
+
+
+def _viewer_progress(table: LiveTable, view: PlayerView, namer: Namer, progress: list[YakuProgress],
+                     theme: str, lang: str) -> list[dict[str, Any]]:
+    """The yaku progress in words as ``view``'s viewer reads it: the list sent last time when no
+    yaku moved, else a new list in which every yaku that did not move is the very object sent
+    before (a patch then carries the moved ones alone, found by identity).
+
+    A yaku's words change only when its progress does (a frozen ``YakuProgress`` is its own key):
+    said once per progress for every viewer of the same card names and language, across rounds
+    (a round begins where the one before began), since a viewer's words differ from a
+    spectator's only where they name its own side ("taken by You"): apart from the yaku of which
+    its side holds a card, one viewer's words serve all."""
+    mine = None if view.seat is None else table.match.config.side_of[view.seat]
+    last_key = ("progress-sent", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
+    last: tuple[list[YakuProgress], list[dict[str, Any]]] | None = table.words_cache.get(last_key)
+    if last is not None and last[0] is progress:
+        return last[1]
+    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
+    said: dict[Any, dict[str, Any]] = table.words_cache.setdefault(shared_key, {})
+    if len(said) > KEPT:
+        said.clear()
+    before = last[0] if last is not None and len(last[0]) == len(progress) else None
+    out = []
+    neutral = None
+    for i, p in enumerate(progress):
+        if before is not None and before[i] is p:
+            out.append(last[1][i])  # type: ignore[index]
+            continue
+        shared_words = said.get(p)
+        if shared_words is None:  # in words with no side named "You" (as a spectator reads it)
+            neutral = neutral or table_namer(table, None, theme, lang)
+            shared_words = said[p] = _progress_words(p, neutral)
+        if mine is None or not p.sides[mine].held:
+            out.append(shared_words)
+            continue
+        # the viewer's side holds a card of it: every other side's line names it ("taken by You")
+        key = (p, view.seat)
+        own = said.get(key)
+        if own is None:
+            own = said[key] = {**shared_words, "sides": [
+                side if side["side"] == mine else {**side, "line": p.line(namer, side["side"])}
+                for side in shared_words["sides"]]}
+        out.append(own)
+    table.words_cache[last_key] = (progress, out)
     return out
 
 
@@ -273,17 +302,20 @@ def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
     return {"round": number, "kind": "deal", "text": text, "cards": [], "seat": None}
 
 
-def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int) -> list[dict[str, Any]]:
+def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int,
+                       said: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """The log in words of round ``number`` (ended: it never changes again) as ``seat`` sees it,
     its deal line first from round 2 on; kept on the table per seat, theme and seat names (the
-    lines name the seats, and a seat handed to a bot is renamed) and language."""
+    lines name the seats, and a seat handed to a bot is renamed) and language.  ``said``: what
+    ``view_words`` said of that round's entries for this viewer while it was played (not said
+    again)."""
     key = (seat, namer.theme, namer.players, number, namer.lang, namer.bots)
     cached: list[dict[str, Any]] | None = table.words_cache.get(key)
     if cached is None:
         rnd = table.match.rounds[number - 1]
         cached = [_deal_entry(number, namer.lang)] if number > 1 else []
-        cached += [{**e.to_dict(), "round": number}
-                   for e in round_log_entries(round_history(rnd, seat), namer, rnd.stock_left)]
+        cached += [{**e, "round": number}
+                   for e in round_log_dicts(round_history(rnd, seat), namer, rnd.stock_left, said)]
         table.words_cache[key] = cached
     return cached
 
@@ -310,8 +342,12 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
     words = _words(table, pv, theme, lang)
     public = table.words_cache.get("public")
     if public is None or public[0] != table.version:
-        public = table.words_cache["public"] = (table.version, table_summary(table),
-                                                standing(m, table.words_cache), _summaries(table))
+        summary, summaries = table_summary(table), _summaries(table)
+        if public is not None:  # what did not change is the object sent before (found by identity)
+            summary = public[1] if summary == public[1] else summary
+            summaries = public[3] if summaries == public[3] else summaries
+        public = table.words_cache["public"] = (table.version, summary, standing(m, table.words_cache),
+                                                summaries)
     return {
         "type": "state",
         "table": public[1],
@@ -360,23 +396,36 @@ _MISSING = object()
 
 
 def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
-    """``diff`` of two values known to differ (each part is compared once, on the way down)."""
-    if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
+    """``diff`` of two values known to differ (each part is compared once, on the way down).
+    A value that is neither a dict nor a list is set in the loop that meets it, not in a call
+    of its own (most of a patch's ops: the state's parts are plain dicts and lists)."""
+    if type(old) is dict and type(new) is dict and len(path) < DEPTH:
         if old.keys() != new.keys():  # (compared in C: most states keep their keys)
             ops.extend(["del", [*path, k]] for k in old if k not in new)
+        deeper = len(path) + 1 < DEPTH
         for k, v in new.items():
             was = old.get(k, _MISSING)
+            if v is was:
+                continue
             if was is _MISSING:
                 ops.append(["set", [*path, k], v])
-            elif v is not was and v != was:
-                _diff(was, v, [*path, k], ops)
+            elif v != was:
+                kind = type(v)
+                if kind is type(was) and (kind is list or (kind is dict and deeper)):
+                    _diff(was, v, [*path, k], ops)
+                else:
+                    ops.append(["set", [*path, k], v])
         return
-    if isinstance(old, list) and isinstance(new, list) and old and new:
-        if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
+    if type(old) is list and type(new) is list and old and new:
+        if len(old) == len(new) and type(new[0]) in (dict, list) and path not in LOGS \
                 and len(path) < DEPTH:
+            whole = len(path) + 1 == DEPTH  # an item there is a dict: sent whole
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a is not b and a != b:
-                    _diff(a, b, [*path, i], ops)
+                    if whole and type(a) is dict and type(b) is dict:
+                        ops.append(["set", [*path, i], b])
+                    else:
+                        _diff(a, b, [*path, i], ops)
             return
         keep = min(len(old), len(new))
         if old[:keep] != new[:keep]:

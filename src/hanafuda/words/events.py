@@ -44,6 +44,7 @@ __all__ = [
     "LogStep",
     "log_entries",
     "log_entry_dicts",
+    "round_log_dicts",
     "round_log_entries",
 ]
 
@@ -68,6 +69,15 @@ class LogStep:
     pending: bool = False
     declared: str | None = None
     last: bool = False
+
+    def __hash__(self) -> int:
+        """Hashed once: ``log_entry_dicts`` keys an entry's words by its steps after every event."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.kind, self.card, self.captured, self.wild, self.chosen, self.pending,
+                          self.declared, self.last))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card, "captured": list(self.captured),
@@ -365,6 +375,20 @@ def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> lis
     if len(groups) > 2:  # all but the last two entries are final: the next call starts there
         cut = len(groups) - 2
         memo[STABLE] = (starts[cut], history[starts[cut]], view.teyaku, out[:stable + cut])
+    return out
+
+
+def round_log_dicts(history: Sequence[PublicEvent], namer: Namer, stock_left: int,
+                    said: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
+    """``[e.to_dict() for e in round_log_entries(history, namer, stock_left)]``; ``said``: the
+    memo ``log_entry_dicts`` kept for the same namer while the round was played, whose entries
+    are taken as they are where they read no view (all but an exposed teyaku, whose value a
+    view adds; RULES.md §4.2).  The dicts given from ``said`` are shared: do not change them."""
+    out = []
+    for seat, steps, kind in _steps(history, None, namer, stock_left):
+        entry = said.get((seat, kind, tuple(steps), None)) if said is not None and kind != ENTRY_TEYAKU \
+            else None
+        out.append(entry if entry is not None else _entry(seat, steps, kind, None, namer).to_dict())
     return out
 
 
