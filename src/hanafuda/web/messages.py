@@ -41,7 +41,7 @@ from ..cards import CODES
 from ..engine.visibility import move_only, visible_to
 from ..records import Match
 from ..rules.base import RoundScore
-from ..views import PlayerView, round_history, spectator_view
+from ..views import PlayerView, round_history, spectator_view, view_dict
 from ..words import (
     Namer,
     match_result_text,
@@ -178,8 +178,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     m = table.match
     namer = table_namer(table, view.seat, theme, lang)
     # the progress reads public facts only (captures, discard, declarations): one for every viewer
-    facts = (tuple(int(c) for c in view.captures), int(view.discard),
-             tuple(tuple(d) for d in view.declared))
+    facts = (tuple([c.mask for c in view.captures]), view.discard.mask, view.declared)
     rounds = len(m.rounds)
     shared = table.words_cache.get("yaku_progress")
     if shared is None or shared[0] != facts:
@@ -201,12 +200,19 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
         memo = table.words_cache[memo_key] = (rounds, fresh, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
     out["progress"] = _viewer_progress(table, view, namer, progress, theme, lang)
-    if m.results and (m.round_over or m.finished):
-        out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
-        out["result_note"] = note_text(m.results[-1].note, lang)
-        out["result_stop"] = stop_text(namer, m.results[-1])  # Koi-Koi: who stopped, with what
-        out["totals_text"] = totals_text(namer, m.totals)
-    if m.finished:
+    if m.results and (m.round_over or m.finished):  # a scored round never changes: said once
+        over = (len(m.results), m.finished)
+        said_over = memo[1].get("over")
+        if said_over is None or said_over[0] != over:
+            said_over = memo[1]["over"] = (over, {
+                "result": [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)],
+                "result_note": note_text(m.results[-1].note, lang),
+                "result_stop": stop_text(namer, m.results[-1]),  # Koi-Koi: who stopped, with what
+                "totals_text": totals_text(namer, m.totals),
+                **({"match_result": match_result_text(namer, m.winners, m.totals, len(m.rounds))}
+                   if m.finished else {})})
+        out.update(said_over[1])
+    elif m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
     # each seat's kind and whether a page of it is open: a new list when they or the seats' words
     # changed, else the one sent before (the seats' words are kept by ``view_words``)
@@ -354,7 +360,7 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
         "theme": theme,
         "you": seat,
         "creator": creator,
-        "view": pv.to_dict(),
+        "view": view_dict(pv, table.words_cache.setdefault(("view", seat), {})),
         "words": words,
         "standing": public[2],
         "summaries": public[3],

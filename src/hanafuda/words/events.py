@@ -347,10 +347,11 @@ def log_entries(view: PlayerView, namer: Namer,
 
 
 STABLE = "stable"
-"""``log_entry_dicts``'s key in its memo: where the entries that can still change begin (an event
-index and the event there), the teyaku they were said with, and the final entries before it (a
+"""``log_entry_dicts``'s key in its memo: where the entry that can still change begins (an event
+index and the event there), the teyaku it was said with, and the final entries before it (a
 turn's entry changes while its turn goes on, RULES.md §3: its turn-over joins it, a choice
-rewrites it, the turn-over that empties the stock is marked)."""
+rewrites it, the turn-over that empties the stock is marked; ``_grouped`` adds to the last entry
+only, so every entry before it is final)."""
 
 
 def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> list[dict[str, Any]]:
@@ -372,8 +373,8 @@ def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> lis
         if entry is None:
             entry = memo[key] = _entry(seat, steps, kind, view, namer).to_dict()
         out.append(entry)
-    if len(groups) > 2:  # all but the last two entries are final: the next call starts there
-        cut = len(groups) - 2
+    if len(groups) > 1:  # all but the last entry are final (only the last grows): the next call starts there
+        cut = len(groups) - 1
         memo[STABLE] = (starts[cut], history[starts[cut]], view.teyaku, out[:stable + cut])
     return out
 
