@@ -156,8 +156,11 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+_ID = {code: i for i, code in enumerate(CODES)}
+
+
 def _ids(codes: list[str]) -> list[int]:
-    return [CODES.index(c) for c in codes]
+    return [_ID[c] for c in codes]
 
 
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:

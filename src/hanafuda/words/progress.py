@@ -126,16 +126,19 @@ class YakuProgress:
             elif self.cards and len(self.cards) > self.needed:  # a count yaku: any of its cards
                 parts.append(w["needs_more"].format(n=self.needed - len(p.held), out=len(self.out)))
             else:
-                parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in p.held])))
-            elsewhere = set()
-            for other in self.sides:
-                mine = [c for c in other.held if c in p.dead]
-                if other.side != side and mine:
-                    elsewhere.update(mine)
-                    parts.append(w["taken"].format(cards=namer.cards(mine), side=namer.side(other.side)))
-            discarded = [c for c in p.dead if c not in elsewhere]
-            if discarded:
-                parts.append(w["discarded"].format(cards=namer.cards(discarded)))
+                held = set(p.held)
+                parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in held])))
+            if p.dead:  # where each of its cards gone for this side went
+                dead = set(p.dead)
+                elsewhere: set[str] = set()
+                for other in self.sides:
+                    mine = [c for c in other.held if c in dead] if other.side != side else []
+                    if mine:
+                        elsewhere.update(mine)
+                        parts.append(w["taken"].format(cards=namer.cards(mine), side=namer.side(other.side)))
+                discarded = [c for c in p.dead if c not in elsewhere]
+                if discarded:
+                    parts.append(w["discarded"].format(cards=namer.cards(discarded)))
         return f"{len(p.held)}/{self.needed}{w['dash']}{w['sep'].join(parts)}"
 
 
