@@ -132,8 +132,9 @@ def _card_words(view: PlayerView, namer: Namer,
     changes one of them, the other is taken as it was."""
     hand = _kept(said, "hand", view.hand.mask,
                  lambda: {c: _said(said, namer, c, namer.wild_in_hand(c)) for c in view.hand.codes()})
-    field = _kept(said, "field", view.field.mask,
-                  lambda: {c: _said(said, namer, c, False) for c in view.field.codes()})
+    field = _kept(said, "field", view.field.mask,  # (a card on the field never acts wild)
+                  lambda: {c: said.get((c, False)) or _said(said, namer, c, False)
+                           for c in view.field.codes()})
     out = {**hand, **field}
     if view.pending:
         out[view.pending] = _said(said, namer, view.pending, namer.wild_from_stock(view.pending))
