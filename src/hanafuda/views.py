@@ -178,10 +178,10 @@ class PlayerView:
         }
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _mask_codes(mask: int) -> tuple[str, ...]:
-    """A mask's card codes in id order (``CardSet.codes``), remembered: the same hands, fields
-    and piles come back in every view a web server puts in words."""
+    """A mask's card codes in id order (``CardSet.codes``), remembered (the most recent): every
+    viewer of a table is shown the same field and piles."""
     return tuple(CODES[c] for c in cards_of(mask))
 
 

@@ -66,9 +66,6 @@ STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "stan
 """The keys of a whole state (``state_message``; a state message adds ``v`` and maybe ``event``)."""
 OPS = ("set", "del", "cut")
 """The operations of a patch (module docstring)."""
-KEPT = 4096
-"""How many things said a table keeps per kind (yaku progress and its words) before it forgets
-them all and says them again: a long match stays bounded."""
 DEPTH = 3
 """How deep a patch goes: a changed part deeper than ``["words", "progress", 3]`` (a yaku's
 progress, a seat, a side) is sent whole, which costs few bytes and spares the server the walk."""
@@ -185,14 +182,13 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     rounds = len(m.rounds)
     shared = table.words_cache.get("yaku_progress")
     if shared is None or shared[0] != facts:
-        # a yaku no card of which moved is the same object as before (kept by value, across
-        # rounds: a round begins where the one before began), so the words said of it below are
-        # found by identity
-        made = table.words_cache.setdefault("yaku_made", {})
-        if len(made) > KEPT:
-            made.clear()
+        # a yaku no card of which moved is the same object as before (kept for the round), so
+        # the words said of it below are found by identity
+        made = table.words_cache.get("yaku_made")
+        if made is None or made[0] != rounds:
+            made = table.words_cache["yaku_made"] = (rounds, {})
         shared = table.words_cache["yaku_progress"] = (facts, yaku_progress(
-            namer, view.captures, view.discard, view.declared, made))
+            namer, view.captures, view.discard, view.declared, made[1]))
     progress = shared[1]
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo: tuple[int, dict[Any, Any], dict[int, dict[str, Any]]] | None = table.words_cache.get(memo_key)
@@ -254,19 +250,20 @@ def _viewer_progress(table: LiveTable, view: PlayerView, namer: Namer, progress:
     before (a patch then carries the moved ones alone, found by identity).
 
     A yaku's words change only when its progress does (a frozen ``YakuProgress`` is its own key):
-    said once per progress for every viewer of the same card names and language, across rounds
-    (a round begins where the one before began), since a viewer's words differ from a
-    spectator's only where they name its own side ("taken by You"): apart from the yaku of which
-    its side holds a card, one viewer's words serve all."""
+    said once per progress in the round for every viewer of the same card names and language,
+    since a viewer's words differ from a spectator's only where they name its own side ("taken
+    by You"): apart from the yaku of which its side holds a card, one viewer's words serve all."""
     mine = None if view.seat is None else table.match.config.side_of[view.seat]
     last_key = ("progress-sent", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     last: tuple[list[YakuProgress], list[dict[str, Any]]] | None = table.words_cache.get(last_key)
     if last is not None and last[0] is progress:
         return last[1]
     shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
-    said: dict[Any, dict[str, Any]] = table.words_cache.setdefault(shared_key, {})
-    if len(said) > KEPT:
-        said.clear()
+    kept = table.words_cache.get(shared_key)
+    rounds = len(table.match.rounds)
+    if kept is None or kept[0] != rounds:  # kept for the round (memory stays small)
+        kept = table.words_cache[shared_key] = (rounds, {})
+    said: dict[Any, dict[str, Any]] = kept[1]
     before = last[0] if last is not None and len(last[0]) == len(progress) else None
     out = []
     neutral = None

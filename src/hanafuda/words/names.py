@@ -195,7 +195,7 @@ web server names the same cards in every state it builds (a few thousand entries
 _JOINED: dict[tuple[object, ...], str] = {}
 """Every list of card names ``Namer.cards`` said, by theme, language, wild card (when marked),
 last word and cards: a web server says the same piles and yaku cards after every move."""
-JOINED_MAX = 65536
+JOINED_MAX = 8192
 
 
 @dataclass(frozen=True)
