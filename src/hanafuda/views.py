@@ -13,6 +13,7 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .cards import CODES, CardSet, cards_of
@@ -27,7 +28,7 @@ from .engine.round import (
 from .engine.visibility import event_only, hidden_from, visible_to
 
 __all__ = ["PlayerView", "PublicEvent", "ViewPhase", "phase_name", "round_history", "spectator_view",
-           "turn_seen_by", "view_of"]
+           "turn_seen_by", "view_dict", "view_of"]
 
 
 class ViewPhase(StrEnum):
@@ -141,7 +142,7 @@ class PlayerView:
         return CardSet(deck & ~known)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (card codes, lists)."""
+        """JSON-ready form (card codes, lists; each card set's codes remembered by mask)."""
         return {
             "game": self.game,
             "players": self.players,
@@ -154,15 +155,15 @@ class PlayerView:
             "phase": self.phase,
             "to_move": self.to_move,
             "legal": list(self.legal),
-            "hand": self.hand.codes(),
+            "hand": _codes(self.hand),
             "hand_counts": list(self.hand_counts),
-            "exposed": [cs.codes() for cs in self.exposed],
-            "field": self.field.codes(),
+            "exposed": [_codes(cs) for cs in self.exposed],
+            "field": _codes(self.field),
             "stock_count": self.stock_count,
             "pending": self.pending,
-            "pending_targets": self.pending_targets.codes(),
-            "captures": [cs.codes() for cs in self.captures],
-            "discard": self.discard.codes(),
+            "pending_targets": _codes(self.pending_targets),
+            "captures": [_codes(cs) for cs in self.captures],
+            "discard": _codes(self.discard),
             "declared": [list(d) for d in self.declared],
             "teyaku": list(self.teyaku),
             "wild_side": self.wild_side,
@@ -175,6 +176,75 @@ class PlayerView:
             "winners": list(self.winners),
             "queued": self.queued,
         }
+
+
+@lru_cache(maxsize=1024)
+def _mask_codes(mask: int) -> tuple[str, ...]:
+    """A mask's card codes in id order (``CardSet.codes``), remembered (the most recent): every
+    viewer of a table is shown the same field and piles."""
+    return tuple(CODES[c] for c in cards_of(mask))
+
+
+def _codes(cards: CardSet) -> list[str]:
+    return list(_mask_codes(cards.mask))
+
+
+def view_dict(view: PlayerView, kept: dict[Any, Any]) -> dict[str, Any]:
+    """``view.to_dict()``, in which every part equal to the one made for the view before (kept in
+    ``kept`` by the caller, one per seat) is that very object: a web server's patch finds the
+    parts an event did not change by identity and makes only the changed ones again (the hand,
+    the field, the history's new events).  Read the dict; do not change it."""
+    before = kept.get("view-dict")
+    kept["view-dict"] = (view, out := view.to_dict() if before is None else _view_dict(view, *before))
+    return out
+
+
+def _view_dict(v: PlayerView, w: PlayerView, old: dict[str, Any]) -> dict[str, Any]:
+    """``view_dict`` of ``v`` after ``w``, whose dict was ``old`` (``to_dict``'s fields, in its order)."""
+    h = v.history
+    if h == w.history:
+        history = old["history"]
+    elif len(h) > len(w.history) and h[:len(w.history)] == w.history:  # events added: the others kept
+        history = old["history"] + [e.to_dict() for e in h[len(w.history):]]
+    else:
+        history = [e.to_dict() for e in h]
+    return {
+        "game": v.game,
+        "players": v.players,
+        "options": old["options"] if v.options == w.options else v.options,
+        "seat": v.seat,
+        "sides": old["sides"] if v.sides == w.sides else [list(s) for s in v.sides],
+        "round": v.round_number,
+        "dealer": v.dealer,
+        "turn_order": old["turn_order"] if v.turn_order == w.turn_order else list(v.turn_order),
+        "phase": v.phase,
+        "to_move": v.to_move,
+        "legal": old["legal"] if v.legal == w.legal else list(v.legal),
+        "hand": old["hand"] if v.hand.mask == w.hand.mask else _codes(v.hand),
+        "hand_counts": old["hand_counts"] if v.hand_counts == w.hand_counts else list(v.hand_counts),
+        "exposed": old["exposed"] if v.exposed == w.exposed else [_codes(cs) for cs in v.exposed],
+        "field": old["field"] if v.field.mask == w.field.mask else _codes(v.field),
+        "stock_count": v.stock_count,
+        "pending": v.pending,
+        "pending_targets": (old["pending_targets"] if v.pending_targets.mask == w.pending_targets.mask
+                            else _codes(v.pending_targets)),
+        "captures": old["captures"] if v.captures == w.captures else [
+            old["captures"][i] if i < len(w.captures) and cs.mask == w.captures[i].mask else _codes(cs)
+            for i, cs in enumerate(v.captures)],
+        "discard": old["discard"] if v.discard.mask == w.discard.mask else _codes(v.discard),
+        "declared": old["declared"] if v.declared == w.declared else [list(d) for d in v.declared],
+        "teyaku": old["teyaku"] if v.teyaku == w.teyaku else list(v.teyaku),
+        "wild_side": v.wild_side,
+        "wild_month": v.wild_month,
+        "lightning_user": v.lightning_user,
+        "history": history,
+        "round_scores": old["round_scores"] if v.round_scores == w.round_scores else [
+            list(s) for s in v.round_scores],
+        "totals": old["totals"] if v.totals == w.totals else list(v.totals),
+        "finished": v.finished,
+        "winners": old["winners"] if v.winners == w.winners else list(v.winners),
+        "queued": v.queued,
+    }
 
 
 HISTORY_ROUNDS = 4096

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hanafuda.records import Match
-from hanafuda.web.live import LiveTable, Seat
+from hanafuda.web.live import Connection, LiveTable, Seat
 from hanafuda.web.messages import apply_patch, diff, patch_message, state_message
 
 from .wsutil import create, next_state, receive_raw
@@ -266,3 +266,117 @@ def test_a_patch_to_a_seat_holds_only_what_changed(game: str, players: int, opti
             held[v] = new
             checked += 1
     assert checked > 50
+
+
+Viewer = tuple[int | None, bool, str, str]
+"""Who a state is for, as ``state_message`` takes it: seat, creator, theme, language."""
+
+
+def _same_as_whole(table: LiveTable, page: dict[str, Any], viewer: Viewer) -> None:
+    """A patched page holds what a page opened now gets whole, built with nothing kept on the table."""
+    whole = state_message(dataclasses.replace(table, words_cache={}), *viewer)
+    assert {k: x for k, x in page.items() if k != "v"} == json.loads(json.dumps(whole)), viewer
+
+
+def _play_watched(table: LiveTable, seed: int, viewers: list[Viewer],
+                  changes: dict[int, Any]) -> dict[Viewer, int]:
+    """Play ``table`` to its end; after every event each viewer's page is patched (as sent, through
+    JSON) and must equal the whole state built from nothing.  ``changes``: what happens to the
+    table (or the viewers) after the event of that number, before the pages are patched, as the
+    hub shows a change: ``fn(table, open_viewer, close_viewer)``.  Returns the events each viewer saw."""
+    rng = random.Random(seed)
+    pages: dict[Viewer, dict[str, Any]] = {}
+    held: dict[Viewer, dict[str, Any]] = {}
+    seen: dict[Viewer, int] = {}
+
+    def open_viewer(v: Viewer) -> None:  # a page opens (or reloads): the whole state, from the live cache
+        held[v] = state_message(table, *v)
+        pages[v] = {**json.loads(json.dumps(held[v])), "v": 0}
+        seen.setdefault(v, 0)
+        _same_as_whole(table, pages[v], v)
+
+    def close_viewer(v: Viewer) -> None:
+        del pages[v], held[v]
+
+    for v in viewers:
+        open_viewer(v)
+    events = 0
+    while not table.match.finished:
+        _step(table, rng)
+        events += 1
+        if events in changes:
+            changes[events](table, open_viewer, close_viewer)
+            table.version += 1
+        for v in list(pages):
+            new = state_message(table, *v)
+            patch = patch_message(pages[v]["v"], pages[v]["v"] + 1, diff(held[v], new))
+            pages[v] = apply_patch(pages[v], json.loads(json.dumps(patch)))
+            held[v] = new
+            seen[v] += 1
+            _same_as_whole(table, pages[v], v)
+    assert events > max(changes, default=0)  # every change happened while the match went on
+    return seen
+
+
+def _hand_to_bot(seat: int) -> Any:
+    def change(table: LiveTable, open_viewer: Any, close_viewer: Any) -> None:  # as ``hub.hand_to_bot``
+        s = table.seats[seat]
+        s.kind, s.bot, s.name = "bot", "greedy", f"{s.name} (greedy bot)"
+    return change
+
+
+def _socket_joins(seat: int | None) -> Any:
+    def change(table: LiveTable, open_viewer: Any, close_viewer: Any) -> None:  # its seat reads "connected"
+        async def send(message: dict[str, Any]) -> None:
+            return None
+        table.connections.append(Connection(send, seat))
+    return change
+
+
+def _page_opens(v: Viewer) -> Any:
+    def change(table: LiveTable, open_viewer: Any, close_viewer: Any) -> None:  # mid-round, warm cache
+        open_viewer(v)
+    return change
+
+
+def _theme_changes(v: Viewer, theme: str) -> Any:
+    def change(table: LiveTable, open_viewer: Any, close_viewer: Any) -> None:  # a new viewer: whole
+        close_viewer(v)
+        open_viewer((v[0], v[1], theme, v[3]))
+    return change
+
+
+ALL_GAMES = [*GAMES, ("koi-koi", 2, {"rounds": 3})]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), ALL_GAMES)
+def test_every_page_patched_through_whole_matches_is_the_whole_state(
+        game: str, players: int, options: dict[str, Any]) -> None:
+    """The state kept per viewer and changed by each event is what a state built from nothing says,
+    after every event of whole matches: every seat, a spectator, the creator's page, Japanese and
+    Korean pages, a page in another theme; a seat handed to a bot (its name changes on every page),
+    sockets joining (seats read "connected"), a page opened mid-round from what the table kept,
+    and a page that changes its theme."""
+    table = _table(game, players, options, 11)
+    viewers: list[Viewer] = [(s, False, "", "en") for s in range(players)]
+    viewers += [(None, False, "", "en"), (None, True, "", "en"), (0, False, "", "ja"),
+                (1, False, "hwatu", "ko"), (None, False, "kwa-do", "ja")]
+    changes = {3: _socket_joins(0), 5: _hand_to_bot(players - 1), 7: _page_opens((None, False, "", "ko")),
+               9: _socket_joins(None), 12: _theme_changes((0, False, "", "en"), "hawaiifuda"),
+               25: _page_opens((1, False, "", "en"))}
+    seen = _play_watched(table, 11, viewers, changes)
+    assert min(seen.values()) > 10 and len(seen) == len(viewers) + 2
+    assert table.seats[players - 1].name.endswith("(greedy bot)")
+
+
+def test_a_kept_teyaku_patches_every_page_to_the_whole_state() -> None:
+    """Hana-Awase with teyaku, a seed where teyaku are kept hidden (RULES.md §4.2): the keeper's
+    pages and every other page, patched, hold what each may see, no more."""
+    kept = 0
+    for seed in (11, 20):
+        table = _table("hana-awase", 3, {"rounds": 2, "teyaku": True}, seed)
+        viewers: list[Viewer] = [(s, False, "", lang) for s in range(3) for lang in ("en", "ja")]
+        viewers.append((None, False, "", "en"))
+        _play_watched(table, seed, viewers, {})
+        kept += sum(e["text"] == "keep" for e in table.log)
+    assert kept  # these seeds do keep a teyaku

@@ -41,11 +41,11 @@ from ..cards import CODES
 from ..engine.visibility import move_only, visible_to
 from ..records import Match
 from ..rules.base import RoundScore
-from ..views import PlayerView, round_history, spectator_view
+from ..views import PlayerView, round_history, spectator_view, view_dict
 from ..words import (
     Namer,
     match_result_text,
-    round_log_entries,
+    round_log_dicts,
     round_result,
     totals_text,
     view_words,
@@ -106,7 +106,8 @@ def standing(match: Match, kept: dict[Any, Any] | None = None) -> dict[str, Any]
     found = kept.get("standing") if kept is not None else None
     if found is not None and found[0] == facts:
         return found[1]  # type: ignore[no-any-return]
-    st = match.current.standing()
+    # (the facts of a round not over are what its count is made from: counted from them)
+    st = facts if isinstance(facts, RoundScore) else match.config.game.score_round(match.config, facts)
     out = {
         "card_points": list(st.card_points),
         "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in st.yaku],
@@ -152,8 +153,11 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+_ID = {code: i for i, code in enumerate(CODES)}
+
+
 def _ids(codes: list[str]) -> list[int]:
-    return [CODES.index(c) for c in codes]
+    return [_ID[c] for c in codes]
 
 
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
@@ -174,8 +178,7 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     m = table.match
     namer = table_namer(table, view.seat, theme, lang)
     # the progress reads public facts only (captures, discard, declarations): one for every viewer
-    facts = (tuple(int(c) for c in view.captures), int(view.discard),
-             tuple(tuple(d) for d in view.declared))
+    facts = (tuple([c.mask for c in view.captures]), view.discard.mask, view.declared)
     rounds = len(m.rounds)
     shared = table.words_cache.get("yaku_progress")
     if shared is None or shared[0] != facts:
@@ -190,43 +193,25 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     memo_key = ("entries", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
     memo: tuple[int, dict[Any, Any], dict[int, dict[str, Any]]] | None = table.words_cache.get(memo_key)
     if memo is None or memo[0] != rounds:  # the current round's entries in words, kept for the round
-        memo = table.words_cache[memo_key] = (rounds, {}, {})
+        fresh: dict[Any, Any] = {}
+        if memo is not None and memo[0] == rounds - 1:
+            fresh["ended-before"] = memo[1]  # the round just ended, said already (``_ended_round_words``)
+        memo = table.words_cache[memo_key] = (rounds, fresh, {})
     out = view_words(view, namer, (), memo[1])  # (the progress is put in words below)
-    # a yaku's progress in words changes only when a card of it moves: kept for the round per
-    # position (a frozen ``YakuProgress`` is its own key), so a move rewrites only its yaku; and
-    # shared by the viewers of the same card names and language, since a viewer's words differ
-    # from a spectator's only where they name its own side ("taken by You"): apart from those
-    # yaku of which its side holds a card, one viewer's words serve all
-    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
-    kept = table.words_cache.get(shared_key)
-    if kept is None or kept[0] != rounds:
-        kept = table.words_cache[shared_key] = (rounds, {})
-    said: dict[Any, dict[str, Any]] = kept[1]
-    mine = None if view.seat is None else m.config.side_of[view.seat]
-    out["progress"] = []
-    neutral = None
-    for p in progress:
-        shared_words = said.get(p)
-        if shared_words is None:  # in words with no side named "You" (as a spectator reads it)
-            neutral = neutral or table_namer(table, None, theme, lang)
-            shared_words = said[p] = _progress_words(p, neutral)
-        if mine is None or not p.sides[mine].held:
-            out["progress"].append(shared_words)
-            continue
-        # the viewer's side holds a card of it: every other side's line names it ("taken by You")
-        key = (p, view.seat)
-        own = said.get(key)
-        if own is None:
-            own = said[key] = {**shared_words, "sides": [
-                side if side["side"] == mine else {**side, "line": p.line(namer, side["side"])}
-                for side in shared_words["sides"]]}
-        out["progress"].append(own)
-    if m.results and (m.round_over or m.finished):
-        out["result"] = [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)]
-        out["result_note"] = note_text(m.results[-1].note, lang)
-        out["result_stop"] = stop_text(namer, m.results[-1])  # Koi-Koi: who stopped, with what
-        out["totals_text"] = totals_text(namer, m.totals)
-    if m.finished:
+    out["progress"] = _viewer_progress(table, view, namer, progress, theme, lang)
+    if m.results and (m.round_over or m.finished):  # a scored round never changes: said once
+        over = (len(m.results), m.finished)
+        said_over = memo[1].get("over")
+        if said_over is None or said_over[0] != over:
+            said_over = memo[1]["over"] = (over, {
+                "result": [r.to_dict() for r in round_result(namer, m.results[-1], m.current.captures)],
+                "result_note": note_text(m.results[-1].note, lang),
+                "result_stop": stop_text(namer, m.results[-1]),  # Koi-Koi: who stopped, with what
+                "totals_text": totals_text(namer, m.totals),
+                **({"match_result": match_result_text(namer, m.winners, m.totals, len(m.rounds))}
+                   if m.finished else {})})
+        out.update(said_over[1])
+    elif m.finished:
         out["match_result"] = match_result_text(namer, m.winners, m.totals, len(m.rounds))
     # each seat's kind and whether a page of it is open: a new list when they or the seats' words
     # changed, else the one sent before (the seats' words are kept by ``view_words``)
@@ -240,8 +225,11 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     out["seats"] = kept_seats[1]
     ended = memo[1].get("ended")  # the rounds before this one and its deal line: kept for the round
     if ended is None:
-        ended = memo[1]["ended"] = [e for number in range(1, rounds)
-                                    for e in _ended_round_words(table, view.seat, namer, number)]
+        said = memo[1].pop("ended-before", None)
+        ended = memo[1]["ended"] = [
+            e for number in range(1, rounds)
+            for e in _ended_round_words(table, view.seat, namer, number,
+                                        said if number == rounds - 1 else None)]
         if rounds > 1:
             ended.append(_deal_entry(rounds, lang))
     entries = list(ended)
@@ -252,6 +240,53 @@ def _words(table: LiveTable, view: PlayerView, theme: str, lang: str = "en") -> 
     for e in out["log"]:
         entries.append(stamped.get(id(e)) or stamped.setdefault(id(e), {**e, "round": rounds}))
     out["log"] = entries
+    return out
+
+
+def _viewer_progress(table: LiveTable, view: PlayerView, namer: Namer, progress: list[YakuProgress],
+                     theme: str, lang: str) -> list[dict[str, Any]]:
+    """The yaku progress in words as ``view``'s viewer reads it: the list sent last time when no
+    yaku moved, else a new list in which every yaku that did not move is the very object sent
+    before (a patch then carries the moved ones alone, found by identity).
+
+    A yaku's words change only when its progress does (a frozen ``YakuProgress`` is its own key):
+    said once per progress in the round for every viewer of the same card names and language,
+    since a viewer's words differ from a spectator's only where they name its own side ("taken
+    by You"): apart from the yaku of which its side holds a card, one viewer's words serve all."""
+    mine = None if view.seat is None else table.match.config.side_of[view.seat]
+    last_key = ("progress-sent", view.seat, namer.theme, namer.players, namer.lang, namer.bots)
+    last: tuple[list[YakuProgress], list[dict[str, Any]]] | None = table.words_cache.get(last_key)
+    if last is not None and last[0] is progress:
+        return last[1]
+    shared_key = ("progress", namer.theme, namer.players, namer.lang, namer.bots)
+    kept = table.words_cache.get(shared_key)
+    rounds = len(table.match.rounds)
+    if kept is None or kept[0] != rounds:  # kept for the round (memory stays small)
+        kept = table.words_cache[shared_key] = (rounds, {})
+    said: dict[Any, dict[str, Any]] = kept[1]
+    before = last[0] if last is not None and len(last[0]) == len(progress) else None
+    out = []
+    neutral = None
+    for i, p in enumerate(progress):
+        if before is not None and before[i] is p:
+            out.append(last[1][i])  # type: ignore[index]
+            continue
+        shared_words = said.get(p)
+        if shared_words is None:  # in words with no side named "You" (as a spectator reads it)
+            neutral = neutral or table_namer(table, None, theme, lang)
+            shared_words = said[p] = _progress_words(p, neutral)
+        if mine is None or not p.sides[mine].held:
+            out.append(shared_words)
+            continue
+        # the viewer's side holds a card of it: every other side's line names it ("taken by You")
+        key = (p, view.seat)
+        own = said.get(key)
+        if own is None:
+            own = said[key] = {**shared_words, "sides": [
+                side if side["side"] == mine else {**side, "line": p.line(namer, side["side"])}
+                for side in shared_words["sides"]]}
+        out.append(own)
+    table.words_cache[last_key] = (progress, out)
     return out
 
 
@@ -273,17 +308,20 @@ def _deal_entry(number: int, lang: str = "en") -> dict[str, Any]:
     return {"round": number, "kind": "deal", "text": text, "cards": [], "seat": None}
 
 
-def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int) -> list[dict[str, Any]]:
+def _ended_round_words(table: LiveTable, seat: int | None, namer: Namer, number: int,
+                       said: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """The log in words of round ``number`` (ended: it never changes again) as ``seat`` sees it,
     its deal line first from round 2 on; kept on the table per seat, theme and seat names (the
-    lines name the seats, and a seat handed to a bot is renamed) and language."""
+    lines name the seats, and a seat handed to a bot is renamed) and language.  ``said``: what
+    ``view_words`` said of that round's entries for this viewer while it was played (not said
+    again)."""
     key = (seat, namer.theme, namer.players, number, namer.lang, namer.bots)
     cached: list[dict[str, Any]] | None = table.words_cache.get(key)
     if cached is None:
         rnd = table.match.rounds[number - 1]
         cached = [_deal_entry(number, namer.lang)] if number > 1 else []
-        cached += [{**e.to_dict(), "round": number}
-                   for e in round_log_entries(round_history(rnd, seat), namer, rnd.stock_left)]
+        cached += [{**e, "round": number}
+                   for e in round_log_dicts(round_history(rnd, seat), namer, rnd.stock_left, said)]
         table.words_cache[key] = cached
     return cached
 
@@ -310,15 +348,19 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
     words = _words(table, pv, theme, lang)
     public = table.words_cache.get("public")
     if public is None or public[0] != table.version:
-        public = table.words_cache["public"] = (table.version, table_summary(table),
-                                                standing(m, table.words_cache), _summaries(table))
+        summary, summaries = table_summary(table), _summaries(table)
+        if public is not None:  # what did not change is the object sent before (found by identity)
+            summary = public[1] if summary == public[1] else summary
+            summaries = public[3] if summaries == public[3] else summaries
+        public = table.words_cache["public"] = (table.version, summary, standing(m, table.words_cache),
+                                                summaries)
     return {
         "type": "state",
         "table": public[1],
         "theme": theme,
         "you": seat,
         "creator": creator,
-        "view": pv.to_dict(),
+        "view": view_dict(pv, table.words_cache.setdefault(("view", seat), {})),
         "words": words,
         "standing": public[2],
         "summaries": public[3],
@@ -360,23 +402,36 @@ _MISSING = object()
 
 
 def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
-    """``diff`` of two values known to differ (each part is compared once, on the way down)."""
-    if isinstance(old, dict) and isinstance(new, dict) and len(path) < DEPTH:
+    """``diff`` of two values known to differ (each part is compared once, on the way down).
+    A value that is neither a dict nor a list is set in the loop that meets it, not in a call
+    of its own (most of a patch's ops: the state's parts are plain dicts and lists)."""
+    if type(old) is dict and type(new) is dict and len(path) < DEPTH:
         if old.keys() != new.keys():  # (compared in C: most states keep their keys)
             ops.extend(["del", [*path, k]] for k in old if k not in new)
+        deeper = len(path) + 1 < DEPTH
         for k, v in new.items():
             was = old.get(k, _MISSING)
+            if v is was:
+                continue
             if was is _MISSING:
                 ops.append(["set", [*path, k], v])
-            elif v is not was and v != was:
-                _diff(was, v, [*path, k], ops)
+            elif v != was:
+                kind = type(v)
+                if kind is type(was) and (kind is list or (kind is dict and deeper)):
+                    _diff(was, v, [*path, k], ops)
+                else:
+                    ops.append(["set", [*path, k], v])
         return
-    if isinstance(old, list) and isinstance(new, list) and old and new:
-        if len(old) == len(new) and isinstance(new[0], dict | list) and path not in LOGS \
+    if type(old) is list and type(new) is list and old and new:
+        if len(old) == len(new) and type(new[0]) in (dict, list) and path not in LOGS \
                 and len(path) < DEPTH:
+            whole = len(path) + 1 == DEPTH  # an item there is a dict: sent whole
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a is not b and a != b:
-                    _diff(a, b, [*path, i], ops)
+                    if whole and type(a) is dict and type(b) is dict:
+                        ops.append(["set", [*path, i], b])
+                    else:
+                        _diff(a, b, [*path, i], ops)
             return
         keep = min(len(old), len(new))
         if old[:keep] != new[:keep]:

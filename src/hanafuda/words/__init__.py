@@ -23,7 +23,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names, for the type checker; at run time each module loads on first use
-    from .events import LogEntry, LogStep, log_entries, round_log_entries
+    from .events import LogEntry, LogStep, log_entries, round_log_dicts, round_log_entries
     from .moves import MoveWords, describe_move, hint_lines, legal_move_words
     from .names import Namer, join_words, player_label, seat_number, seat_numbers
     from .options import OptionWords, option_label, option_words, value_text
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the names, for the type checker; at run time each module lo
     )
 
 SUBMODULES: dict[str, tuple[str, ...]] = {
-    "events": ("LogEntry", "LogStep", "log_entries", "round_log_entries"),
+    "events": ("LogEntry", "LogStep", "log_entries", "round_log_dicts", "round_log_entries"),
     "moves": ("MoveWords", "describe_move", "hint_lines", "legal_move_words"),
     "names": ("Namer", "join_words", "player_label", "seat_number", "seat_numbers"),
     "options": ("OptionWords", "option_label", "option_words", "value_text"),
@@ -111,6 +111,7 @@ __all__ = [
     "seat_number",
     "seat_numbers",
     "replay_text",
+    "round_log_dicts",
     "round_log_entries",
     "round_result",
     "round_result_lines",

@@ -44,6 +44,7 @@ __all__ = [
     "LogStep",
     "log_entries",
     "log_entry_dicts",
+    "round_log_dicts",
     "round_log_entries",
 ]
 
@@ -68,6 +69,15 @@ class LogStep:
     pending: bool = False
     declared: str | None = None
     last: bool = False
+
+    def __hash__(self) -> int:
+        """Hashed once: ``log_entry_dicts`` keys an entry's words by its steps after every event."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.kind, self.card, self.captured, self.wild, self.chosen, self.pending,
+                          self.declared, self.last))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card, "captured": list(self.captured),
@@ -337,10 +347,11 @@ def log_entries(view: PlayerView, namer: Namer,
 
 
 STABLE = "stable"
-"""``log_entry_dicts``'s key in its memo: where the entries that can still change begin (an event
-index and the event there), the teyaku they were said with, and the final entries before it (a
+"""``log_entry_dicts``'s key in its memo: where the entry that can still change begins (an event
+index and the event there), the teyaku it was said with, and the final entries before it (a
 turn's entry changes while its turn goes on, RULES.md §3: its turn-over joins it, a choice
-rewrites it, the turn-over that empties the stock is marked)."""
+rewrites it, the turn-over that empties the stock is marked; ``_grouped`` adds to the last entry
+only, so every entry before it is final)."""
 
 
 def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> list[dict[str, Any]]:
@@ -362,9 +373,23 @@ def log_entry_dicts(view: PlayerView, namer: Namer, memo: dict[Any, Any]) -> lis
         if entry is None:
             entry = memo[key] = _entry(seat, steps, kind, view, namer).to_dict()
         out.append(entry)
-    if len(groups) > 2:  # all but the last two entries are final: the next call starts there
-        cut = len(groups) - 2
+    if len(groups) > 1:  # all but the last entry are final (only the last grows): the next call starts there
+        cut = len(groups) - 1
         memo[STABLE] = (starts[cut], history[starts[cut]], view.teyaku, out[:stable + cut])
+    return out
+
+
+def round_log_dicts(history: Sequence[PublicEvent], namer: Namer, stock_left: int,
+                    said: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
+    """``[e.to_dict() for e in round_log_entries(history, namer, stock_left)]``; ``said``: the
+    memo ``log_entry_dicts`` kept for the same namer while the round was played, whose entries
+    are taken as they are where they read no view (all but an exposed teyaku, whose value a
+    view adds; RULES.md §4.2).  The dicts given from ``said`` are shared: do not change them."""
+    out = []
+    for seat, steps, kind in _steps(history, None, namer, stock_left):
+        entry = said.get((seat, kind, tuple(steps), None)) if said is not None and kind != ENTRY_TEYAKU \
+            else None
+        out.append(entry if entry is not None else _entry(seat, steps, kind, None, namer).to_dict())
     return out
 
 

@@ -192,6 +192,12 @@ _SAID: dict[tuple[str, str, int | str, bool], str] = {}
 web server names the same cards in every state it builds (a few thousand entries at most)."""
 
 
+_JOINED: dict[tuple[object, ...], str] = {}
+"""Every list of card names ``Namer.cards`` said, by theme, language, wild card (when marked),
+last word and cards: a web server says the same piles and yaku cards after every move."""
+JOINED_MAX = 8192
+
+
 @dataclass(frozen=True)
 class Namer:
     """What things are called at one table, as seen by ``viewer`` (None: a spectator or record).
@@ -275,10 +281,18 @@ class Namer:
     def cards(self, cards: Iterable[int | str], *, wild: bool = False, last: str = "and") -> str:
         """Card names joined: "Pine Chaff, Pine Poetry Ribbon and Pine Crane and Sun" (in
         Japanese "…、…、…", in Korean "…, …, …")."""
-        names = [self.card(c, wild=wild) for c in cards]
-        if self.lang != "en":
-            return text("list.separator", self.lang).join(names)
-        return join_words(names, last)
+        listed = tuple(cards)
+        marked = self.config.wild.card if wild and self.config.wild is not None else None
+        key = (self.theme, self.lang, marked, last, listed)
+        said = _JOINED.get(key)
+        if said is None:
+            names = [self.card(c, wild=wild) for c in listed]
+            said = text("list.separator", self.lang).join(names) if self.lang != "en" \
+                else join_words(names, last)
+            if len(_JOINED) >= JOINED_MAX:  # a bound on memory: forget them all now and then
+                _JOINED.clear()
+            _JOINED[key] = said
+        return said
 
     def is_wild(self, card: int | str) -> bool:
         """Whether the card is this game's wild card in some situation (RULES.md §4.3–§4.5)."""

@@ -29,8 +29,14 @@ class PileGroup:
     its piles give counts without "(0)" (docs/rules/koi-koi.md)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "title": self.title, "cards": list(self.cards),
-                "names": list(self.names), "points": self.points}
+        """JSON-ready form, made once per group (a group is kept and shown again after every move
+        that leaves its kind alone, ``side_pile``): read it, do not change it."""
+        out: dict[str, Any] | None = self.__dict__.get("_dict")
+        if out is None:
+            out = {"kind": self.kind, "title": self.title, "cards": list(self.cards),
+                   "names": list(self.names), "points": self.points}
+            object.__setattr__(self, "_dict", out)  # a cache, not a field (frozen: set past it)
+        return out
 
     def text(self) -> str:
         """"Brights ×2 (40): Pine Crane and Sun, Cherry Curtain" ("光 ×2 (40)：松に鶴、桜に幕")."""
@@ -81,13 +87,20 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
     again (issue 28: a new pile was a new key every time, ~25–55 µs a side, under every move)."""
     mask = int(pile)
     values = namer.config.values
-    scored = any(values)
+    known = _VALUES.get(id(values))
+    if known is None or known[0] is not values:  # the values' number, found by identity (not hashed)
+        if len(_VALUES) >= 1024 or len(_NUMBERS) >= 1024:  # (a number is never given to other values)
+            _VALUES.clear()
+            _NUMBERS.clear()
+            _GROUPS.clear()
+        known = _VALUES[id(values)] = (values, _NUMBERS.setdefault(values, len(_NUMBERS)), any(values))
+    scored = known[2]
     groups = []
     for kind in KIND_ORDER:
         part = mask & KIND_MASKS[kind]
         if not part:
             continue
-        key = (namer.theme, namer.lang, values, kind, part)
+        key = (namer.theme, namer.lang, known[1], kind, part)
         group = _GROUPS.get(key)
         if group is None:
             cards = cards_of(part)
@@ -102,7 +115,13 @@ def side_pile(namer: Namer, side: int, pile: CardSet | int) -> SidePile:
                     tuple(groups), namer.lang, scored)
 
 
-_GROUPS: dict[tuple[str, str, tuple[int, ...], Kind, int], PileGroup] = {}
-"""A pile's group of one kind by theme, language, card values and the cards of that kind: its
+_VALUES: dict[int, tuple[tuple[int, ...], int, bool]] = {}
+"""Each config's card values by ``id``: the values, their number (``_NUMBERS``) and whether any
+card has points."""
+_NUMBERS: dict[tuple[int, ...], int] = {}
+"""A number for each set of card values met: the groups are keyed by it (a key of 48 values would
+be hashed again at every look-up)."""
+_GROUPS: dict[tuple[str, str, int, Kind, int], PileGroup] = {}
+"""A pile's group of one kind by theme, language, card values' number and the cards of that kind: its
 title and card names depend on the theme and the language alone (``Namer.kind_title``,
 ``Namer.card`` without ``wild``)."""

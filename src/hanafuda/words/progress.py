@@ -126,16 +126,19 @@ class YakuProgress:
             elif self.cards and len(self.cards) > self.needed:  # a count yaku: any of its cards
                 parts.append(w["needs_more"].format(n=self.needed - len(p.held), out=len(self.out)))
             else:
-                parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in p.held])))
-            elsewhere = set()
-            for other in self.sides:
-                mine = [c for c in other.held if c in p.dead]
-                if other.side != side and mine:
-                    elsewhere.update(mine)
-                    parts.append(w["taken"].format(cards=namer.cards(mine), side=namer.side(other.side)))
-            discarded = [c for c in p.dead if c not in elsewhere]
-            if discarded:
-                parts.append(w["discarded"].format(cards=namer.cards(discarded)))
+                held = set(p.held)
+                parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in held])))
+            if p.dead:  # where each of its cards gone for this side went
+                dead = set(p.dead)
+                elsewhere: set[str] = set()
+                for other in self.sides:
+                    mine = [c for c in other.held if c in dead] if other.side != side else []
+                    if mine:
+                        elsewhere.update(mine)
+                        parts.append(w["taken"].format(cards=namer.cards(mine), side=namer.side(other.side)))
+                discarded = [c for c in p.dead if c not in elsewhere]
+                if discarded:
+                    parts.append(w["discarded"].format(cards=namer.cards(discarded)))
         return f"{len(p.held)}/{self.needed}{w['dash']}{w['sep'].join(parts)}"
 
 
@@ -153,20 +156,34 @@ def line_words(lang: str) -> dict[str, str]:
 
 def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: CardSet | int = 0,
                   declared: Sequence[Sequence[str]] = (),
-                  memo: dict[Any, YakuProgress] | None = None) -> list[YakuProgress]:
+                  memo: dict[Any, Any] | None = None) -> list[YakuProgress]:
     """Progress on every yaku in force, from the capture piles by side (a view's or a round's).
 
     ``memo``: the progress made before for the same config, kept by the caller (a web table keeps
-    one per round): a yaku whose cards and declarations are where they were is the same object as
-    then, so a caller that keys its words by the progress (``web.messages``) finds them by identity,
-    without comparing, and only the yaku a move touched are made anew."""
+    one): a yaku whose cards and declarations are where they were is the same object as then, so
+    a caller that keys its words by the progress (``web.messages``) finds them by identity,
+    without comparing, and only the yaku a move touched are made anew (a yaku none of whose cards
+    moved since the last call is not even looked at)."""
     config = namer.config
     piles = [int(c) for c in captures]
     gone = int(discard)
     for pile in piles:
         gone |= pile
+    rows = _yaku_rows(config)
+    calls = tuple(tuple(d) for d in declared)
+    last = memo.get(LAST) if memo is not None else None
+    if last is not None and (last[0] is not config or len(last[1]) != len(piles) or last[3] != calls):
+        last = None  # not the same game and declarations: each yaku is looked at
+    moved = 0
+    if last is not None:
+        moved = last[2] ^ gone  # a card that moved changed one of these
+        for pile, was in zip(piles, last[1], strict=True):
+            moved |= pile ^ was
     out_list = []
-    for yid, name, points, mask, needed, codes, needs_declaration in _yaku_rows(config):
+    for index, (yid, name, points, mask, needed, codes, needs_declaration) in enumerate(rows):
+        if last is not None and not mask & moved:  # none of its cards moved since: as it was then
+            out_list.append(last[4][index])
+            continue
         out = mask & ~gone
         key = None
         if memo is not None:  # what the progress is made of: the cards out, each side's, the calls
@@ -189,7 +206,14 @@ def yaku_progress(namer: Namer, captures: Sequence[CardSet | int], discard: Card
         if memo is not None:
             memo[key] = made
         out_list.append(made)
+    if memo is not None:
+        memo[LAST] = (config, piles, gone, calls, out_list)
     return out_list
+
+
+LAST = "last"
+"""``yaku_progress``'s key in its memo: the config, piles, cards gone and declarations of the last
+call and the progress it gave; a yaku none of whose cards moved since is that same object."""
 
 
 _ROWS: dict[int, tuple[Config, tuple[tuple[str, str, int, int, int, tuple[str, ...], bool], ...]]] = {}

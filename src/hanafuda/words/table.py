@@ -125,22 +125,29 @@ def _side_words(view: PlayerView, namer: Namer, side: int) -> dict[str, Any]:
 
 
 def _card_words(view: PlayerView, namer: Namer,
-                said: dict[tuple[str, bool], dict[str, Any]]) -> dict[str, dict[str, Any]]:
+                said: dict[Any, Any]) -> dict[str, dict[str, Any]]:
     """Each visible card's name and kind word; ``wild`` where it acts wild (in the hand, or
     turned over), never for a wild card lying on the field.  ``said``: each card's words already
-    said by this namer (kept with the caller's memo)."""
-    out: dict[str, dict[str, Any]] = {}
-    acting = {c: namer.wild_in_hand(c) for c in view.hand.codes()}
-    acting.update({c: False for c in view.field.codes()})
+    said by this namer, and the hand's and the field's last (kept with the caller's memo): a move
+    changes one of them, the other is taken as it was."""
+    hand = _kept(said, "hand", view.hand.mask,
+                 lambda: {c: _said(said, namer, c, namer.wild_in_hand(c)) for c in view.hand.codes()})
+    field = _kept(said, "field", view.field.mask,  # (a card on the field never acts wild)
+                  lambda: {c: said.get((c, False)) or _said(said, namer, c, False)
+                           for c in view.field.codes()})
+    out = {**hand, **field}
     if view.pending:
-        acting[view.pending] = namer.wild_from_stock(view.pending)
-    for code, wild in acting.items():
-        words = said.get((code, wild))
-        if words is None:
-            words = said[code, wild] = {"name": namer.card(code, wild=wild),
-                                        "kind": namer.kind_word(code, wild=wild), "wild": wild}
-        out[code] = words
+        out[view.pending] = _said(said, namer, view.pending, namer.wild_from_stock(view.pending))
     return out
+
+
+def _said(said: dict[Any, Any], namer: Namer, code: str, wild: bool) -> dict[str, Any]:
+    """A card's words (``_card_words``), said once per namer."""
+    words: dict[str, Any] | None = said.get((code, wild))
+    if words is None:
+        words = said[code, wild] = {"name": namer.card(code, wild=wild),
+                                    "kind": namer.kind_word(code, wild=wild), "wild": wild}
+    return words
 
 
 def card_text(card: int | str, namer: Namer, *, wild: bool = False) -> str:
