@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from benchmarks.state_cost import step as _step
 from hanafuda.records import Match
 from hanafuda.web.live import Connection, LiveTable, Seat
 from hanafuda.web.messages import apply_patch, diff, patch_message, state_message
@@ -28,20 +29,6 @@ def _table(game: str, players: int, options: dict[str, Any], seed: int) -> LiveT
     return LiveTable(id="t", match=Match(game, players, options, seed=seed), theme="hanafuda",
                      seats=[Seat(i, "human", None, f"P{i}", f"h{i}") for i in range(players)],
                      spectator_token="s", creator_hash="c")
-
-
-def _step(table: LiveTable, rng: random.Random) -> None:
-    """One event, applied and logged as the hub logs a stored one, and a new version shown."""
-    m = table.match
-    if m.to_move is None:
-        m.next_round()
-        kind, seat, text = "next-round", None, "next-round"
-    else:
-        seat, text, kind = m.to_move, rng.choice(m.legal_moves()), "move"
-        m.play(text)
-    table.seq += 1
-    table.version += 1
-    table.log.append({"seq": table.seq, "round": len(m.rounds), "kind": kind, "seat": seat, "text": text})
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
