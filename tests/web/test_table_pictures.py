@@ -12,6 +12,7 @@ and dark, en/ja/ko: /work/shots/s39), measured in Debian's chromium as a person 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,9 +35,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _open(browser: Any, server: Server, game: str, viewport: dict[str, int], *, lang: str = "en",
-          scheme: str = "light", touch: bool = False) -> Any:
-    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": 2, "seed": 5, "options": {},
-                   "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+          scheme: str = "light", touch: bool = False, players: int = 2,
+          options: dict[str, Any] | None = None) -> Any:
+    """Ann's page at a new table of ``game`` against ``greedy`` bots, once her hand is dealt."""
+    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": players, "seed": 5, "options": options or {},
+                   "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)})
     assert r.status_code == 201, r.text
     ctx = browser.new_context(viewport=viewport, color_scheme=scheme, has_touch=touch, is_mobile=touch)
     ctx.set_default_timeout(TIMEOUT_MS)
@@ -49,15 +52,16 @@ def _open(browser: Any, server: Server, game: str, viewport: dict[str, int], *, 
     return page
 
 
-def _play(page: Any, moves: int) -> None:
-    """This person's first legal move, ``moves`` times, each time waiting for it in the log."""
+def _play(page: Any, moves: int, until: str = "S.view.finished") -> None:
+    """This person's first legal move, ``moves`` times, each time waiting for it in the log; stops
+    once ``until`` (a condition on the page) holds."""
     for _ in range(moves):
-        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
-        if page.evaluate("S.view.finished"):
+        page.wait_for_function(f"({until}) || (S.view.to_move === S.you && S.view.legal.length > 0)")
+        if page.evaluate(until):
             return
         n = page.evaluate("W.log.length")
         page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
-        page.wait_for_function(f"W.log.length > {n} && document.querySelectorAll('#log li').length > {n}")
+        page.wait_for_function(f"(W.log.length > {n} && document.querySelectorAll('#log li').length > {n}) || ({until})")
 
 
 # where the log's newest entry lies against the log's visible box (px; 0 and 0 when it is inside)
@@ -179,13 +183,7 @@ def test_twelve_rounds_of_scores_leave_the_log_readable(server: Server, browser:
     six lines a side (412 px for three seats), and the log was one line tall. Each side's rounds
     cell is now one line — the last three rounds, the whole list in its title and for a screen
     reader — and the log keeps room for several entries."""
-    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": players, "seed": 5, "options": {},
-                   "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)})
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    page = ctx.new_page()
-    page.goto(server.url + r.json()["seats"][0]["link"])
-    page.wait_for_selector("#hand [data-card]")
+    page = _open(browser, server, game, DESKTOP, players=players)
     page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0 && document.getElementById('social') !== null")
     before = page.evaluate(BOXES)
     rounds = page.evaluate(TWELVE_ROUNDS)
@@ -198,7 +196,7 @@ def test_twelve_rounds_of_scores_leave_the_log_readable(server: Server, browser:
         every = ", ".join(str(r[side]) for r in rounds)
         assert text == "… " + ", ".join(str(r[side]) for r in rounds[-3:]), text
         assert title == every and spoken == every, (title, spoken)
-    ctx.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
@@ -246,49 +244,25 @@ def test_japanese_lines_never_break_inside_a_seat_or_card_name(server: Server, b
     """Kwa-Dō for four in Japanese at 1366×768: the round's totals line broke "貪欲ボット（4番 /
     席）" (Japanese breaks between any two characters). Every seat's, side's and card's name in the
     log and the round's summary is now one unbroken piece, and the words are unchanged."""
-    r = httpx.post(server.url + "/api/tables", json={"game": "kwa-do", "players": 4, "seed": 5, "options": {},
-                   "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * 3})
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    page = ctx.new_page()
-    page.goto(server.url + r.json()["seats"][0]["link"] + "&lang=ja")
-    page.wait_for_selector("#hand [data-card]")
-    for _ in range(20):
-        page.wait_for_function("S.view.phase === 'between-rounds' || S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
-        if page.evaluate("S.view.phase !== 'play'"):
-            break
-        n = page.evaluate("W.log.length")
-        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
-        page.wait_for_function(f"W.log.length > {n} || S.view.phase !== 'play'")
+    page = _open(browser, server, "kwa-do", DESKTOP, lang="ja", players=4)
+    _play(page, 20, until="S.view.phase !== 'play'")
     page.wait_for_selector("#summary[open]")
     got = page.evaluate(SPLIT_NAMES)
     assert got["n"] > 20 and got["split"] == [], got
     assert page.evaluate("document.querySelector('#summary p:last-of-type').textContent") == "合計: " + page.evaluate("W.totals_text")
-    ctx.close()
+    page.context.close()
 
 
 def test_the_keys_hints_go_when_the_round_ends(server: Server, browser: Any) -> None:
     """"Enter plays · Esc cancels · 1–9 choose" stood beside an empty hand under the round's and the
     match's end; it shows while the round is played (a desktop: a fine pointer) and goes at its end."""
-    r = httpx.post(server.url + "/api/tables", json={"game": "mushi", "players": 2, "seed": 5, "options": {"rounds": 1},
-                   "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    page = ctx.new_page()
-    page.goto(server.url + r.json()["seats"][0]["link"])
-    page.wait_for_selector("#hand [data-card]")
+    page = _open(browser, server, "mushi", DESKTOP, options={"rounds": 1})
     page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0")
     assert page.is_visible("#keys")
-    for _ in range(30):
-        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && S.view.legal.length > 0)")
-        if page.evaluate("S.view.finished"):
-            break
-        n = page.evaluate("W.log.length")
-        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
-        page.wait_for_function(f"W.log.length > {n} || S.view.finished")
+    _play(page, 30)
     page.wait_for_selector("#summary[open]")
     assert not page.is_visible("#keys")
-    ctx.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -296,8 +270,6 @@ def test_the_replay_controls_wrap_between_controls_on_a_phone(server: Server, br
     """The replay's toolbar on a 390 px phone: in Japanese "視点" stood after "1 / 10" with its menu
     on the next line, and "棋譜をダウンロード" broke after its first character. Each label keeps its
     menu on its line and the download link is whole."""
-    import time
-
     done = httpx.post(server.url + "/api/tables", json={"game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
                                                          "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
     deadline = time.monotonic() + 120
