@@ -175,8 +175,8 @@ def test_a_long_capture_pile_fits_its_station(server: Server, browser: Any, game
     """Forty cards a side in four kinds (more than a round gives): every side's piles, this seat's
     by its hand and each other's under its chip, keep every card inside their station."""
     page = _open(browser, server, _table(server, game, players=players)["seats"][0]["link"], {"width": width, "height": 768})
-    page.evaluate(BIG_PILES)
-    rows = page.evaluate(CUT)
+    # drawn and measured in one task of the page: no message from the table can re-render between
+    rows = page.evaluate(f"() => {{ ({BIG_PILES})(); return ({CUT})(); }}")
     assert len(rows) == players and sum(r["own"] for r in rows) == 1, rows
     for r in rows:
         assert r["n"] == 40 and r["cut"] == [] and r["labels"] == 0, r
