@@ -171,16 +171,16 @@ def test_a_field_of_nine_to_twelve_cards_lies_in_two_even_rows(server: Server, b
     larger than the old 70 px."""
     page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], DESKTOP)
     page.wait_for_function("S.view.to_move === S.you")
-    rows = page.evaluate(f"""() => {{ const codes = HF.codes.filter((c) => !S.view.hand.includes(c) && c !== S.view.pending).slice(0, {n});
+    drawn = page.evaluate(f"""() => {{ const codes = HF.codes.filter((c) => !S.view.hand.includes(c) && c !== S.view.pending).slice(0, {n});
       VIEW.renderTable({{ ...S, view: {{ ...S.view, field: codes }} }}, ui());
       const ys = new Map(); for (const c of document.querySelectorAll('#field .card')) {{ const r = c.getBoundingClientRect();
         const y = Math.round(r.y); ys.set(y, [...(ys.get(y) || []), {{ x: r.x, r: r.right, w: r.width, b: r.bottom }}]); }}
-      return [...ys.values()]; }}""")
+      const box = {BOX}; return [[...ys.values()], box('#choice')[0], box('.field-row')[0], box('#pending')[0]]; }}""")
+    # (drawn and measured in one task of the page: no message from the table can re-render between)
+    rows, choice, row, pending = drawn
     assert [len(r) for r in rows] == [(n + 1) // 2, n // 2], rows
     assert all(c["w"] >= 76 for r in rows for c in r), rows
-    assert max(c["b"] for r in rows for c in r) <= page.evaluate(BOX, "#choice")[0]["y"] + 0.5, rows
-    row = page.evaluate(BOX, ".field-row")[0]
-    pending = page.evaluate(BOX, "#pending")[0]
+    assert max(c["b"] for r in rows for c in r) <= choice["y"] + 0.5, rows
     for r in rows:  # each row centred in the field's room (the row less the card turned over)
         assert abs((min(c["x"] for c in r) + max(c["r"] for c in r)) / 2 - (row["x"] + pending["x"]) / 2) <= 12, (r, row, pending)
     shot(page, f"layout-field-{n}")

@@ -96,10 +96,10 @@ def _strips(row: list[dict[str, float]]) -> list[float]:
 def test_a_phone_lays_the_field_in_even_rows(server: Server, browser: Any, n: int, rows: list[int]) -> None:
     page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], PHONE, touch=True)
     _my_turn(page)  # the table then waits on this person: nothing re-renders over the drawing
-    page.evaluate(DRAW, [n, None])
-    got = page.evaluate(ROWS, "#field .card")
+    # drawn and measured in one task of the page: no message from the table can re-render between
+    got, field = page.evaluate(f"""(n) => {{ ({DRAW})([n, null]); const r = document.querySelector('.field-row').getBoundingClientRect();
+      return [({ROWS})('#field .card'), {{ x: r.x, r: r.right }}]; }}""", n)
     assert [len(r) for r in got] == rows, got
-    field = page.evaluate("(() => { const r = document.querySelector('.field-row').getBoundingClientRect(); return { x: r.x, r: r.right }; })()")
     for r in got:  # each row whole on screen, and centred on the others (the rows line up)
         assert r[0]["x"] >= field["x"] - 0.5 and r[-1]["r"] <= min(field["r"], PHONE["width"]) + 0.5, (r, field)
         assert all(c["w"] >= 40 for c in r), r
@@ -116,17 +116,16 @@ def test_a_phone_keeps_a_hand_of_up_to_nine_on_one_row(server: Server, browser: 
     a tap there reaches; ten (Min-Hwatu for two) cannot keep 40 px each in 390 px: two rows of five."""
     page = _open(browser, server, _table(server, "koi-koi")["seats"][0]["link"], PHONE, touch=True)
     _my_turn(page)  # the table then waits on this person: nothing re-renders over the drawing
-    page.evaluate(DRAW, [None, n])
-    got = page.evaluate(ROWS, "#hand .card")
+    # drawn and measured in one task of the page (rows, and where a tap in the middle of each
+    # card's strip lands): no message from the table can re-render between
+    got, hits = page.evaluate(f"""(n) => {{ ({DRAW})([null, n]); const cards = [...document.querySelectorAll('#hand .card')];
+      return [({ROWS})('#hand .card'), cards.map((c, i) => {{ const r = c.getBoundingClientRect(), next = cards[i + 1] && cards[i + 1].getBoundingClientRect();
+        const right = next && Math.abs(next.y - r.y) < 2 ? next.x : r.right;
+        const hit = document.elementFromPoint((r.x + right) / 2, r.y + r.height / 2); return !!hit && c.contains(hit); }})]; }}""", n)
     assert [len(r) for r in got] == ([n] if n <= 9 else [5, 5]), got
     for r in got:
         assert r[0]["x"] >= 0 and r[-1]["r"] <= PHONE["width"], r
         assert min(_strips(r)) >= 40, _strips(r)
-    # a tap in the middle of each card's strip lands on that card
-    hits = page.evaluate("""() => { const cards = [...document.querySelectorAll('#hand .card')];
-      return cards.map((c, i) => { const r = c.getBoundingClientRect(), next = cards[i + 1] && cards[i + 1].getBoundingClientRect();
-        const right = next && Math.abs(next.y - r.y) < 2 ? next.x : r.right;
-        const hit = document.elementFromPoint((r.x + right) / 2, r.y + r.height / 2); return !!hit && c.contains(hit); }); }""")
     assert all(hits), hits
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert page.errors == []
