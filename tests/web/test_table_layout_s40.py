@@ -29,6 +29,7 @@ from hanafuda.web.replay import table_body, upload_body
 
 from .conftest import TIMEOUT_MS, shot
 from .server import Server
+from .test_table_layout_s37 import _axe_in
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -50,8 +51,9 @@ def _table(server: Server, game: str, seed: int, hints: bool = False) -> dict[st
     return t
 
 
-def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en") -> Any:
-    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en",
+          scheme: str = "light") -> Any:
+    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, color_scheme=scheme)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     errors: list[str] = []
@@ -151,6 +153,18 @@ def test_a_long_turn_line_moves_nothing_and_is_read_whole_over_its_choices(
         assert b["top"] >= 0 and b["bottom"] <= viewport["height"] and b["left"] >= 0 and b["right"] <= viewport["width"], b
     assert not asked["sideways"]
     shot(page, f"s40-decision-{game}-{viewport['width']}-{lang}")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_decisions_sentence_reads_on_the_felt(server: Server, browser: Any, scheme: str) -> None:
+    """The sentence now shown over the choices (light ink on the felt) and its choices pass
+    axe-core, in the light and the dark scheme."""
+    page = _open(browser, server, _table(server, "koi-koi", 5)["seats"][0]["link"], DESKTOP, scheme=scheme)
+    _play_to(page, "koikoi")
+    assert page.locator("#choice > strong.turn-words").is_visible()
+    assert _axe_in(page, "#choice") == []
     assert page.errors == []
     page.context.close()
 
