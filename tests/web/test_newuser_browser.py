@@ -158,7 +158,8 @@ def test_the_cards_page_controls_sit_on_their_own_line_each_beside_its_label(ser
 
 def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser: Any) -> None:
     """Two Greedy bots were two identical headings ("Greedy bot", "Greedy bot") over the hands,
-    the piles, the perspective menu and the totals; the seat number now tells them apart.  The
+    the piles, the perspective menu and the totals; the seat number now tells them apart, spelt
+    as the table and its log spell it ("Greedy bot (seat 2)", issue 28's one numbering).  The
     file picker says which file it wants, without "RULES.md §8"."""
     import time
 
@@ -172,11 +173,11 @@ def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser
     page = _open(browser, server, f"/replay/{done['id']}")
     page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
     heads = page.locator("#hands .seatbox strong").all_inner_texts()
-    assert [h.split(" ◀")[0] for h in heads] == ["Greedy bot (Seat 1)", "Greedy bot (Seat 2)"], heads
-    assert page.locator("#piles h3").all_inner_texts() == ["Greedy bot (Seat 1)", "Greedy bot (Seat 2)"]
+    assert [h.split(" ◀")[0] for h in heads] == ["Greedy bot (seat 1)", "Greedy bot (seat 2)"], heads
+    assert page.locator("#piles h3").all_inner_texts() == ["Greedy bot (seat 1)", "Greedy bot (seat 2)"]
     views = page.eval_on_selector_all("#perspective option", "os => os.map((o) => o.textContent)")
     assert len(set(views)) == len(views) == 4, views
-    assert "Greedy bot (Seat 1)" in page.locator("#scores").inner_text()
+    assert "Greedy bot (seat 1)" in page.locator("#scores").inner_text()
     page.screenshot(path=str(ARTIFACTS / "newuser-replay.png"), full_page=True)
     page.goto(server.url + "/replay")
     picker = page.locator("label:has(#upload)").inner_text()

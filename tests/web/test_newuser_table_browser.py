@@ -210,7 +210,7 @@ def test_the_leaderboard_says_why_a_newcomer_starts_below_the_bots(server: Serve
     wins, bot = wins_to_pass("random"), bot_name("random", lang)
     want = {"en": ["A new player starts at 1000.", "a new player starts below the bots",
                    f"{wins} wins in a row over the {bot} pass it.",
-                   f"? = Provisional: fewer than {PROVISIONAL_MATCHES} rated matches."],
+                   f"?\u00a0=\u00a0Provisional: fewer than {PROVISIONAL_MATCHES} rated matches."],
             "ko": ["1000", f"{bot}에게 {wins}연승하면 앞지릅니다.",
                    f"레이팅 대국이 {PROVISIONAL_MATCHES}판 미만입니다."]}[lang]
     assert all(w in note for w in want), note

@@ -125,18 +125,27 @@ def check_length(record: object) -> None:
 
 
 def answer(match: Match, seats: Sequence[str], theme: str, lang: str,
-           bots: frozenset[int] = frozenset()) -> bytes:
+           bots: frozenset[int] = frozenset(), names: Sequence[str] | None = None) -> bytes:
     """What the replay page reads (JSON), the same for a finished table and an uploaded record.
+
+    ``seats``: who sat where ("Greedy bot"; an uploaded record's "Seat 1"); ``names``: the names its
+    step lines and ``labels`` give each seat (``seats`` unless given: an uploaded record has none,
+    and its seats read "Seat 1", not "Seat 1 (seat 1)").  ``labels`` is each seat as the table and
+    its log name it (``Namer.seat``: "Greedy bot (seat 2)", 1-based as everywhere a person reads a
+    seat, issue 28), so the replay's hands, piles, menu and totals say what its step lines say.
 
     Each frame is encoded as soon as it is made and let go: the thread holds the frames' text, not
     their objects, and each ``json.dumps`` is short, so the event loop's thread gets the
     interpreter back between frames (one ``dumps`` of 10 MB held it 0.2 s)."""
     cfg = match.config
+    named = tuple(seats if names is None else names)
+    namer = Namer(cfg, theme, None, named, lang, bots)
     head = encode({"game": cfg.game.id, "players": cfg.players, "title": game_title(cfg.game, lang),
                    "yaku_names": yaku_names(match), "card_values": card_values(match), "theme": theme,
-                   "seats": list(seats), "sides": [list(s) for s in cfg.sides]})
+                   "seats": list(seats), "labels": [namer.seat(s) for s in range(cfg.players)],
+                   "sides": [list(s) for s in cfg.sides]})
     parts = [head[:-1], b',"frames":[']
-    for index, frame in enumerate(iter_frames(match, seats, theme, lang, bots)):
+    for index, frame in enumerate(iter_frames(match, named, theme, lang, bots)):
         if index:
             parts.append(b",")
         parts.append(encode(frame))
@@ -174,7 +183,7 @@ def upload_body(body: bytes, lang: str, gzipped: bool = False) -> bytes:
         raise ReplayRefused(400, str(exc)) from None
     seats = [f"Seat {i + 1}" if lang == "en" else words_text("label.seat", lang, n=i + 1)
              for i in range(match.config.players)]
-    out = answer(match, seats, match.config.game.default_theme, lang)
+    out = answer(match, seats, match.config.game.default_theme, lang, names=["" for _ in seats])
     return gzip.compress(out, compresslevel=6) if gzipped else out
 
 

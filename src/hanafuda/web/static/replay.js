@@ -2,13 +2,10 @@
 const $ = (id) => document.getElementById(id);
 let R = null, at = 0;
 
-// a seat's name; two seats of one name (two Greedy bots) are told apart by their seat number,
-// as the step lines do ("Greedy bot (seat 2)")
-function seatName(s) {
-  const name = R.seats[s], seat = HF.t("seat.n", { n: s + 1 });
-  if (!name) return seat;
-  return R.seats.filter((x) => x === name).length > 1 ? `${name} (${seat})` : name;
-}
+// a seat as the table, its log and the step lines name it ("Greedy bot (seat 2)", 1-based: issue
+// 28's one numbering), made by the server (web/replay.py answer's labels, words' Namer.seat), so
+// two seats of one name (two Greedy bots) are told apart the same way everywhere
+function seatName(s) { return R.labels[s]; }
 
 function show() {
   const f = R.frames[at], v = f.view, who = $("perspective").value;

@@ -19,11 +19,13 @@ async function leaderboard() {
       : { class: "rating", text: String(p.rating) }), HF.el("td", { text: String(p.matches) }))));
   $("empty").hidden = data.players.length > 0;
   $("bots").replaceChildren(...data.bots.map((b) => HF.el("li", { text: `${b.name}: ${b.rating}` })));
-  // a newcomer starts below the bots: said why, and how soon they pass the weakest one
+  // a newcomer starts below the bots: said why, and how soon they pass the weakest one; "? ="
+  // joined to the words after it by no-break spaces, so a line never ends on a lone "?" (issue 28's
+  // pictures: the Korean leaderboard on a phone)
   const weakest = data.weakest_bot;
   $("start-note").textContent = [T("lb.start", { n: data.start }),
     weakest && weakest.wins ? T("lb.start_why", { bot: weakest.name, wins: weakest.wins }) : "",
-    `? = ${T("lb.provisional", { m: data.provisional_matches })}`].filter(Boolean).join(" ");
+    `?\u00a0=\u00a0${T("lb.provisional", { m: data.provisional_matches })}`].filter(Boolean).join(" ");
 }
 
 async function playerPage() {

@@ -98,9 +98,15 @@ function draw() {
   setText("round", HF.t("table.round", { n: v.round }));
   // a table stopped by its creator or closed by a moderator takes no more moves: say so, not whose turn
   const ended = S.table.status === "stopped" || document.body.dataset.tableClosed === "1";
-  setText("turn", ended ? HF.t("table.ended") : W.turn + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
+  // a decision's sentence ("Your turn: you made … — stop now and score 7 points, or koi-koi to
+  // play on for more") is said over its choices, where it is made (view.js Choice), and the bar
+  // says "Your turn": the bar's one line never grows (issue 28: it wrapped from 40 to 72 px and
+  // moved the whole table down)
+  const said = myTurn() && !selected && choiceMoves().length ? HF.t("table.your_turn") : W.turn;
+  setText("turn", ended ? HF.t("table.ended") : said + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
     + (settling !== null ? ` · ${HF.t("table.settling")}` : ""));
-  HF.lang($("turn"), W.turn);
+  HF.lang($("turn"), said);
+  $("turn").title = $("turn").textContent;  // the whole line, should a long name cut it short
   setText("stock", HF.t("table.stock", { n: v.stock_count }));
   notifyTurn();
   dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing

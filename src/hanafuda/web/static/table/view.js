@@ -168,9 +168,10 @@ function Choice({ state, ui }) {
   const head = ui.selected ? `${cardName(W, ui.selected)}:` : W.turn;
   const words = ms.map((m) => m.choice || m.text);
   return [
-    // the chosen card's name heads its choices; the turn's words (a turned-over card's choice)
-    // are the table bar's already: said to a screen reader here, not shown twice
-    html`<strong key="head" class=${ui.selected ? "card-of" : "sr-only"} lang=${ko(head)}>${head}</strong>`,
+    // the chosen card's name heads its choices; else the turn's words (a turned-over card's
+    // choice, Koi-Koi's stop or koi-koi with the points at stake) head them, shown here where the
+    // decision is made while the table bar says "Your turn" (table.js draw: the bar never grows)
+    html`<strong key="head" class=${ui.selected ? "card-of" : "turn-words"} lang=${ko(head)}>${head}</strong>`,
     ...ms.map((m, i) => {
       const takes = m.takes || [];
       const places = takes.map((c) => v.field.indexOf(c)).filter((n) => n >= 0).map((n) => HF.t("table.field_pos", { n: n + 1 }));
