@@ -13,7 +13,7 @@ from .catalogue import text
 from .languages import yaku_name
 from .names import Namer, join_words
 from .piles import SidePile, side_pile
-from .scores import ScoreWords, score_line, score_words
+from .scores import ScoreWords, number_text, score_line, score_words
 from .sentences import note_text, say
 
 __all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "stop_text",
@@ -81,10 +81,11 @@ def stop_text(namer: Namer, result: RoundScore) -> str:
 
 
 def totals_text(namer: Namer, totals: Sequence[int]) -> str:
-    """"You 120, Greedy (seat 2) 80"."""
+    """"You 120, Greedy (seat 2) −80" (a negative total with the one minus sign, ``number_text``)."""
+    said = [f"{namer.side(s)} {number_text(t)}" for s, t in enumerate(totals)]
     if namer.lang != "en":
-        return say("totals_joiner", namer.lang).join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
-    return ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
+        return say("totals_joiner", namer.lang).join(said)
+    return ", ".join(said)
 
 
 def round_result_lines(namer: Namer, number: int, result: RoundScore,
