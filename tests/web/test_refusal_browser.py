@@ -69,7 +69,7 @@ def test_a_refusals_detail_is_said_in_the_page_language(server: Server, browser:
     field = page.evaluate("S.view.field[0]")
     said = _refused(page, f"{{ type: 'move', move: 'play {field}' }}")
     name = page.evaluate(f"W.cards['{field}'] ? W.cards['{field}'].name : HF.labels['{field}']")
-    legal = page.evaluate("S.view.legal.map((m) => W.legal.find((x) => x.move === m).text)")
+    legal = page.evaluate("[...new Set(S.view.legal.map((m) => W.legal.find((x) => x.move === m).text))]")
     quote = ("「", "」") if lang == "ja" else ("“", "”")
     assert said.startswith(f"{quote[0]}{name}{quote[1]}"), (said, name)
     assert said.endswith(text("refusal.separator", lang).join(legal)), (said, legal)

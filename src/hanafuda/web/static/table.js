@@ -338,7 +338,8 @@ function refusalDetail(key, args) {
     if (name === "move" || name === "legal") {
       const moves = Array.isArray(value) ? value : [value], said = moves.map(moveWords);
       if (said.includes(null)) return null;
-      vars[name] = Array.isArray(value) && !value.length ? HF.t("refusal.none") : said.join(sep);
+      // two chaff of a month are one move to a reader ("play the chrysanthemum chaff"): said once
+      vars[name] = Array.isArray(value) && !value.length ? HF.t("refusal.none") : [...new Set(said)].join(sep);
     } else vars[name] = value;
   }
   return HF.t(key, vars);
