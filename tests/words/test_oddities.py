@@ -19,7 +19,7 @@ import pytest
 from hanafuda.cards import CODES
 from hanafuda.rules import configure
 from hanafuda.rules.base import ScoreTerm
-from hanafuda.words import Namer, join_words, score_line, totals_text, yaku_progress
+from hanafuda.words import Namer, join_words, match_result_text, score_line, totals_text, yaku_progress
 from hanafuda.words.catalogue import text
 from hanafuda.words.scores import MINUS, number_text
 from hanafuda.words.table import status_line
@@ -109,3 +109,6 @@ def test_negative_totals_read_with_the_one_minus_sign(lang: str) -> None:
     match.totals = [-35, 35]
     line = status_line(namer, match.view(0))
     assert f"{MINUS}35" in line and "-35" not in line, line
+    # a match won with a total below 0 (a par game): the winner's total with the same sign
+    said = match_result_text(namer, [1], [-40, -3], 12)
+    assert f"{MINUS}3" in said and "-3" not in said, said

@@ -115,7 +115,7 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
     """"Match over after 3 rounds: You win with 130." (ties share the win)."""
     names = [namer.side(w) for w in winners]
     if namer.lang != "en":
-        best = max(totals) if totals else 0
+        best = number_text(max(totals) if totals else 0)  # a winning total may be below 0: "−3"
         return say("match_won" if len(winners) == 1 else "match_shared", namer.lang, rounds=rounds,
                    who=say("winners_joiner", namer.lang).join(names), best=best)
     who = join_words(names)
@@ -124,5 +124,5 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
     else:
         verb = "share the win"
     unit = "round" if rounds == 1 else "rounds"
-    best = max(totals) if totals else 0
+    best = number_text(max(totals) if totals else 0)
     return f"Match over after {rounds} {unit}: {who} {verb} with {best}."
