@@ -87,7 +87,7 @@ def test_rules_game_teaches_the_game_on_its_own() -> None:
     assert "Spring (30): Pine Kwang, Plum Bush Warbler and Cherry Kwang" in own
     text = result.output
     assert "How a turn goes:" in text and "Card values (deck total 240):" in text
-    assert "Spring (30): Pine Crane and Sun, Plum Bush Warbler and Cherry Curtain" in text
+    assert "Spring (30): Pine Crane and Sun, Plum Bush Warbler, and Cherry Curtain" in text
     assert "with Yaku = on" in text and "docs/" not in text
     with_gaji = runner.invoke(app, ["rules", "kwa-do", "-o", "gaji=true", "--theme", "kwa-do"])
     assert "Willow Lightning (Gaji) is wild" in with_gaji.output

@@ -149,11 +149,12 @@ def test_card_backs_keep_clear_of_the_seat_name(server: Server, browser: Any, vi
     page.context.close()
 
 
-@pytest.mark.parametrize(("lang", "said"), [("ko", "지금은 할 수 없습니다."), ("ja", "今はそれはできません。"), ("en", "the round is not over")])
+@pytest.mark.parametrize(("lang", "said"), [("ko", "이 판은 아직 끝나지 않았습니다."), ("ja", "この回はまだ終わっていません。"), ("en", "the round is not over")])
 def test_a_refusal_is_said_in_the_page_language(server: Server, browser: Any, lang: str, said: str) -> None:
     """The server refuses in English ("it is not your turn" stood on a Korean table in the
-    pictures); a Japanese or Korean page shows the catalogue's sentence for the refusal's code,
-    an English page the server's own words. Here: "next round" asked in the middle of a round."""
+    pictures); a Japanese or Korean page shows the catalogue's entry the refusal names, with its
+    detail (test_refusal_browser.py), an English page the server's own words. Here: "next round"
+    asked in the middle of a round."""
     page = _open(browser, server, "koi-koi", DESKTOP, lang=lang)
     page.wait_for_function("S.view.to_move === S.you && S.view.legal.length > 0")
     page.evaluate("send({ type: 'next-round' })")

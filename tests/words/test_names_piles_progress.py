@@ -70,7 +70,7 @@ def test_yaku_progress_held_out_and_dead() -> None:
     assert spring.sides[0].held == ("pine-crane", "plum-warbler") and spring.sides[0].possible
     assert spring.out == ("cherry-curtain",)
     assert spring.side_text(namer, 0) == (
-        "Three Brights (sankō 三光) (25): has Pine Crane and Sun and Plum Bush Warbler; "
+        "Three Brights (sankō 三光) (25): has Pine Crane and Sun, and Plum Bush Warbler; "
         "needs Cherry Curtain")
     five = progress["five-brights"]
     assert five.sides[0].dead == ("susuki-moon",) and not five.sides[0].possible

@@ -18,7 +18,7 @@ def test_score_terms_use_yaku_names_not_ids() -> None:
                                        "floor: 240 ÷ 2 sides −120"]
     assert score_line(config, terms, 35) == (
         "100 (card points) + 30 (Four Irises) + 25 (Dragon bonus (the phoenix)) "
-        "− 120 (floor: 240 ÷ 2 sides) = 35")
+        "− 120 (floor: 240 ÷ 2 sides) =\u00a035")
 
 
 def test_kwa_do_floor_is_written_humanly() -> None:
@@ -27,7 +27,7 @@ def test_kwa_do_floor_is_written_humanly() -> None:
     terms = (ScoreTerm("card points", 55), ScoreTerm("floor 240 / 2", -120),
              ScoreTerm("negative counts as 0", 65))
     line = score_line(config, terms, 0)
-    assert line == "55 (card points) − 120 (floor: 240 ÷ 2 sides) = -65, counted as 0 (never below 0)"
+    assert line == "55 (card points) − 120 (floor: 240 ÷ 2 sides) =\u00a0−65, counted as 0 (never below 0)"
     assert score_words(config, terms)[-1].clamp
 
 

@@ -30,6 +30,7 @@ from hanafuda.words import (
     totals_text,
 )
 from hanafuda.words.catalogue import messages
+from hanafuda.words.scores import number_text
 from hanafuda.words.sentences import note_text, say
 
 from .helpers import deal_match, playouts
@@ -248,11 +249,11 @@ def test_every_round_result_totals_and_match_result_in_the_language(lang: str) -
         theirs = round_result(english, match.results[-1], match.current.captures)
         for side, en in zip(ours, theirs, strict=True):
             assert side.score == en.score and [t.value for t in side.terms] == [t.value for t in en.terms]
-            assert side.line.endswith(f"= {en.score}") or "0" in side.line
+            assert side.line.endswith(f"=\u00a0{number_text(en.score)}") or "0" in side.line
             assert side.line != en.line and not _english_left(side.line, namer), side.line
             assert not any(_english_left(t.label, namer) for t in side.terms), side.terms
         totals = totals_text(namer, match.totals)
-        assert not _english_left(totals, namer) and all(str(t) in totals for t in match.totals)
+        assert not _english_left(totals, namer) and all(number_text(t) in totals for t in match.totals)
         results += 1
     assert results >= 8
     match = playout_to_the_end("kwa-do", 3, {"rounds": 1})
@@ -277,7 +278,7 @@ def test_a_shared_win_and_the_match_result_in_both_languages() -> None:
     ja, ko = _namer(match, 0, "ja"), _namer(match, 0, "ko")
     assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：あなたと貪欲ボット（2番席）が同点で勝ち（50点）。"
     assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심 봇(2번 자리) 승리(70점)."
-    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲ボット（2番席） -5"
+    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲ボット（2番席） −5"
 
 
 def test_every_score_term_label_in_both_languages() -> None:
@@ -297,8 +298,8 @@ def test_every_score_term_label_in_both_languages() -> None:
     with pytest.raises(TranslationMissing):
         term_label(config, "a term nobody wrote words for", lang="ja")
     terms = [ScoreTerm("card points", 55), ScoreTerm("floor 240 / 2", -120), ScoreTerm(NEGATIVE_AS_ZERO, 65)]
-    assert score_line(config, terms, 0, "ja") == "55 (札の点) − 120 (下限：240 ÷ 2陣営) = -65、0と数えます（0未満にはなりません）"
-    assert score_line(config, terms, 0, "ko") == "55 (패 점수) − 120 (기준선: 240 ÷ 2편) = -65, 0으로 칩니다(0 아래로 내려가지 않음)"
+    assert score_line(config, terms, 0, "ja") == "55 (札の点) − 120 (下限：240 ÷ 2陣営) =\u00a0−65、0と数えます（0未満にはなりません）"
+    assert score_line(config, terms, 0, "ko") == "55 (패 점수) − 120 (기준선: 240 ÷ 2편) =\u00a0−65, 0으로 칩니다(0 아래로 내려가지 않음)"
 
 
 def test_a_rounds_note_in_both_languages() -> None:

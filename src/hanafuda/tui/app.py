@@ -49,6 +49,7 @@ from ..words import (
 )
 from ..words.catalogue import text
 from ..words.languages import game_title
+from ..words.scores import number_text
 from .plain import rules_screen
 from .session import PlaySession, dropped_key
 from .text import Wrapped, card_cell, card_style, spans_of
@@ -656,8 +657,8 @@ class PlayApp(App[Path | None]):
         (when four seats' totals are wider than the screen they break between two sides)."""
         namer = self.session.namer
         sides = [(namer.side(i), t) for i, t in enumerate(self.session.view().totals)]
-        return ([p for p in status.plain.split(" · ") if p] + [f"{name} {t}" for name, t in sides]
-                + [name for name, _ in sides])
+        return ([p for p in status.plain.split(" · ") if p]
+                + [f"{name} {number_text(t)}" for name, t in sides] + [name for name, _ in sides])
 
     def prompt_text(self) -> Text:
         focused = self.focused_moves()

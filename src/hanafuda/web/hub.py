@@ -12,7 +12,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
@@ -24,6 +24,7 @@ from ..records import Match
 from ..rules import GAMES
 from ..themes import UnknownThemeError, normalize_theme
 from ..words import describe_move, hint_lines
+from ..words.refusals import refusal_text
 from . import metrics
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
@@ -63,18 +64,46 @@ NOTATION = '"play CARD", "play CARD take CARD", "play CARD declare SET", "take C
 """The move forms of RULES.md §7, named in the error for a move that is not in that notation."""
 
 
-def _refusal(move: str, exc: ValueError, legal: list[str]) -> tuple[str, str]:
-    """The error code and text for a refused move: ``bad-move`` when ``move`` is not in the §7
-    notation (malformed, an unknown card or set), ``illegal-move`` when it is a move but not a legal
-    one now.  The text repeats the refused move, says why, and lists the legal moves."""
+def _refused(code: str, key: str, **args: Any) -> Refusal:
+    """A refusal with its catalogue entry ``key`` (``refusal.detail.…``) and arguments: its text
+    is the entry's English (``words.refusals``), and a page says the same entry in its language
+    (issue 28).  ``tests/web/test_refusal_words.py`` checks every key in en, ja and ko."""
+    return Refusal(code, refusal_text(key, "en", args), key, args)
+
+
+def _refusal(move: str, exc: ValueError, legal: list[str]) -> Refusal:
+    """A refused move: ``bad-move`` when ``move`` is not in the §7 notation (malformed, an unknown
+    card or set), ``illegal-move`` when it is a move but not a legal one now.  The text repeats the
+    refused move, says why, and lists the legal moves (``legal``: a list, which a page names in its
+    words); a reason of the engine's own (``reason``) is English only."""
     reason = str(getattr(exc, "reason", "") or exc).strip().rstrip(":").strip()
-    shown = ", ".join(legal) if legal else "none"
     if isinstance(exc, MalformedMoveError):
-        why = "it is not in the move notation" if reason.startswith("malformed") else reason
-        return "bad-move", (f"{move!r} is not a move: {why} (moves are {NOTATION}); "
-                            f"legal moves now: {shown}")
-    detail = f" ({reason})" if reason and reason != "illegal move" else ""
-    return "illegal-move", f"{move!r} is not a legal move now{detail}; legal moves now: {shown}"
+        if reason.startswith("malformed"):
+            return _refused("bad-move", "refusal.detail.not-a-move", move=move, notation=NOTATION,
+                            legal=legal)
+        return _refused("bad-move", "refusal.detail.not-a-move-why", move=move, reason=reason,
+                        notation=NOTATION, legal=legal)
+    if reason and reason != "illegal move":
+        return _refused("illegal-move", "refusal.detail.not-legal-why", move=move, reason=reason,
+                        legal=legal)
+    return _refused("illegal-move", "refusal.detail.not-legal", move=move, legal=legal)
+
+
+QUEUED_DROPPED = {
+    "refusal.detail.queued-not-legal": "is no longer legal once the deal settled",
+    "refusal.detail.queued-not-your-turn": "could not be made: it is no longer your turn",
+}
+"""The two reasons the match drops a queued play for (``Match._release``, RULES.md §4.2), by the
+catalogue entry that says each; recognised by these words of the engine's English."""
+
+
+def _dropped(move: str, reason: str) -> Refusal:
+    """The refusal told to a seat whose queued play the match dropped: the catalogue entry of the
+    match's reason when its text is that entry's English, else the reason itself (English only)."""
+    for key, words in QUEUED_DROPPED.items():
+        if words in reason and refusal_text(key, "en", {"move": move}) == reason:
+            return _refused("illegal-move", key, move=move)
+    return _refused("illegal-move", "refusal.detail.engine", reason=reason)
 
 
 class TableHub:
@@ -437,9 +466,19 @@ class TableHub:
         for conn, message in self._show_out(table, list(table.connections), extra, {}):
             await self.send(table, conn, message)
 
-    async def error(self, table: LiveTable, conn: Connection, code: str, message: str) -> None:
+    async def error(self, table: LiveTable, conn: Connection, code: str, message: str, key: str = "",
+                    args: Mapping[str, Any] | None = None) -> None:
+        """An error message to ``conn``: its code and English text, and, for a refusal with its
+        catalogue entry (``_refused``), that ``key`` and its ``args`` for the page's language."""
         metrics.ERRORS.labels(f"socket:{code}").inc()
-        await self.send(table, conn, {"type": "error", "code": code, "error": message})
+        payload: dict[str, Any] = {"type": "error", "code": code, "error": message}
+        if key:
+            payload.update(key=key, args=dict(args or {}))
+        await self.send(table, conn, payload)
+
+    async def refuse(self, table: LiveTable, conn: Connection, refusal: Refusal) -> None:
+        """``refusal`` to ``conn``: its code, its English and its catalogue entry (``_refused``)."""
+        await self.error(table, conn, refusal.code, refusal.message, refusal.key, refusal.args)
 
     async def join(self, table: LiveTable, conn: Connection) -> asyncio.Task[None]:
         """Seat ``conn`` at the table; returns its writer task (the caller awaits it at the end)."""
@@ -641,7 +680,7 @@ class TableHub:
         move = move.strip()
         async with table.lock:
             if at_seq is not None and table.seq != at_seq:
-                return Refusal("stale", "the table moved on meanwhile")
+                return _refused("stale", "refusal.detail.moved-on")
             plan = self._checked(table, seat, move, source)
             if isinstance(plan, Refusal):
                 return plan
@@ -669,33 +708,34 @@ class TableHub:
         if source not in SOURCES:
             raise ValueError(f"unknown source {source!r}; sources are: {', '.join(SOURCES)}")
         if table.stopped:  # stopped by its creator, or closed by a moderator (issue 29): ended
-            return Refusal("not-now", "this table is closed: no more moves are taken")
+            return _refused("not-now", "refusal.detail.table-closed")
         if move == NEXT_ROUND:
             if not m.round_over or m.finished:
-                return Refusal("not-now", "the match is over" if m.finished else "the round is not over")
+                return _refused("not-now", "refusal.detail.match-over" if m.finished
+                                else "refusal.detail.round-not-over")
             nxt = self._next_match(m)
             return Plan(nxt, [Step(seat, move, nxt)], [])
         if seat is None or not 0 <= seat < len(table.seats):
-            return Refusal("spectator", "spectators cannot play")
+            return _refused("spectator", "refusal.detail.spectators-cannot-play")
         kind = table.seats[seat].kind
         if kind == "bot" and source != "bot":
-            return Refusal("bot-seat", "a bot plays this seat now (the table's creator handed it over)")
+            return _refused("bot-seat", "refusal.detail.bot-plays-seat")
         if kind != "bot" and source == "bot":
-            return Refusal("not-now", "a person plays this seat")
+            return _refused("not-now", "refusal.detail.person-plays-seat")
         if m.queued_move(seat) is not None:
-            return Refusal("not-your-turn", "your play waits for the deal to settle already")
+            return _refused("not-your-turn", "refusal.detail.already-waiting")
         if m.seen_to_move(seat) != seat:
-            return Refusal("not-your-turn", "it is not your turn" if m.seen_to_move(seat) is not None
-                           else "no move is due now (the round is over)")
+            return _refused("not-your-turn", "refusal.detail.not-your-turn"
+                            if m.seen_to_move(seat) is not None else "refusal.detail.no-move-due")
         nxt = fork(m, deals=False)  # a move never deals: the copy shares the random generator
         try:
             answer = self._submit_to(nxt, seat, move)
         except ValueError as exc:
-            return Refusal(*_refusal(move, exc, m.seen_legal_moves(seat)))
+            return _refusal(move, exc, m.seen_legal_moves(seat))
         made = answer.applied
         steps = [Step(step.seat, step.move, nxt if i == len(made) - 1 else self._partial(m, made[:i + 1]))
                  for i, step in enumerate(made)]
-        return Plan(nxt, steps, [(d.seat, Refusal("illegal-move", d.reason)) for d in answer.dropped])
+        return Plan(nxt, steps, [(d.seat, _dropped(d.move, d.reason)) for d in answer.dropped])
 
     @staticmethod
     def _submit_to(match: Match, seat: int, move: str) -> Submission:
@@ -753,8 +793,8 @@ class TableHub:
             except Exception as exc:
                 log.error("could not read table %s back (%s)", table.id, type(exc).__name__)
         if outcome != "stored":
-            return Refusal("storage", "the new deal could not be saved; please try again"
-                           if move == NEXT_ROUND else "the move could not be saved; please try again")
+            return _refused("storage", "refusal.detail.deal-not-saved" if move == NEXT_ROUND
+                            else "refusal.detail.move-not-saved")
         table.match, table.seq = nxt, seq
         table.log.append({"seq": seq, "round": len(nxt.rounds), "kind": kind, "seat": seat, "text": move})
         table.touched = time.monotonic()
@@ -776,7 +816,7 @@ class TableHub:
         """A refusal for a play the caller of ``submit`` did not make (a queued one), to its seat."""
         for conn in list(table.connections):
             if seat is not None and conn.seat == seat:
-                await self.error(table, conn, refusal.code, refusal.message)
+                await self.refuse(table, conn, refusal)
 
     @staticmethod
     def _settles_first(m: Match, seat: int) -> bool:
@@ -794,11 +834,11 @@ class TableHub:
         """A person's move (or ``NEXT_ROUND``: a deal) from a socket: through ``submit``, any
         refusal to this socket only."""
         if conn.seat is None:
-            await self.error(table, conn, "spectator", "spectators cannot play")
+            await self.refuse(table, conn, _refused("spectator", "refusal.detail.spectators-cannot-play"))
         elif not isinstance(text, str) or not text.strip():
             await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
         elif (refusal := await self.submit(table, conn.seat, text, "person")) is not None:
-            await self.error(table, conn, refusal.code, refusal.message)
+            await self.refuse(table, conn, refusal)
 
     async def takeover(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The creator hands a seat whose player has left to a bot."""
@@ -818,37 +858,39 @@ class TableHub:
         if problem:
             await self.error(table, conn, "bad-message", problem)
             return
-        await self._to_bot(table, conn, seat, bot, f"seat {seat + 1} is already played by a bot", "")
+        await self._to_bot(table, conn, seat, bot)
 
     async def resign(self, table: LiveTable, conn: Connection) -> None:
         """A player leaves the match: the greedy bot plays the seat from now on."""
         if conn.seat is None:
             await self.error(table, conn, "spectator", "a spectator holds no seat to leave")
             return
-        await self._to_bot(table, conn, conn.seat, "greedy", "a bot already plays this seat",
-                           "you cannot leave this match now: ", leaving=True)
+        await self._to_bot(table, conn, conn.seat, "greedy", leaving=True)
 
-    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str, is_bot: str,
-                      full: str, *, leaving: bool = False) -> None:
-        """Hand ``seat`` to ``bot`` for ``conn`` (``takeover``, ``resign``; ``hand_to_bot``) and say so
-        in the chat; refused to ``conn`` alone while the seat is a bot's (``is_bot``), while its
-        player is still at the table (unless it is ``leaving`` itself), once the match is over, at the
-        bot-table cap (``full`` before the reason) or when the database refuses."""
+    async def _to_bot(self, table: LiveTable, conn: Connection, seat: int, bot: str, *,
+                      leaving: bool = False) -> None:
+        """Hand ``seat`` to ``bot`` for ``conn`` (``takeover``, ``resign``: the seat's own player
+        ``leaving``; ``hand_to_bot``) and say so in the chat; refused to ``conn`` alone while the seat
+        is a bot's, while its player is still at the table (unless it is ``leaving`` itself), once
+        the match is over, at the bot-table cap or when the database refuses."""
         async with table.lock:
             s = table.seats[seat]
             present = not leaving and any(c.seat == seat for c in table.connections)
-            refusal = (Refusal("not-now", is_bot) if s.kind != "human"
-                       else Refusal("not-now", f"{s.name} is still at the table; a seat is handed to a "
-                                    "bot only once its player has left") if present
-                       else Refusal("not-now", "the match is over") if table.match.finished else None)
+            refusal = ((_refused("not-now", "refusal.detail.already-bot") if leaving
+                        else _refused("not-now", "refusal.detail.seat-already-bot", seat=seat + 1))
+                       if s.kind != "human"
+                       else _refused("not-now", "refusal.detail.still-at-table", name=s.name) if present
+                       else _refused("not-now", "refusal.detail.match-over") if table.match.finished
+                       else None)
             if refusal is None:
                 try:
                     if not await self.hand_to_bot(table, [seat], bot):
-                        refusal = Refusal("storage", "the change could not be saved; please try again")
+                        refusal = _refused("storage", "refusal.detail.change-not-saved")
                 except CapacityError as exc:
-                    refusal = Refusal("capacity", f"{full}{exc}")
+                    refusal = _refused("capacity", "refusal.detail.full-leaving" if leaving
+                                       else "refusal.detail.full", reason=str(exc))
             if refusal is not None:
-                await self.error(table, conn, refusal.code, refusal.message)
+                await self.refuse(table, conn, refusal)
                 return
             await self.broadcast(table)
         self.kick_bots(table)

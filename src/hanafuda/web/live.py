@@ -12,7 +12,7 @@ import copy
 import hmac
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,10 +95,14 @@ class Plan:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why ``TableHub.submit`` changed nothing: an error code and the text for the page."""
+    """Why ``TableHub.submit`` changed nothing: an error code and the text for the page; ``key``
+    and ``args``, the catalogue entry of that text and its arguments (``words.refusals``), so a
+    page says the same detail in its language (issue 28)."""
 
     code: str
     message: str
+    key: str = ""
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 class TableError(ValueError):

@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..themes import UnknownThemeError, normalize_theme
 from ..words.languages import LANGUAGES
+from ..words.refusals import refusal_text
 from .cluster import LOCAL_TYPES
 from .hub import TableHub
 from .limits import TOO_MANY_SOCKETS, SocketCount
@@ -41,49 +42,49 @@ def claim_cookie(table_id: str, seat: int) -> str:
 
 
 class Refusal(Exception):
-    """A websocket that may not join: the error message and the close code."""
+    """A websocket that may not join: the error code, the close code, and the catalogue entry
+    ``key`` of why with its arguments (``fields``: ``Exception.args`` is the exception's own);
+    ``error`` is that entry's English (``words.refusals``), and the page says the same entry in
+    its language (issue 28)."""
 
-    def __init__(self, code: str, error: str, close: int) -> None:
+    def __init__(self, code: str, key: str, close: int, **args: Any) -> None:
+        error = refusal_text(key, "en", args)
         super().__init__(error)
-        self.code, self.error, self.close = code, error, close
+        self.code, self.error, self.close, self.key, self.fields = code, error, close, key, args
 
 
 async def _admit(hub: TableHub, websocket: WebSocket, table_id: str) -> tuple[LiveTable, Role, str | None]:
     """The table, the role this socket opens and, if it just claimed a seat, its new secret."""
     if not same_origin(websocket):
-        raise Refusal("bad-origin", "this table cannot be opened from another site's page", 4403)
+        raise Refusal("bad-origin", "refusal.detail.other-site", 4403)
     table = await hub.load_async(table_id)
     token = websocket.query_params.get("token")
     if table is None:
-        raise Refusal("no-table", "no such table", 4404)
+        raise Refusal("no-table", "refusal.detail.no-table", 4404)
     if not token:
-        raise Refusal("no-token", "a seat or spectator token is needed", 4401)
+        raise Refusal("no-token", "refusal.detail.no-token", 4401)
     role = table.role_of(token)
     if role is None:
-        raise Refusal("bad-token", "this token opens no seat here", 4403)
+        raise Refusal("bad-token", "refusal.detail.bad-token", 4403)
     if role.seat is None:
         # the creator is never turned away: a full table of public spectators must not lock out the
         # one who may hand seats to bots or stop a table of bots alone
         if not role.creator and hub.spectators(table) >= hub.limits.spectators:
-            raise Refusal("full", f"this table has {hub.limits.spectators} spectators already, its limit; "
-                          "please try again later", 4429)
+            raise Refusal("full", "refusal.detail.spectators-full", 4429, n=hub.limits.spectators)
         return table, role, None
     seat = table.seats[role.seat]
     secret = websocket.query_params.get("secret") or websocket.cookies.get(claim_cookie(table.id, seat.seat))
     if seat.claim_hash is None:
         held = held_seat(table, websocket.cookies, seat.seat)
         if held is not None:  # a friend's invitation opened by someone seated here: never taken silently
-            raise Refusal("friends-seat", f"this link is {seat.name}'s seat (seat {seat.seat + 1}), for "
-                          f"the person you invite; this browser already sits at this table as {held.name} "
-                          f"(seat {held.seat + 1}), so it does not take it. Send them the link: copy it "
-                          "below.", 4409)
+            raise Refusal("friends-seat", "refusal.detail.friends-seat", 4409, name=seat.name,
+                          seat=seat.seat + 1, held=held.name, held_seat=held.seat + 1)
         fresh = new_token()
         if await hub.claim(table, seat.seat, fresh):
             return table, role, fresh
     if token_matches(secret, seat.claim_hash):
         return table, role, None
-    raise Refusal("seat-claimed", f"{seat.name}'s seat link was already opened in another browser; "
-                  "only that browser can take this seat (ask the table's creator for help)", 4403)
+    raise Refusal("seat-claimed", "refusal.detail.seat-claimed", 4403, name=seat.name)
 
 
 def held_seat(table: LiveTable, cookies: dict[str, str], other_than: int) -> Seat | None:
@@ -108,8 +109,8 @@ async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:
     """Turn a socket away as ``_admit``'s refusals do (an ``error`` message), with the reason in the
     close frame too, so a client that only sees the close still learns why."""
     await websocket.accept()
-    await websocket.send_text(json.dumps({"type": "error", "code": refusal.code, "error": refusal.error},
-                                         ensure_ascii=False))
+    await websocket.send_text(json.dumps({"type": "error", "code": refusal.code, "error": refusal.error,
+                                          "key": refusal.key, "args": refusal.fields}, ensure_ascii=False))
     await websocket.close(code=refusal.close, reason=refusal.error[:120])
 
 
@@ -136,16 +137,14 @@ async def play_ws(websocket: WebSocket, table_id: str) -> None:
     every socket pins a descriptor and a send buffer; past the cap it is refused, the others go on)."""
     hub: TableHub = websocket.app.state.hub
     if draining(websocket.app):  # restarting: the page reconnects at once, to another server
-        await _refuse(websocket, Refusal("restarting", "the server is restarting; reconnecting",
-                                         RESTART_CLOSE))
+        await _refuse(websocket, Refusal("restarting", "refusal.detail.restarting", RESTART_CLOSE))
         return
     client = client_key(websocket)
     count: SocketCount = websocket.app.state.socket_count  # every table's sockets of this app
     cap = hub.limits.sockets_per_address
     if not count.enter(client, cap):
-        await _refuse(websocket, Refusal(
-            "too-many-sockets", f"your address has {cap} connections open already, the limit; "
-            "close another tab of this site and try again", TOO_MANY_SOCKETS))
+        await _refuse(websocket, Refusal("too-many-sockets", "refusal.detail.too-many-sockets",
+                                         TOO_MANY_SOCKETS, n=cap))
         return
     try:
         await _serve(websocket, hub, table_id, client)
@@ -162,8 +161,7 @@ async def _serve(websocket: WebSocket, hub: TableHub, table_id: str, client: str
             table, role, secret = await _admit(hub, websocket, table_id)
         except SQLAlchemyError as exc:
             log.error("database error opening table %s: %s", table_id[:40], type(exc).__name__)
-            raise Refusal("unavailable", "the database is unavailable right now; please try again "
-                          "shortly", 1013) from None
+            raise Refusal("unavailable", "refusal.detail.database-away", 1013) from None
     except Refusal as refusal:
         await _refuse(websocket, refusal)
         return

@@ -79,11 +79,15 @@ def _least_chaff_value(values: tuple[int, ...]) -> int:
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
-    """"A", "A and B", "A, B and C"."""
+    """"A", "A and B", "A, B and C"; when an item itself holds the joining word (a card named
+    "Pine Crane and Sun") the serial form, so a reader can tell the items apart: "Pine Crane and
+    Sun, and Cherry Curtain", "Pine Crane and Sun, Plum Bush Warbler, and Cherry Curtain"."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
+    if any(f" {last} " in item for item in items):
+        return ", ".join(items[:-1]) + f", {last} " + items[-1]
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 

@@ -102,7 +102,9 @@ class YakuProgress:
             return f"{head}: out of reach ({namer.cards(p.dead)} taken elsewhere)"
         have = f"has {namer.cards(p.held)}" if p.held else "has none"
         if self.cards and len(self.cards) > self.needed:  # a count yaku
-            need = f"needs {self.needed - len(p.held)} more of {len(self.out)} still out"
+            more = self.needed - len(p.held)
+            need = (text("progress.needs_count_all", "en", n=more) if more == len(self.out)
+                    else f"needs {more} more of {len(self.out)} still out")
         else:
             need = "needs " + namer.cards([c for c in self.cards if c not in p.held])
         return f"{head}: {have}; {need}"
@@ -124,7 +126,10 @@ class YakuProgress:
             if not p.possible:
                 parts.append(w["unreachable"])
             elif self.cards and len(self.cards) > self.needed:  # a count yaku: any of its cards
-                parts.append(w["needs_more"].format(n=self.needed - len(p.held), out=len(self.out)))
+                more = self.needed - len(p.held)  # every card still out, when as many are needed:
+                # "needs 4 more, all still out", never "4 more of 4"
+                parts.append(w["needs_all"].format(n=more) if more == len(self.out)
+                             else w["needs_more"].format(n=more, out=len(self.out)))
             else:
                 held = set(p.held)
                 parts.append(w["needs"].format(cards=namer.cards([c for c in self.cards if c not in held])))
@@ -143,7 +148,7 @@ class YakuProgress:
 
 
 LINE_WORDS = ("dash", "sep", "complete", "declared", "undeclared", "unreachable", "needs", "needs_more",
-              "taken", "discarded")
+              "needs_all", "taken", "discarded")
 """The parts of ``YakuProgress.line``, each ``progress.line.<part>`` in the words catalogue."""
 
 
@@ -257,8 +262,10 @@ def _progress_in(namer: Namer, p: YakuProgress, side: int) -> str:
         return text("progress.dead", lang, name=name, points=p.points, cards=namer.cards(mine.dead))
     have = (text("progress.has", lang, cards=namer.cards(mine.held)) if mine.held
             else text("progress.has_none", lang))
-    if p.cards and len(p.cards) > p.needed:  # a count yaku
-        need = text("progress.needs_count", lang, n=p.needed - len(mine.held), out=len(p.out))
+    if p.cards and len(p.cards) > p.needed:  # a count yaku: "all still out" rather than "N of N"
+        more = p.needed - len(mine.held)
+        need = (text("progress.needs_count_all", lang, n=more) if more == len(p.out)
+                else text("progress.needs_count", lang, n=more, out=len(p.out)))
     else:
         need = text("progress.needs", lang, cards=namer.cards([c for c in p.cards if c not in mine.held]))
     return text("progress.line", lang, name=name, points=p.points, have=have, need=need)

@@ -19,7 +19,20 @@ from .catalogue import TranslationMissing, text
 from .progress import yaku_in_force
 from .sentences import say, term_text
 
-__all__ = ["ScoreWords", "score_line", "score_words", "term_label"]
+__all__ = ["MINUS", "ScoreWords", "number_text", "score_line", "score_words", "term_label"]
+
+MINUS = "\u2212"
+"""The one sign of a negative score a person reads ("−20", U+2212 MINUS SIGN): the sign the score
+terms always used ("−120 (floor …)"); totals and a round's "= −65" say it too, never "-"."""
+
+_EQUALS = " =\u00a0"
+"""Before a round's result: a no-break space after "=", so "= −139" never wraps away from its
+"=" (on the page and in the terminal)."""
+
+
+def number_text(value: int) -> str:
+    """A score as a person reads it: "20", "−20" (``MINUS``, never "-")."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 _FLOOR_PREFIX = "floor "
 
@@ -85,7 +98,7 @@ def term_label(config: Config, label: str, names: dict[str, str] | None = None,
 
 
 def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"−{-value}"
+    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
 
 
 def score_words(config: Config, terms: Sequence[ScoreTerm], lang: str = "en") -> list[ScoreWords]:
@@ -101,20 +114,22 @@ def score_words(config: Config, terms: Sequence[ScoreTerm], lang: str = "en") ->
 
 def score_line(config: Config, terms: Sequence[ScoreTerm], total: int, lang: str = "en") -> str:
     """"85 (card points) + 60 (own yaku 30 × 2) − 20 (others' yaku) = 125"; with the Kwa-Dō
-    floor: "55 (card points) − 120 (floor (240 ÷ 2 sides)) = −65, counted as 0"."""
+    floor: "55 (card points) − 120 (floor (240 ÷ 2 sides)) = −65, counted as 0".  The result keeps
+    to its "=" (``_EQUALS``) and a negative one reads "−" (``number_text``)."""
     parts: list[str] = []
     running = 0
     for index, words in enumerate(score_words(config, terms, lang)):
         if words.clamp:
             if total == 0:
-                if lang != "en":
-                    return " ".join(parts) + say("score_clamped", lang, running=running)
-                return " ".join(parts) + f" = {running}, counted as 0 (never below 0)"
-            return " ".join(parts) + f" = {total}"
+                if lang != "en":  # the catalogue's " = {running}、…", its "=" kept with the number
+                    said = say("score_clamped", lang, running=number_text(running))
+                    return " ".join(parts) + said.replace(" = ", _EQUALS, 1)
+                return " ".join(parts) + f"{_EQUALS}{number_text(running)}, counted as 0 (never below 0)"
+            return " ".join(parts) + _EQUALS + number_text(total)
         running += words.value
         body = f"{abs(words.value)} ({words.label})"
         if index == 0:
-            parts.append(body if words.value >= 0 else "−" + body)
+            parts.append(body if words.value >= 0 else MINUS + body)
         else:
-            parts.append(("+ " if words.value >= 0 else "− ") + body)
-    return " ".join(parts) + f" = {total}"
+            parts.append(("+ " if words.value >= 0 else f"{MINUS} ") + body)
+    return " ".join(parts) + _EQUALS + number_text(total)

@@ -13,7 +13,7 @@ from .catalogue import text
 from .languages import yaku_name
 from .names import Namer, join_words
 from .piles import SidePile, side_pile
-from .scores import ScoreWords, score_line, score_words
+from .scores import ScoreWords, number_text, score_line, score_words
 from .sentences import note_text, say
 
 __all__ = ["SideResult", "match_result_text", "round_result", "round_result_lines", "stop_text",
@@ -81,10 +81,11 @@ def stop_text(namer: Namer, result: RoundScore) -> str:
 
 
 def totals_text(namer: Namer, totals: Sequence[int]) -> str:
-    """"You 120, Greedy (seat 2) 80"."""
+    """"You 120, Greedy (seat 2) −80" (a negative total with the one minus sign, ``number_text``)."""
+    said = [f"{namer.side(s)} {number_text(t)}" for s, t in enumerate(totals)]
     if namer.lang != "en":
-        return say("totals_joiner", namer.lang).join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
-    return ", ".join(f"{namer.side(s)} {t}" for s, t in enumerate(totals))
+        return say("totals_joiner", namer.lang).join(said)
+    return ", ".join(said)
 
 
 def round_result_lines(namer: Namer, number: int, result: RoundScore,
@@ -114,7 +115,7 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
     """"Match over after 3 rounds: You win with 130." (ties share the win)."""
     names = [namer.side(w) for w in winners]
     if namer.lang != "en":
-        best = max(totals) if totals else 0
+        best = number_text(max(totals) if totals else 0)  # a winning total may be below 0: "−3"
         return say("match_won" if len(winners) == 1 else "match_shared", namer.lang, rounds=rounds,
                    who=say("winners_joiner", namer.lang).join(names), best=best)
     who = join_words(names)
@@ -123,5 +124,5 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
     else:
         verb = "share the win"
     unit = "round" if rounds == 1 else "rounds"
-    best = max(totals) if totals else 0
+    best = number_text(max(totals) if totals else 0)
     return f"Match over after {rounds} {unit}: {who} {verb} with {best}."

@@ -311,15 +311,44 @@ let botChoice = "greedy";
 let BOTS = ["random", "greedy", "strong"];  // replaced by /api/games' list at start-up
 fetch("/api/games").then((r) => r.json()).then((d) => { if (Array.isArray(d.bots) && d.bots.length) BOTS = d.bots; }).catch(() => { /* keep the defaults */ });
 
-// A refusal in the page's words (issue 28's pictures: "it is not your turn" in English on a
-// Korean table): the server says its refusals in English; on a Japanese or Korean page the
-// catalogue's sentence for the refusal's code is shown instead (refusal.<code>), unless the
-// server's message is already in a CJK script. English keeps the server's own, more precise words.
+// A refusal in the page's words (issue 28): the server sends its English text (error) with the
+// catalogue entry it was made from (key) and that entry's arguments (args, words/refusals.py).
+// A Japanese or Korean page says that entry — the detail: "the round is not over", which moves
+// are legal now — naming the moves in its own words; failing that (an unknown key, a move it
+// cannot name, the engine's own English reason) the catalogue's sentence for the refusal's code
+// (refusal.<code>), then the server's text. English keeps the server's text, the same entry.
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/;
 function refusalText(msg) {
   const lang = document.documentElement.lang || "en", key = `refusal.${msg.code}`;
-  if (lang === "en" || !msg.code || !HF.messages[key] || CJK.test(msg.error || "")) return msg.error || HF.t("error.generic");
-  return HF.t(key);
+  const english = msg.error || HF.t("error.generic");
+  if (lang === "en" || CJK.test(msg.error || "")) return english;
+  const detail = msg.key && HF.messages[msg.key] ? refusalDetail(msg.key, msg.args || {}) : null;
+  if (detail !== null) return detail;
+  return msg.code && HF.messages[key] ? HF.t(key) : english;
+}
+// a move (RULES.md §7) in the page's words: a legal move's own sentence, a played card's name;
+// null when the page cannot name it (it never shows an English card code in another language)
+function moveWords(move) {
+  const legal = W && W.legal.find((x) => x.move === move);
+  if (legal) return legal.text;
+  const played = /^play (\S+)$/.exec(String(move));
+  const card = played && ((W && W.cards && W.cards[played[1]] && W.cards[played[1]].name) || HF.labels[played[1]]);
+  return card || null;
+}
+// the entry with its arguments said by this page; null when one of them cannot be (words/refusals.py:
+// "move" and "legal" hold moves, "reason" is the engine's English)
+function refusalDetail(key, args) {
+  const vars = {}, sep = HF.t("refusal.separator");
+  for (const [name, value] of Object.entries(args)) {
+    if (name === "reason") return null;
+    if (name === "move" || name === "legal") {
+      const moves = Array.isArray(value) ? value : [value], said = moves.map(moveWords);
+      if (said.includes(null)) return null;
+      // two chaff of a month are one move to a reader ("play the chrysanthemum chaff"): said once
+      vars[name] = Array.isArray(value) && !value.length ? HF.t("refusal.none") : [...new Set(said)].join(sep);
+    } else vars[name] = value;
+  }
+  return HF.t(key, vars);
 }
 
 // -- round and match over --------------------------------------------------------------------
