@@ -79,10 +79,6 @@ class LogStep:
             object.__setattr__(self, "_hash", found)
         return found
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": self.card, "captured": list(self.captured),
-                "wild": self.wild, "chosen": self.chosen, "pending": self.pending,
-                "declared": self.declared, "last": self.last}
 
 
 @dataclass(frozen=True)
@@ -102,8 +98,8 @@ class LogEntry:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "side": self.side, "text": self.text,
-                "cards": list(self.cards), "steps": [s.to_dict() for s in self.steps],
-                "complete": self.complete, "calls": list(self.calls), "only": self.only}
+                "cards": list(self.cards), "complete": self.complete, "calls": list(self.calls),
+                "only": self.only}
 
 
 def _flip_is_wild(namer: Namer, card: str | None) -> bool:
