@@ -97,3 +97,19 @@ def test_a_detail_the_page_cannot_say_falls_back_to_the_codes_sentence(server: S
     assert said == text("refusal.bad-move", "ja"), said
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_a_refused_message_is_said_in_the_page_language(server: Server, browser: Any, lang: str) -> None:
+    """The hub's refusals of a page's message (a hint at a table without hints, a message of a type
+    the server does not know) come with their catalogue entry too: the page says them in its
+    language, a list argument joined as the language lists things."""
+    page = _open(browser, server, lang)
+    assert page.evaluate("S.table.hints") is False
+    said = _refused(page, "{ type: 'hint' }")
+    assert said == text("refusal.detail.no-hints", lang), said
+    said = _refused(page, "{ type: 'mvoe' }")
+    assert said.startswith(text("refusal.detail.unknown-type", lang, kind="'mvoe'", types="").split("'mvoe'")[0]), said
+    assert "'mvoe'" in said and text("refusal.separator", lang).join(["move", "next-round", "state"]) in said, said
+    assert page.errors == []
+    page.context.close()

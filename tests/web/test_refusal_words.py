@@ -65,7 +65,7 @@ def every_refusal() -> list[tuple[str, frozenset[str], str]]:
 
 SAMPLE: dict[str, Any] = {"move": "play pine-crane", "legal": ["play pine-crane", "play pine-chaff1"],
                           "reason": "unknown card 'x'", "notation": NOTATION, "name": "Ann", "held": "Bo",
-                          "seat": 2, "held_seat": 1, "n": 8}
+                          "seat": 2, "held_seat": 1, "n": 8, "kind": "'x'", "types": ["move", "state"]}
 
 
 def test_every_refusal_of_the_hub_and_the_socket_has_its_entry_in_every_language() -> None:
@@ -129,6 +129,66 @@ def test_a_refused_moves_english_is_the_same_as_before(move: str) -> None:
     assert (refusal.code, refusal.message) == _old_refusal(move, exc, legal)
     assert refusal.args["legal"] == legal and refusal.args["move"] == move
     assert refusal_text(refusal.key, "en", refusal.args) == refusal.message
+
+
+# the hub's refusals of a socket's message (and the cluster's), with the English each sent before
+# the catalogue: (key, arguments, that English)
+MESSAGE_REFUSALS = [
+    ("refusal.detail.flood", {"n": "10"}, "too many messages: at most 10 a second"),
+    ("refusal.detail.flood-address", {"n": "20"},
+     "too many messages from your address or account: at most 20 a second over all its connections"),
+    ("refusal.detail.too-large", {"n": 4096}, "message longer than 4096 characters"),
+    ("refusal.detail.bad-json", {}, "message is not valid JSON (or is nested too deeply)"),
+    ("refusal.detail.no-type", {}, 'a message is an object with a "type"'),
+    ("refusal.detail.server-error", {}, "the server could not handle that message"),
+    ("refusal.detail.unknown-type", {"kind": "'mvoe'", "types": ["move", "state"]},
+     "unknown message type 'mvoe'; types: move, state"),
+    ("refusal.detail.hint-spectator", {}, "a spectator holds no seat to get a hint for"),
+    ("refusal.detail.hint-own-seat", {}, "a hint is only for your own seat"),
+    ("refusal.detail.no-hints", {},
+     "this table does not allow hints (they are chosen when the table is made, "
+     "and are always off in rated play)"),
+    ("refusal.detail.hint-bot-seat", {}, "a bot plays this seat now"),
+    ("refusal.detail.hint-wait", {}, "a hint is for your own decision: wait for your turn"),
+    ("refusal.detail.move-needs-text", {}, 'a move message needs "move": a move string'),
+    ("refusal.detail.creator-only-bot", {},
+     "only the table's creator can hand a seat to a bot (open the table with the creator link)"),
+    ("refusal.detail.leave-spectator", {}, "a spectator holds no seat to leave"),
+    ("refusal.detail.creator-only-stop", {}, "only the table's creator can stop it (open the table with the "
+                                             "creator link)"),
+    ("refusal.detail.stop-bots-only", {}, "only a table of bots alone can be stopped"),
+    ("refusal.detail.match-over-already", {}, "the match is over already"),
+    ("refusal.detail.table-server-silent", {}, "the server of this table did not answer; please try again"),
+]
+
+
+@pytest.mark.parametrize(("key", "args", "english"), MESSAGE_REFUSALS)
+def test_a_message_refusals_english_is_the_same_as_before_and_said_in_every_language(
+        key: str, args: dict[str, Any], english: str) -> None:
+    assert refusal_text(key, "en", args) == english
+    for lang in ("ja", "ko"):
+        said = refusal_text(key, lang, args)
+        assert said and "{" not in said and said != english, (lang, said)
+
+
+def test_every_error_code_the_hub_sends_has_a_sentence_in_every_language() -> None:
+    """A refusal whose detail a page cannot say (a malformed move's English reason, a message the
+    page got wrong) falls back to its code's sentence: every code the hub, the cluster and the
+    socket send has one."""
+    codes: set[str] = set()
+    for name in ("hub.py", "cluster.py", "ws.py"):
+        for node in ast.walk(ast.parse((WEB / name).read_text("utf-8"))):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str) and (
+                        (isinstance(node.func, ast.Name) and node.func.id in ("_refused", "Refusal"))
+                        or (isinstance(node.func, ast.Attribute) and node.func.attr == "error"
+                            and isinstance(node.func.value, ast.Name)
+                            and node.func.value.id in ("self", "hub"))):
+                codes.add(node.args[0].value)
+    assert {"forbidden", "no-hints", "too-large", "bad-json", "unknown-type", "server-error"} <= codes
+    for code in codes:
+        for lang in LANGUAGES:
+            assert has(f"refusal.{code}", lang), (code, lang)
 
 
 def test_a_socket_refusals_english_is_the_same_as_before() -> None:

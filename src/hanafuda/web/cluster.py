@@ -36,9 +36,10 @@ import psycopg
 from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
 
+from ..words.refusals import refusal_text
 from .db import SeatRow, TableEventRow, TableRow, seats_of
 from .limits import SocketCount
-from .live import CapacityError, Connection, LiveTable
+from .live import CapacityError, Connection, LiveTable, Refusal
 from .storage import ENDED, follow_event
 
 if TYPE_CHECKING:
@@ -519,8 +520,9 @@ class Cluster:
                 del self.pending[rid]
                 table = hub.tables.get(waiting.table_id)
                 if table is not None:
-                    await hub.error(table, waiting.conn, "unavailable", "the server of this table did not "
-                                    "answer; please try again")
+                    silent = "refusal.detail.table-server-silent"  # (said in the page's language, issue 28)
+                    await hub.refuse(table, waiting.conn,
+                                     Refusal("unavailable", refusal_text(silent), silent))
 
     async def _take_freed(self, table_ids: list[str]) -> None:
         """Another member handed these tables over (a rolling restart): the ones held here are

@@ -515,32 +515,31 @@ class TableHub:
     async def handle(self, table: LiveTable, conn: Connection, raw: str) -> None:
         """One client message; any problem is an error to this client only and changes nothing."""
         if not conn.allow():
-            await self.error(table, conn, "flood", f"too many messages: at most {RATE:g} a second")
+            await self.refuse(table, conn, _refused("flood", "refusal.detail.flood", n=f"{RATE:g}"))
             return
         if conn.client:  # per address and, signed in, per account too (issue 29)
             try:
                 self.limiter.take("message", *conn.keys)
             except RateLimited:
-                await self.error(table, conn, "flood", "too many messages from your address or account: "
-                                 f"at most {self.limits.messages_per_second:g} a second over all its "
-                                 "connections")
+                await self.refuse(table, conn, _refused("flood", "refusal.detail.flood-address",
+                                                         n=f"{self.limits.messages_per_second:g}"))
                 return
         if len(raw) > MAX_MESSAGE:
-            await self.error(table, conn, "too-large", f"message longer than {MAX_MESSAGE} characters")
+            await self.refuse(table, conn, _refused("too-large", "refusal.detail.too-large", n=MAX_MESSAGE))
             return
         try:
             msg = json.loads(raw)
         except (ValueError, RecursionError):
-            await self.error(table, conn, "bad-json", "message is not valid JSON (or is nested too deeply)")
+            await self.refuse(table, conn, _refused("bad-json", "refusal.detail.bad-json"))
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            await self.error(table, conn, "bad-message", 'a message is an object with a "type"')
+            await self.refuse(table, conn, _refused("bad-message", "refusal.detail.no-type"))
             return
         try:
             await self._dispatch(table, conn, msg)
         except Exception:  # a server bug: tell this client, keep the table and the socket
             log.exception("message %r at table %s failed", msg.get("type"), table.id)
-            await self.error(table, conn, "server-error", "the server could not handle that message")
+            await self.refuse(table, conn, _refused("server-error", "refusal.detail.server-error"))
 
     async def _dispatch(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         local = msg["type"] in LOCAL_TYPES or msg["type"] in self.extensions
@@ -568,8 +567,8 @@ class TableHub:
         elif kind in self.extensions:
             await self.extensions[kind](table, conn, msg)
         else:
-            await self.error(table, conn, "unknown-type", f"unknown message type {kind!r}; types: "
-                             + ", ".join([*own, *self.extensions]))
+            await self.refuse(table, conn, _refused("unknown-type", "refusal.detail.unknown-type",
+                                                     kind=repr(kind), types=[*own, *self.extensions]))
 
     async def hint(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         """The best move and the runner-up for this socket's own seat, in words (issue 13): from
@@ -577,23 +576,21 @@ class TableHub:
         said by ``words.hint_lines``.  Refused at a table that does not allow hints (never a rated
         one), to a spectator, for any other seat, and when no decision of the seat is due."""
         if conn.seat is None:
-            await self.error(table, conn, "spectator", "a spectator holds no seat to get a hint for")
+            await self.refuse(table, conn, _refused("spectator", "refusal.detail.hint-spectator"))
             return
         asked = msg.get("seat", conn.seat)
         if asked != conn.seat:
-            await self.error(table, conn, "forbidden", "a hint is only for your own seat")
+            await self.refuse(table, conn, _refused("forbidden", "refusal.detail.hint-own-seat"))
             return
         if not table.hints:
-            await self.error(table, conn, "no-hints", "this table does not allow hints (they are chosen "
-                             "when the table is made, and are always off in rated play)")
+            await self.refuse(table, conn, _refused("no-hints", "refusal.detail.no-hints"))
             return
         if table.seats[conn.seat].kind != "human":
-            await self.error(table, conn, "bot-seat", "a bot plays this seat now")
+            await self.refuse(table, conn, _refused("bot-seat", "refusal.detail.hint-bot-seat"))
             return
         view = table.match.view(conn.seat)
         if view.to_move != conn.seat or not view.legal:
-            await self.error(table, conn, "not-your-turn", "a hint is for your own decision: "
-                             "wait for your turn")
+            await self.refuse(table, conn, _refused("not-your-turn", "refusal.detail.hint-wait"))
             return
         found = hint(view)
         namer = table_namer(table, conn.seat, conn.theme or table.theme, conn.lang)
@@ -836,7 +833,7 @@ class TableHub:
         if conn.seat is None:
             await self.refuse(table, conn, _refused("spectator", "refusal.detail.spectators-cannot-play"))
         elif not isinstance(text, str) or not text.strip():
-            await self.error(table, conn, "bad-move", 'a move message needs "move": a move string')
+            await self.refuse(table, conn, _refused("bad-move", "refusal.detail.move-needs-text"))
         elif (refusal := await self.submit(table, conn.seat, text, "person")) is not None:
             await self.refuse(table, conn, refusal)
 
@@ -845,8 +842,7 @@ class TableHub:
         token, seat, bot = msg.get("creator_token"), msg.get("seat"), msg.get("bot", "greedy")
         if not conn.creator and (not isinstance(token, str)
                                  or not token_matches(token, table.creator_hash)):
-            await self.error(table, conn, "forbidden", "only the table's creator can hand a seat to a bot "
-                             "(open the table with the creator link)")
+            await self.refuse(table, conn, _refused("forbidden", "refusal.detail.creator-only-bot"))
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats) \
                 or not isinstance(bot, str) or not is_bot_name(bot):
@@ -863,7 +859,7 @@ class TableHub:
     async def resign(self, table: LiveTable, conn: Connection) -> None:
         """A player leaves the match: the greedy bot plays the seat from now on."""
         if conn.seat is None:
-            await self.error(table, conn, "spectator", "a spectator holds no seat to leave")
+            await self.refuse(table, conn, _refused("spectator", "refusal.detail.leave-spectator"))
             return
         await self._to_bot(table, conn, conn.seat, "greedy", leaving=True)
 
@@ -904,21 +900,20 @@ class TableHub:
     async def stop(self, table: LiveTable, conn: Connection) -> None:
         """The creator stops a table without people: its bots play no more, now or after a restart."""
         if not conn.creator:
-            await self.error(table, conn, "forbidden", "only the table's creator can stop it "
-                             "(open the table with the creator link)")
+            await self.refuse(table, conn, _refused("forbidden", "refusal.detail.creator-only-stop"))
             return
         if table.humans:
-            await self.error(table, conn, "not-now", "only a table of bots alone can be stopped")
+            await self.refuse(table, conn, _refused("not-now", "refusal.detail.stop-bots-only"))
             return
         async with table.lock:
             if not table.running:
-                await self.error(table, conn, "not-now", "the match is over already")
+                await self.refuse(table, conn, _refused("not-now", "refusal.detail.match-over-already"))
                 return
             try:
                 await asyncio.to_thread(self.store.set_status, table.id, "stopped")
             except Exception as exc:
                 log.error("could not store the stop of table %s (%s)", table.id, type(exc).__name__)
-                await self.error(table, conn, "storage", "the change could not be saved; please try again")
+                await self.refuse(table, conn, _refused("storage", "refusal.detail.change-not-saved"))
                 return
             table.stopped = True
             if table.bot_task is not None:

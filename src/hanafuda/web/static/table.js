@@ -346,7 +346,7 @@ function refusalDetail(key, args) {
       if (said.includes(null)) return null;
       // two chaff of a month are one move to a reader ("play the chrysanthemum chaff"): said once
       vars[name] = Array.isArray(value) && !value.length ? HF.t("refusal.none") : [...new Set(said)].join(sep);
-    } else vars[name] = value;
+    } else vars[name] = Array.isArray(value) ? value.join(sep) : value;  // (a list: the message types)
   }
   return HF.t(key, vars);
 }
