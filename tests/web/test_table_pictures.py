@@ -193,9 +193,10 @@ def test_twelve_rounds_of_scores_leave_the_log_readable(server: Server, browser:
     assert max(got["cells"]) <= 24, got  # one line each
     assert got["scores"] <= before["scores"] + 2, (before, got)
     assert got["log"] >= 80, got
+    said = lambda n: f"\u2212{-n}" if n < 0 else str(n)  # noqa: E731  (the words layer's minus sign)
     for side, (text, title, spoken) in enumerate(got["texts"]):
-        every = ", ".join(str(r[side]) for r in rounds)
-        assert text == "… " + ", ".join(str(r[side]) for r in rounds[-3:]), text
+        every = ", ".join(said(r[side]) for r in rounds)
+        assert text == "… " + ", ".join(said(r[side]) for r in rounds[-3:]), text
         assert title == every and spoken == every, (title, spoken)
     page.context.close()
 

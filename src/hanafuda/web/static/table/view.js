@@ -203,8 +203,10 @@ const withPoints = (g) => (scored() ? ` (${g.points})` : "");
 // reader (issue 28's pictures: twelve rounds wrapped into six lines a side at 1366×768, the
 // Scores panel grew to 412 px and left the log one line)
 const SHOWN_ROUNDS = 3;
-function RoundScores({ scores }) {
-  const all = scores.join(", ");
+// a score as the words layer writes one (words/scores.py number_text): a minus sign, not a hyphen
+const num = (n, plus = false) => (n < 0 ? `\u2212${-n}` : `${plus && n > 0 ? "+" : ""}${n}`);
+function RoundScores({ scores: given }) {
+  const scores = given.map((n) => num(n)), all = scores.join(", ");
   if (!scores.length) return html`<td class="rounds">—</td>`;
   if (scores.length <= SHOWN_ROUNDS) return html`<td class="rounds">${all}</td>`;
   return html`<td class="rounds" title=${all}><span aria-hidden="true">${`… ${scores.slice(-SHOWN_ROUNDS).join(", ")}`}</span><span class="sr-only">${all}</span></td>`;
@@ -217,7 +219,7 @@ function Scores({ state }) {
     ${W.sides.map((s) => html`<tr key=${s.side} class=${side(s.side)}>
       <td><span class="mark" aria-hidden="true"></span><span lang=${ko(s.name)}>${s.name}</span></td>
       ${scored() ? html`<td>${String(s.pile.points)}</td>` : null}<${RoundScores} scores=${v.round_scores.map((r) => r[s.side])} />
-      <td class="total">${String(s.total)}</td></tr>`)}
+      <td class="total">${num(s.total)}</td></tr>`)}
   </tbody></table>`;
 }
 
@@ -365,7 +367,7 @@ export function renderSummary(box, state) {
     ${W.result.map((r) => {
       const pile = groupsText(r.pile, HF.t("table.nothing_captured"));
       return html`<div key=${r.side} class=${`result ${side(r.side)}`}>
-        <div><span class="mark" aria-hidden="true"></span><strong lang=${ko(r.name)}>${r.name}</strong><span class="score-num">${` ${r.score >= 0 ? "+" : ""}${r.score}`}</span></div>
+        <div><span class="mark" aria-hidden="true"></span><strong lang=${ko(r.name)}>${r.name}</strong><span class="score-num">${` ${r.score === 0 ? "+0" : num(r.score, true)}`}</span></div>
         <div class="how" lang=${ko(r.line)}>${r.line}</div>
         <div class="muted" lang=${ko(pile)}>${pile}</div>
         ${r.yaku.length && !r.yaku.every((y) => r.line.includes(y.name))  // said once (Koi-Koi's score line names them)
