@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -48,6 +49,18 @@ class Server:
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
+
+    def finished_bots_table(self, game: str, seed: int) -> dict[str, Any]:
+        """A one-round match of two greedy bots at this server, once it is finished: the created
+        table (its id, seats and links)."""
+        done: dict[str, Any] = httpx.post(self.url + "/api/tables", json={
+            "game": game, "players": 2, "seed": seed, "options": {"rounds": 1},
+            "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
+        deadline = time.monotonic() + 120
+        while httpx.get(f"{self.url}/api/tables/{done['id']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots' match did not finish"
+            time.sleep(0.3)
+        return done
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, as in a crash."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -233,13 +232,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def pages(server: Server) -> list[tuple[str, str]]:
     """(page type, path) of every page type: a seat and a spectator at a table, a finished
     table's replay, the leaderboard, a player, the account page, every rules page, …"""
-    done = httpx.post(server.url + "/api/tables", json={
-        "game": "mushi", "players": 2, "seed": 6, "options": {"rounds": 1},
-        "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' match did not finish"
-        time.sleep(0.3)
+    done = server.finished_bots_table("mushi", 6)
     assert httpx.post(server.url + "/api/social/names", json={"name": "Bea"}).status_code == 201
     out = [("lobby", "/"), ("replay", f"/replay/{done['id']}"), ("replay upload", "/replay"),
            ("leaderboard", "/leaderboard/mushi"), ("player", "/player/Bea"), ("account", "/account"),

@@ -161,15 +161,7 @@ def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser
     the piles, the perspective menu and the totals; the seat number now tells them apart, spelt
     as the table and its log spell it ("Greedy bot (seat 2)", issue 28's one numbering).  The
     file picker says which file it wants, without "RULES.md §8"."""
-    import time
-
-    done = httpx.post(server.url + "/api/tables", json={
-        "game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
-        "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' match did not finish"
-        time.sleep(0.3)
+    done = server.finished_bots_table("koi-koi", 3)
     page = _open(browser, server, f"/replay/{done['id']}")
     page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
     heads = page.locator("#hands .seatbox strong").all_inner_texts()

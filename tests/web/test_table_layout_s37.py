@@ -47,15 +47,18 @@ def _table(server: Server, game: str, players: int = 2, seed: int = 5, hints: bo
 
 
 def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en",
-          scheme: str = "light") -> Any:
+          scheme: str = "light", wait: str | None = "#hand [data-card]") -> Any:
+    """``link`` (a table's seat, or any page) in a new browser context, its JavaScript errors kept
+    in ``page.errors``; ``wait``: what to wait for (a table page's hand; None: nothing)."""
     ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, color_scheme=scheme)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
-    page.goto(server.url + link + ("" if lang == "en" else f"&lang={lang}"))
-    page.wait_for_selector("#hand [data-card]")
+    page.goto(server.url + link + ("" if lang == "en" else f"{'&' if '?' in link else '?'}lang={lang}"))
+    if wait is not None:
+        page.wait_for_selector(wait)
     return page
 
 

@@ -17,7 +17,6 @@ in Debian's chromium as a person sees them:
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,9 +26,10 @@ import pytest
 
 from hanafuda.web.replay import table_body, upload_body
 
-from .conftest import TIMEOUT_MS, shot
+from .conftest import shot
 from .server import Server
 from .test_table_layout_s37 import _axe_in
+from .test_table_layout_s37 import _open as open_page
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -53,14 +53,8 @@ def _table(server: Server, game: str, seed: int, hints: bool = False) -> dict[st
 
 def _open(browser: Any, server: Server, link: str, viewport: dict[str, int], *, touch: bool = False, lang: str = "en",
           scheme: str = "light") -> Any:
-    ctx = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, color_scheme=scheme)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(server.url + link + ("" if lang == "en" else f"{'&' if '?' in link else '?'}lang={lang}"))
-    return page
+    """The page at ``link`` (s37's ``_open``), waiting for nothing: each test waits for its own."""
+    return open_page(browser, server, link, viewport, touch=touch, lang=lang, scheme=scheme, wait=None)
 
 
 def _settled(page: Any) -> None:
@@ -254,13 +248,7 @@ def test_the_replay_names_each_seat_as_the_table_does(server: Server, browser: A
     """Two Greedy bots' finished match: the replay's hands, piles, perspective menu and totals say
     "Greedy bot (seat 1)" and "Greedy bot (seat 2)", as the table's log and the replay's own step
     lines do (it said "Greedy bot (Seat 1)"); in Japanese as the Japanese table does."""
-    done = httpx.post(server.url + "/api/tables", json={
-        "game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
-        "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' match did not finish"
-        time.sleep(0.3)
+    done = server.finished_bots_table("koi-koi", 3)
     for lang, want in (("en", ["Greedy bot (seat 1)", "Greedy bot (seat 2)"]), ("ja", ["貪欲ボット（1番席）", "貪欲ボット（2番席）"])):
         page = _open(browser, server, f"/replay/{done['id']}", DESKTOP, lang=lang)
         page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")

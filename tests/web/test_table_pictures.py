@@ -12,7 +12,6 @@ and dark, en/ja/ko: /work/shots/s39), measured in Debian's chromium as a person 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -272,12 +271,7 @@ def test_the_replay_controls_wrap_between_controls_on_a_phone(server: Server, br
     """The replay's toolbar on a 390 px phone: in Japanese "視点" stood after "1 / 10" with its menu
     on the next line, and "棋譜をダウンロード" broke after its first character. Each label keeps its
     menu on its line and the download link is whole."""
-    done = httpx.post(server.url + "/api/tables", json={"game": "koi-koi", "players": 2, "seed": 3, "options": {"rounds": 1},
-                                                         "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{server.url}/api/tables/{done['id']}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' match did not finish"
-        time.sleep(0.3)
+    done = server.finished_bots_table("koi-koi", 3)
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
