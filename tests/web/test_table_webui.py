@@ -398,6 +398,9 @@ def test_a_hint_for_a_turned_over_cards_choice_marks_its_field_card(server: Serv
     bar = page.locator("#choice")
     assert page.locator("#choice button[data-move]").count() == 7
     assert bar.evaluate("(e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
+    # the sentence over seven choices would push the last out of the bar: the bar's turn line says it
+    assert page.evaluate("document.getElementById('turn').textContent === W.turn"
+                         " && W.turn.includes('Lightning')")
     page.keyboard.press("h")
     page.wait_for_selector('[data-region="field"] [data-hint="best"]')
     assert page.locator('[data-hint="best"]').get_attribute("data-card") == expected.best.split()[-1]

@@ -102,15 +102,28 @@ function draw() {
   // play on for more") is said over its choices, where it is made (view.js Choice), and the bar
   // says "Your turn": the bar's one line never grows (issue 28: it wrapped from 40 to 72 px and
   // moved the whole table down)
-  const said = myTurn() && !selected && choiceMoves().length ? HF.t("table.your_turn") : W.turn;
-  setText("turn", ended ? HF.t("table.ended") : said + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
-    + (settling !== null ? ` · ${HF.t("table.settling")}` : ""));
-  HF.lang($("turn"), said);
-  $("turn").title = $("turn").textContent;  // the whole line, should a long name cut it short
+  const turnLine = (said) => {
+    setText("turn", ended ? HF.t("table.ended") : said + (S.you === null ? ` · ${HF.t("table.watching")}` : "")
+      + (settling !== null ? ` · ${HF.t("table.settling")}` : ""));
+    HF.lang($("turn"), said);
+    $("turn").title = $("turn").textContent;  // the whole line, should a long name cut it short
+  };
+  turnLine(myTurn() && !selected && choiceMoves().length ? HF.t("table.your_turn") : W.turn);
   setText("stock", HF.t("table.stock", { n: v.stock_count }));
   notifyTurn();
   dropStaleHint();  // before the cards are drawn: a hint of a decision made marks nothing
   VIEW.renderTable(S, ui());
+  // ... unless the sentence over many choices (a wild card's seven) would push the last of them
+  // out of the choice bar's slot: then the bar's turn line says it (one line, whole in its title)
+  // and the choices keep the slot, the sentence there said to a screen reader only
+  const head = document.querySelector("#choice > strong.turn-words, #choice > strong[data-moved]");
+  if (head) {
+    head.className = "turn-words"; delete head.dataset.moved;
+    const bar = $("choice");
+    if (getComputedStyle(bar).overflowY !== "visible" && bar.scrollHeight > bar.clientHeight + 1) {
+      head.className = "sr-only"; head.dataset.moved = "1"; turnLine(W.turn);
+    }
+  }
   maybeSummary(); showOffline(); drawHint();
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
   $("hand-wrap").hidden = S.you === null;
