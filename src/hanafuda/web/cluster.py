@@ -36,7 +36,6 @@ import psycopg
 from sqlalchemy import select, text
 from sqlalchemy.engine import Engine
 
-from ..words.refusals import refusal_text
 from .db import SeatRow, TableEventRow, TableRow, seats_of
 from .limits import SocketCount
 from .live import CapacityError, Connection, LiveTable, Refusal
@@ -520,9 +519,8 @@ class Cluster:
                 del self.pending[rid]
                 table = hub.tables.get(waiting.table_id)
                 if table is not None:
-                    silent = "refusal.detail.table-server-silent"  # (said in the page's language, issue 28)
                     await hub.refuse(table, waiting.conn,
-                                     Refusal("unavailable", refusal_text(silent), silent))
+                                     Refusal.of("unavailable", "refusal.detail.table-server-silent"))
 
     async def _take_freed(self, table_ids: list[str]) -> None:
         """Another member handed these tables over (a rolling restart): the ones held here are

@@ -64,11 +64,9 @@ NOTATION = '"play CARD", "play CARD take CARD", "play CARD declare SET", "take C
 """The move forms of RULES.md §7, named in the error for a move that is not in that notation."""
 
 
-def _refused(code: str, key: str, **args: Any) -> Refusal:
-    """A refusal with its catalogue entry ``key`` (``refusal.detail.…``) and arguments: its text
-    is the entry's English (``words.refusals``), and a page says the same entry in its language
-    (issue 28).  ``tests/web/test_refusal_words.py`` checks every key in en, ja and ko."""
-    return Refusal(code, refusal_text(key, "en", args), key, args)
+_refused = Refusal.of
+"""A refusal with its catalogue entry and arguments (``Refusal.of``); every one the hub makes is
+made by this name, which ``tests/web/test_refusal_words.py`` finds to check each key."""
 
 
 def _refusal(move: str, exc: ValueError, legal: list[str]) -> Refusal:

@@ -20,6 +20,7 @@ import orjson
 
 from ..agents import Agent
 from ..records import Match
+from ..words.refusals import refusal_text
 from .tokens import hash_token
 
 __all__ = ["BURST", "MAX_MESSAGE", "NEXT_ROUND", "OUTBOX", "RATE", "SOURCES", "TOO_SLOW", "CapacityError",
@@ -103,6 +104,13 @@ class Refusal:
     message: str
     key: str = ""
     args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, code: str, key: str, **args: Any) -> Refusal:
+        """The refusal ``code`` said by its catalogue entry ``key`` (``refusal.detail.…``) with
+        ``args``: its text is the entry's English, and a page says the same entry in its language.
+        ``tests/web/test_refusal_words.py`` checks every key the hub uses in en, ja and ko."""
+        return cls(code, refusal_text(key, "en", args), key, args)
 
 
 class TableError(ValueError):

@@ -98,7 +98,7 @@ def term_label(config: Config, label: str, names: dict[str, str] | None = None,
 
 
 def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+    return f"+{value}" if value >= 0 else number_text(value)
 
 
 def score_words(config: Config, terms: Sequence[ScoreTerm], lang: str = "en") -> list[ScoreWords]:

@@ -116,12 +116,11 @@ function draw() {
   // ... unless the sentence over many choices (a wild card's seven) would push the last of them
   // out of the choice bar's slot: then the bar's turn line says it (one line, whole in its title)
   // and the choices keep the slot, the sentence there said to a screen reader only
-  const head = document.querySelector("#choice > strong.turn-words, #choice > strong[data-moved]");
+  const head = document.querySelector("#choice > strong:not(.card-of)"), bar = $("choice");
   if (head) {
-    head.className = "turn-words"; delete head.dataset.moved;
-    const bar = $("choice");
+    head.className = "turn-words";  // (set here, not by the view, once a draw moved it away)
     if (getComputedStyle(bar).overflowY !== "visible" && bar.scrollHeight > bar.clientHeight + 1) {
-      head.className = "sr-only"; head.dataset.moved = "1"; turnLine(W.turn);
+      head.className = "sr-only"; turnLine(W.turn);
     }
   }
   maybeSummary(); showOffline(); drawHint();
