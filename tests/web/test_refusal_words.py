@@ -14,9 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hanafuda import Match
+from hanafuda.engine.match import QueuedPlayDropped
 from hanafuda.engine.moves import MalformedMoveError
 from hanafuda.engine.visibility import as_settled
-from hanafuda.web.hub import NOTATION, QUEUED_DROPPED, _dropped, _refusal
+from hanafuda.web.hub import NOTATION, _dropped, _refusal
 from hanafuda.web.ws import Refusal as SocketRefusal
 from hanafuda.words.catalogue import LANGUAGES, has, messages, placeholders
 from hanafuda.words.refusals import ENGLISH_ONLY, MOVE_ARGUMENTS, refusal_text
@@ -57,10 +58,8 @@ def refusals_made(path: Path, maker: str) -> tuple[list[tuple[str, frozenset[str
 def every_refusal() -> list[tuple[str, frozenset[str], str]]:
     hub, hub_unwritten = refusals_made(WEB / "hub.py", "_refused")
     ws, ws_unwritten = refusals_made(WEB / "ws.py", "Refusal")
-    # the one key hub.py does not write at its call: a dropped queued play's, from QUEUED_DROPPED
-    assert len(hub_unwritten) == 1 and not ws_unwritten, (hub_unwritten, ws_unwritten)
-    dropped = [(key, frozenset({"move"}), 0) for key in QUEUED_DROPPED]
-    return [(k, a, f"hub.py:{n}") for k, a, n in hub + dropped] + [(k, a, f"ws.py:{n}") for k, a, n in ws]
+    assert not hub_unwritten and not ws_unwritten, (hub_unwritten, ws_unwritten)
+    return [(k, a, f"hub.py:{n}") for k, a, n in hub] + [(k, a, f"ws.py:{n}") for k, a, n in ws]
 
 
 SAMPLE: dict[str, Any] = {"move": "play pine-crane", "legal": ["play pine-crane", "play pine-chaff1"],
@@ -221,12 +220,15 @@ def test_a_dropped_queued_play_is_told_by_its_entry() -> None:
         raise AssertionError("no such deal")
     match.submit(first, gone[0])
     (dropped,) = match.submit(rnd.teyaku_queue[0], "expose").dropped
-    refusal = _dropped(dropped.move, dropped.reason)
+    assert dropped.still_its_turn and dropped.legal
+    refusal = _dropped(dropped)
     assert refusal.key == "refusal.detail.queued-not-legal" and refusal.message == dropped.reason
-    other = _dropped("play x", "'play x' could not be made: it is no longer your turn")
-    assert other.key == "refusal.detail.queued-not-your-turn"
-    odd = _dropped("play x", "something else")
-    assert odd.key == "refusal.detail.engine" and odd.message == "something else"
+    # the other reason: the seat's turn passed (it has no legal move now); the words are the entry's
+    passed = QueuedPlayDropped(dropped.seat, "play x",
+                               "'play x' could not be made: it is no longer your turn", ())
+    other = _dropped(passed)
+    assert not passed.still_its_turn
+    assert other.key == "refusal.detail.queued-not-your-turn" and other.message == passed.reason
 
 
 def test_the_socket_sends_the_key_and_its_arguments(client: TestClient) -> None:

@@ -77,6 +77,13 @@ class QueuedPlayDropped:
     reason: str
     legal: tuple[str, ...]
 
+    @property
+    def still_its_turn(self) -> bool:
+        """Why it was dropped, for an adapter to say in its own words (RULES.md §4.2): True when the
+        seat is still to move and the play is no longer legal (an exposed teyaku changed what the
+        card takes: it chooses again from ``legal``), False when its turn has passed."""
+        return bool(self.legal)
+
 
 @dataclass(frozen=True)
 class Submission:

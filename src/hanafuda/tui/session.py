@@ -372,4 +372,4 @@ def dropped_key(dropped: QueuedPlayDropped) -> str:
     """The catalogue's words for a queued play the match dropped (``QueuedPlayDropped``): no longer
     legal once the deal settled (it is still that seat's turn, RULES.md §4.2), or no longer its
     turn."""
-    return "tui.dropped.illegal" if dropped.legal else "tui.dropped.turn"
+    return "tui.dropped.illegal" if dropped.still_its_turn else "tui.dropped.turn"

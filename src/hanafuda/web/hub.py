@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.engine import Engine
 
 from ..agents import AGENTS, LEVELS, hint, is_bot_name, make_agent, unavailable_reason
-from ..engine.match import PlayMade, Submission
+from ..engine.match import PlayMade, QueuedPlayDropped, Submission
 from ..engine.moves import PLAY, MalformedMoveError, move_kind
 from ..records import Match
 from ..rules import GAMES
 from ..themes import UnknownThemeError, normalize_theme
 from ..words import describe_move, hint_lines
-from ..words.refusals import refusal_text
 from . import metrics
 from .bots_runner import BotRunner
 from .cluster import LOCAL_TYPES
@@ -87,21 +86,13 @@ def _refusal(move: str, exc: ValueError, legal: list[str]) -> Refusal:
     return _refused("illegal-move", "refusal.detail.not-legal", move=move, legal=legal)
 
 
-QUEUED_DROPPED = {
-    "refusal.detail.queued-not-legal": "is no longer legal once the deal settled",
-    "refusal.detail.queued-not-your-turn": "could not be made: it is no longer your turn",
-}
-"""The two reasons the match drops a queued play for (``Match._release``, RULES.md §4.2), by the
-catalogue entry that says each; recognised by these words of the engine's English."""
-
-
-def _dropped(move: str, reason: str) -> Refusal:
-    """The refusal told to a seat whose queued play the match dropped: the catalogue entry of the
-    match's reason when its text is that entry's English, else the reason itself (English only)."""
-    for key, words in QUEUED_DROPPED.items():
-        if words in reason and refusal_text(key, "en", {"move": move}) == reason:
-            return _refused("illegal-move", key, move=move)
-    return _refused("illegal-move", "refusal.detail.engine", reason=reason)
+def _dropped(dropped: QueuedPlayDropped) -> Refusal:
+    """The refusal told to a seat whose queued play the match dropped (``Match._release``, RULES.md
+    §4.2): no longer legal once the deal settled, or no longer its turn, read from the match's
+    structure (as the terminal does), never from its English."""
+    if dropped.still_its_turn:
+        return _refused("illegal-move", "refusal.detail.queued-not-legal", move=dropped.move)
+    return _refused("illegal-move", "refusal.detail.queued-not-your-turn", move=dropped.move)
 
 
 class TableHub:
@@ -730,7 +721,7 @@ class TableHub:
         made = answer.applied
         steps = [Step(step.seat, step.move, nxt if i == len(made) - 1 else self._partial(m, made[:i + 1]))
                  for i, step in enumerate(made)]
-        return Plan(nxt, steps, [(d.seat, _dropped(d.move, d.reason)) for d in answer.dropped])
+        return Plan(nxt, steps, [(d.seat, _dropped(d)) for d in answer.dropped])
 
     @staticmethod
     def _submit_to(match: Match, seat: int, move: str) -> Submission:
