@@ -190,24 +190,23 @@ def _codes(cards: CardSet) -> list[str]:
 
 
 def view_dict(view: PlayerView, kept: dict[Any, Any]) -> dict[str, Any]:
-    """``view.to_dict()``, in which every part equal to the one made for the view before (kept in
-    ``kept`` by the caller, one per seat) is that very object: a web server's patch finds the
-    parts an event did not change by identity and makes only the changed ones again (the hand,
-    the field, the history's new events).  Read the dict; do not change it."""
+    """``view.to_dict()`` without its ``history`` (the web's view: the page reads the round's
+    events from its log, in words), in which every part equal to the one made for the view before
+    (kept in ``kept`` by the caller, one per seat) is that very object: a web server's patch finds
+    the parts an event did not change by identity and makes only the changed ones again (the
+    hand, the field, a capture pile).  Read the dict; do not change it."""
     before = kept.get("view-dict")
-    kept["view-dict"] = (view, out := view.to_dict() if before is None else _view_dict(view, *before))
+    if before is None:
+        out = view.to_dict()
+        del out["history"]
+    else:
+        out = _view_dict(view, *before)
+    kept["view-dict"] = (view, out)
     return out
 
 
 def _view_dict(v: PlayerView, w: PlayerView, old: dict[str, Any]) -> dict[str, Any]:
     """``view_dict`` of ``v`` after ``w``, whose dict was ``old`` (``to_dict``'s fields, in its order)."""
-    h = v.history
-    if h == w.history:
-        history = old["history"]
-    elif len(h) > len(w.history) and h[:len(w.history)] == w.history:  # events added: the others kept
-        history = old["history"] + [e.to_dict() for e in h[len(w.history):]]
-    else:
-        history = [e.to_dict() for e in h]
     return {
         "game": v.game,
         "players": v.players,
@@ -237,7 +236,6 @@ def _view_dict(v: PlayerView, w: PlayerView, old: dict[str, Any]) -> dict[str, A
         "wild_side": v.wild_side,
         "wild_month": v.wild_month,
         "lightning_user": v.lightning_user,
-        "history": history,
         "round_scores": old["round_scores"] if v.round_scores == w.round_scores else [
             list(s) for s in v.round_scores],
         "totals": old["totals"] if v.totals == w.totals else list(v.totals),

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from benchmarks.state_cost import step as _step
 from hanafuda.records import Match
 from hanafuda.web.live import Connection, LiveTable, Seat
-from hanafuda.web.messages import apply_patch, diff, patch_message, state_message
+from hanafuda.web.messages import STATE_KEYS, apply_patch, diff, patch_message, state_message
 
 from .wsutil import create, next_state, receive_raw
 
@@ -156,7 +156,8 @@ def test_a_page_that_missed_a_patch_asks_and_gets_the_whole_state(client: TestCl
         while whole["type"] != "state":
             whole = receive_raw(ws)
         assert whole["v"] >= after["v"]
-        assert whole["log"][-1]["seq"] >= 2 and whole["view"]["history"]
+        assert whole["log"][-1]["seq"] >= 2 and whole["words"]["log"]
+        assert set(whole) - {"v", "event"} == set(STATE_KEYS) and "history" not in whole["view"]
 
 
 @pytest.mark.parametrize(("lang", "game", "players", "options"), [

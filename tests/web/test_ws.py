@@ -23,7 +23,8 @@ def test_full_match_against_a_bot(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
         state = play_round(ws)
         assert state["view"]["phase"] == "between-rounds"
-        assert len(state["summaries"]) == 1 and state["summaries"][0]["terms"]
+        # the round's scores, as the page reads them: per round and side, and the result in words
+        assert len(state["view"]["round_scores"]) == 1 and state["words"]["result"]
         ws.send_json({"type": "next-round"})
         state = play_round(ws)
         assert state["view"]["phase"] == "match-over" and state["table"]["status"] == "finished"

@@ -799,13 +799,6 @@ class Round:
         self.result = cfg.game.score_round(cfg, self._facts(False))
         self.phase = PHASE_OVER
 
-    def standing_facts(self) -> RoundFacts | RoundScore:
-        """What ``standing`` is a function of, with the config: the result once the round is over,
-        else the facts its provisional count scores.  Equal facts give an equal standing, so a
-        caller that shows the standing after every move (the web) counts it again only when they
-        changed (most moves capture nothing that scores)."""
-        return self.result if self.result is not None else self._facts(True)
-
     def standing(self) -> RoundScore:
         """The score as it stands: the result once over, else a provisional count of the captures.
 

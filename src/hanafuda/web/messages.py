@@ -1,9 +1,12 @@
 """What each socket receives: whole states, then small versioned patches (the table protocol).
 
-Everything a seat receives is built from ``Match.view(seat).to_dict()`` (spectators:
-``views.spectator_view``) plus public table facts (seat names, round summaries, the public
-standing of captures); nothing else about the match leaves the server while it runs
-(DESIGN.md layer 4).  ``state_message`` is the ONE place that builds a seat's state.
+Everything a seat receives is built from ``Match.view(seat)`` (spectators:
+``views.spectator_view``) plus public table facts (seat names, the stored moves); nothing else
+about the match leaves the server while it runs (DESIGN.md layer 4).  A state carries only what
+the page reads: the round's history and the scores are in ``words`` (the log, the piles, the
+result), so the view goes without its history and there is no second copy of the scores
+(issue 28: each such part was work and bytes at every move).  ``state_message`` is the ONE
+place that builds a seat's state.
 
 The protocol (issue 28; ``docs/web.md`` mirrors it).  Server to page:
 
@@ -60,9 +63,9 @@ if TYPE_CHECKING:
     from .live import LiveTable
 
 __all__ = ["LOGS", "OPS", "STATE_KEYS", "apply_patch", "card_values", "diff", "is_public", "patch_message",
-           "round_summary", "standing", "state_message", "table_summary", "viewer_key", "yaku_names"]
+           "round_summary", "state_message", "table_summary", "viewer_key", "yaku_names"]
 
-STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "standing", "summaries", "log")
+STATE_KEYS = ("type", "table", "theme", "you", "creator", "view", "words", "log")
 """The keys of a whole state (``state_message``; a state message adds ``v`` and maybe ``event``)."""
 OPS = ("set", "del", "cut")
 """The operations of a patch (module docstring)."""
@@ -94,27 +97,6 @@ def round_summary(score: RoundScore) -> dict[str, Any]:
         "terms": [[{"label": t.label, "value": t.value} for t in side] for side in score.terms],
         "note": score.note,
     }
-
-
-def standing(match: Match, kept: dict[Any, Any] | None = None) -> dict[str, Any]:
-    """Card points and yaku held so far, from the capture piles (public information).
-
-    ``kept``: a dict the caller keeps for the match (``LiveTable.words_cache``): the standing is
-    counted again only when what it is counted from changed (``Round.standing_facts``), else the
-    dict made before is given again (and a patch compares it by identity)."""
-    facts = match.current.standing_facts()
-    found = kept.get("standing") if kept is not None else None
-    if found is not None and found[0] == facts:
-        return found[1]  # type: ignore[no-any-return]
-    # (the facts of a round not over are what its count is made from: counted from them)
-    st = facts if isinstance(facts, RoundScore) else match.config.game.score_round(match.config, facts)
-    out = {
-        "card_points": list(st.card_points),
-        "yaku": [[{"id": y.id, "name": y.name, "points": y.points} for y in side] for side in st.yaku],
-    }
-    if kept is not None:
-        kept["standing"] = (facts, out)
-    return out
 
 
 def is_public(entry: dict[str, Any], seat: int | None) -> bool:
@@ -339,8 +321,7 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
     ``words`` is everything the page shows in words, in the card names of ``theme`` (default:
     the table's): seats, sides with piles by kind, legal moves with what each takes, the log of
     the whole match with the cards of every entry, the yaku progress and the turn line.  The
-    public parts (the table's summary, the standing, the round summaries) are built once per
-    version of the table and shared by every viewer's state.
+    table's summary is built once per version of the table and shared by every viewer's state.
     """
     m = table.match
     theme = theme or table.theme
@@ -348,12 +329,10 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
     words = _words(table, pv, theme, lang)
     public = table.words_cache.get("public")
     if public is None or public[0] != table.version:
-        summary, summaries = table_summary(table), _summaries(table)
-        if public is not None:  # what did not change is the object sent before (found by identity)
-            summary = public[1] if summary == public[1] else summary
-            summaries = public[3] if summaries == public[3] else summaries
-        public = table.words_cache["public"] = (table.version, summary, standing(m, table.words_cache),
-                                                summaries)
+        summary = table_summary(table)
+        if public is not None and summary == public[1]:  # unchanged: the object sent before (by identity)
+            summary = public[1]
+        public = table.words_cache["public"] = (table.version, summary)
     return {
         "type": "state",
         "table": public[1],
@@ -362,8 +341,6 @@ def state_message(table: LiveTable, seat: int | None, creator: bool = False,
         "creator": creator,
         "view": view_dict(pv, table.words_cache.setdefault(("view", seat), {})),
         "words": words,
-        "standing": public[2],
-        "summaries": public[3],
         "log": _public_log(table, seat),
     }
 
@@ -481,14 +458,3 @@ def apply_patch(state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     if "event" in patch:
         out["event"] = patch["event"]
     return out
-
-
-def _summaries(table: LiveTable) -> list[dict[str, Any]]:
-    """``round_summary`` of every scored round, each built once and kept on the table (a scored
-    round never changes; the dicts are shared by the messages, which only serialize them)."""
-    results = table.match.results
-    kept: list[tuple[RoundScore, dict[str, Any]]] = table.words_cache.setdefault("summaries", [])
-    if len(kept) > len(results) or any(kept[i][0] is not r for i, r in enumerate(results[:len(kept)])):
-        kept.clear()  # not the rounds summed up before: start again
-    kept += [(r, round_summary(r)) for r in results[len(kept):]]
-    return [d for _, d in kept]
