@@ -105,10 +105,11 @@ def _whose_turn(pages: list[Any], timeout: float = TIMEOUT_MS / 1000) -> tuple[A
 
 def _expected_stop(page: Any) -> int:
     """What the stopper scores by the engine's rule (``KoiKoi.stop_value``: its yaku, the 7-point
-    doubling, the bonus of the koi-koi calls), from the stopper's captures and the calls the log
-    shows — computed here, not read from the page."""
+    doubling, the bonus of the koi-koi calls), from the stopper's captures and the calls the stored
+    moves show — computed here, not read from the page."""
     facts = page.evaluate("() => ({ seat: S.you, captures: S.view.captures, options: S.view.options, "
-                          "calls: S.view.history.filter((e) => e.kind === 'koikoi').map((e) => e.seat) })")
+                          "calls: S.log.filter((e) => e.round === S.view.round && e.text === 'koikoi')"
+                          ".map((e) => e.seat) })")
     config = Match("koi-koi", 2, facts["options"]).config
     own = facts["seat"]
     mask = 0
