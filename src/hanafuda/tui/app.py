@@ -69,6 +69,12 @@ _KIND_CLASS = {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbo
                Kind.CHAFF: "chaff"}
 
 
+NOTHING_CHOSEN = -1
+"""The cursor of a question asked right after your own play (Koi-Koi's koi-koi or stop,
+docs/rules/koi-koi.md): no choice is marked, so an Enter typed after the number that played the
+card answers nothing; a number, a click or an arrow chooses."""
+
+
 class CardView(Static):
     """One card: month, name and (on a large screen) kind; markers for choosable, cursor, target.
 
@@ -401,6 +407,8 @@ class PlayApp(App[Path | None]):
         else:
             self.step = "choice"
             self.choices = [(m.choice, m.move) for m in self.moves]
+            if view.phase == "koikoi":  # asked right after your own play: see ``NOTHING_CHOSEN``
+                self.cursor = NOTHING_CHOSEN
         self.redraw()
 
     def bot_step(self) -> None:
@@ -425,7 +433,7 @@ class PlayApp(App[Path | None]):
         lines = round_result_lines(namer, view.round_number, result, view.captures, view.totals)
         # the title says "Round N over"; Koi-Koi's line on who stopped (``stop_text``) comes first
         stopped = [lines[1]] if lines[1] else []
-        details = lines[2 + len(stopped):]
+        details = lines[2 + len(stopped):-2]  # (its last two, a blank and the totals, head the box)
         if s.match.finished:
             path = s.save()
             head = [match_result_text(namer, view.winners, view.totals, view.round_number),
@@ -512,7 +520,7 @@ class PlayApp(App[Path | None]):
         """The moves the cursor points at: a hand card's moves, or the chosen variant."""
         if self.step == "card" and self.cards:
             return self.variants(self.cards[self.cursor])
-        if self.step in ("variant", "choice") and self.choices:
+        if self.step in ("variant", "choice") and self.choices and self.cursor != NOTHING_CHOSEN:
             words = self.move_words(self.choices[self.cursor][1])
             return [words] if words is not None else []
         return []
@@ -522,11 +530,14 @@ class PlayApp(App[Path | None]):
     def action_move(self, delta: int) -> None:
         count = 0 if self.modal_open else self.active_count()
         if count:
-            self.cursor = (self.cursor + delta) % count
+            if self.cursor == NOTHING_CHOSEN:  # the first arrow picks the first (or last) choice
+                self.cursor = 0 if delta > 0 else count - 1
+            else:
+                self.cursor = (self.cursor + delta) % count
             self.redraw()
 
     def action_confirm(self) -> None:
-        if self.active_count():
+        if self.active_count() and self.cursor != NOTHING_CHOSEN:
             self.choose_index(self.cursor)
 
     def action_number(self, number: int) -> None:
