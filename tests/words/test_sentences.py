@@ -184,7 +184,7 @@ def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
     [ja] = _texts(match, 0, "ja")
     [ko] = _texts(match, 0, "ko")
     assert ja.startswith("貪欲ボット（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
-    assert ko.startswith("욕심 봇(2번 자리): 비 쌍피 (만능)을 내어 벚꽃 광을 먹었습니다.")
+    assert ko.startswith("욕심 봇(2번 자리): 비 피 (번개, 만능)를 내어 벚꽃 광을 먹었습니다.")
 
 
 def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
@@ -194,7 +194,7 @@ def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
     english = _texts(match, 0, "en")[0]
     assert "took Willow Lightning from the field" in english, english
     assert _texts(match, 0, "ja")[0].endswith("桜のカスをめくり、場から柳のカス（雷）を取りました。")
-    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피를 뒤집어 바닥에서 비 쌍피를 먹었습니다.")
+    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피를 뒤집어 바닥에서 비 피 (번개)를 먹었습니다.")
 
 
 def test_teyaku_kept_and_exposed() -> None:
