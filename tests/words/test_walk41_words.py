@@ -89,3 +89,36 @@ def test_the_japanese_deck_in_korean_calls_no_card_double_chaff(game: str) -> No
     assert n.card("paulownia-chaff1") == "오동 피 (색 있는 것)"
     # the Korean deck (Min-Hwatu's hwatu theme) keeps its traditional names
     assert Namer(configure("min-hwatu", 2, {}), "hwatu", 0, (), "ko").card("willow-lightning") == "비 쌍피"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hint_whose_best_and_next_best_read_alike_says_either_will_do(lang: str) -> None:
+    """Walk41 finding 5: two chrysanthemum chaff in hand, none of their month on the field: the
+    hint's best and next best both read "play Chrysanthemum Chaff (no capture)"; the hint says it
+    once and that either card will do.  Moves that read differently keep their "next best"."""
+    from hanafuda.words import hint_lines, namer_for
+
+    from .helpers import deal_match
+
+    match = deal_match("koi-koi", 2, None, hands=[["chrysanthemum-chaff1", "chrysanthemum-chaff2",
+                                                   "pine-crane"], ["plum-chaff1"]],
+                       field=["cherry-curtain"])
+    view = match.view(0)
+    n = replace_lang(namer_for(view), lang)
+    first, second = "play chrysanthemum-chaff1", "play chrysanthemum-chaff2"
+    assert first in view.legal and second in view.legal, view.legal
+    lines = hint_lines(view, n, first, 1.0, second, 0.9)
+    name = n.card("chrysanthemum-chaff1")
+    assert len(lines) == 3 and lines[0].count(name) == 1, lines
+    assert lines[1] == {"en": f"Either {name} will do: the two are alike.",
+                        "ja": f"{name}はどちらでも同じです。",
+                        "ko": f"{name}는 어느 쪽이든 같습니다."}[lang], lines
+    assert not any(line.startswith(("Next best", "次善", "차선")) for line in lines), lines
+    other = next(m for m in view.legal if "chrysanthemum" not in m)
+    apart = hint_lines(view, n, first, 1.0, other, 0.9)
+    assert apart[1].startswith({"en": "Next best: ", "ja": "次善：", "ko": "차선: "}[lang]), apart
+
+
+def replace_lang(n: Namer, lang: str) -> Namer:
+    from dataclasses import replace
+    return replace(n, lang=lang)

@@ -340,11 +340,15 @@ def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
     gain = _hint_gain(said, namer)
     close = runner_up_value is not None and best_value - runner_up_value < HINT_EVEN
     outlook = "even" if abs(best_value) < HINT_EVEN else "ahead" if best_value > 0 else "behind"
-    nxt = describe_move(view, runner_up, namer).text if runner_up is not None else None
+    other = describe_move(view, runner_up, namer) if runner_up is not None else None
+    nxt = other.text if other is not None else None
+    alike = _alike_card(namer, said, other) if other is not None and nxt == said.text else None
     if namer.lang != "en":
         lines = [say("hint_best_gain", namer.lang, text=said.text, kind=gain) if gain
                  else say("hint_best_plain", namer.lang, text=said.text)]
-        if nxt is not None:
+        if alike is not None:
+            lines.append(say("hint_alike", namer.lang, card=alike))
+        elif nxt is not None:
             lines.append(say("hint_next_close" if close else "hint_next_plain", namer.lang, text=nxt))
         lines.append(say(f"hint_{outlook}", namer.lang))
         return lines
@@ -356,8 +360,24 @@ def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
         lines = [f"Best: {said.text} — {article}{gain} for your pile."]
     else:
         lines = [f"Best: {said.text}."]
-    if nxt is not None:
+    if alike is not None:
+        lines.append(f"Either {alike} will do: the two are alike.")
+    elif nxt is not None:
         lines.append(f"Next best: {nxt}" + (" — almost as good." if close else "."))
     lines.append({"ahead": "This round leans your way.", "even": "This round is about even.",
                   "behind": "This round leans against you: the best move loses the least."}[outlook])
     return lines
+
+
+def _alike_card(namer: Namer, said: MoveWords, other: MoveWords) -> str | None:
+    """The name of the card that sets the hint's best and next best apart when the two read word
+    for word alike (walk41 finding 5: "play Chrysanthemum Chaff (no capture)" twice): two cards
+    of a month with one name and the same value (RULES.md §1) are the same move to a player, so
+    the hint says either will do instead of a runner-up that repeats the best — the card played
+    when the two play different cards, else the card taken (one of two alike on the field);
+    None when neither differs (a decision: its words never repeat)."""
+    if said.card is not None and said.card != other.card:
+        return namer.card(said.card)
+    if said.takes and said.takes != other.takes:
+        return namer.card(said.takes[0])
+    return None
