@@ -43,6 +43,6 @@ def test_the_terminal_reference_is_titled_by_the_name_and_says_the_id_in_words(l
         lines = rules_reference(configure(gid, g.player_counts()[0], {}), lang=lang).lines()
         assert lines[0] == reference_title(g, lang), (gid, lines[0])
         assert gid not in lines[0] and "—" not in lines[0]
-        assert f"hanafuda play {gid}" in lines[1], lines[1]
+        assert gid in lines[1] and (lang != "en" or f"hanafuda play {gid}" in lines[1]), lines[1]
     ja = rules_reference(configure("koi-koi", 2, {}), lang="ja").lines()
-    assert ja[:2] == ["こいこい", "コマンドでの名前：koi-koi（hanafuda play koi-koi）"]
+    assert ja[:2] == ["こいこい", "コマンドでの名前：koi-koi"]

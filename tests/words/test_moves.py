@@ -173,4 +173,5 @@ def test_describe_move_takes_a_structured_move() -> None:
     view = match.view(0)
     move = decode(parse_action("play cherry-chaff1", match.config))
     namer = Namer(match.config, "hwatu", viewer=0)
-    assert describe_move(view, move, namer).text == "벚꽃 피 takes 벚꽃 광"
+    # the hwatu theme's Korean names with their English gloss on an English page (walk41 finding 3)
+    assert describe_move(view, move, namer).text == "벚꽃 피 (Cherry Chaff) takes 벚꽃 광 (Cherry Curtain)"

@@ -122,3 +122,25 @@ def test_a_hint_whose_best_and_next_best_read_alike_says_either_will_do(lang: st
 def replace_lang(n: Namer, lang: str) -> Namer:
     from dataclasses import replace
     return replace(n, lang=lang)
+
+
+def test_min_hwatu_in_english_glosses_every_korean_card_name() -> None:
+    """Walk41 finding 3: Min-Hwatu (hwatu theme) in English named its cards in Hangul only.  Every
+    card keeps the theme's Korean name and adds its English one; Japanese and Korean pages are
+    unchanged."""
+    import re
+
+    config = configure("min-hwatu", 2, {})
+    en = Namer(config, "hwatu", 0, (), "en")
+    for code in CODES:
+        name = en.card(code)
+        assert re.search(r"\([A-Z][A-Za-z ,-]+\)$", name), name  # an English gloss at the end
+        assert re.search(r"[\uac00-\ud7a3]", name), name  # the Korean name kept
+        assert name.count("(") == 1, name  # no bracket inside a bracket
+    assert en.card("clover-chaff1") == "홍싸리 피 (Bush Clover Chaff)"
+    assert en.card("plum-warbler") == "매조 열끗 (Plum Bush Warbler)"
+    assert en.card("paulownia-chaff1") == "오동 쌍피 (Paulownia Chaff, coloured bottom)"
+    assert Namer(config, "hwatu", 0, (), "ko").card("clover-chaff1") == "홍싸리 피"
+    assert Namer(config, "hwatu", 0, (), "ja").card("pine-crane") == "松に鶴"
+    # the English deck's names are not glossed
+    assert Namer(config, "hanafuda", 0, (), "en").card("clover-chaff1") == "Bush Clover Chaff"
