@@ -1,6 +1,6 @@
 """The table help's title (issue 28, a new player's findings): "Koi-Koi (こいこい) — koi-koi" said
 the game twice and its id; now the game's name once, as each language says it, for every game.
-The terminal's ``hanafuda rules`` heading keeps the id a command takes."""
+The terminal's ``hanafuda rules`` heading is the name too, the id a command takes said below it."""
 
 from __future__ import annotations
 
@@ -35,7 +35,14 @@ def test_every_game_s_help_title_names_it_once(client: Any, lang: str) -> None:
             assert title == EXPECTED[gid, lang]
 
 
-def test_the_terminal_reference_keeps_the_id_a_command_takes() -> None:
-    config = configure("koi-koi", 2, {})
-    assert rules_reference(config).lines()[0] == "Koi-Koi (こいこい) — koi-koi"
-    assert rules_reference(config, lang="ja").lines()[0] == "こいこい — koi-koi"
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_terminal_reference_is_titled_by_the_name_and_says_the_id_in_words(lang: str) -> None:
+    """``hanafuda rules koi-koi --lang ja`` was titled "こいこい — koi-koi" (walk41 finding 16): the
+    heading is the game's name alone, for every game; the id a command takes is said below it."""
+    for gid, g in GAMES.items():
+        lines = rules_reference(configure(gid, g.player_counts()[0], {}), lang=lang).lines()
+        assert lines[0] == reference_title(g, lang), (gid, lines[0])
+        assert gid not in lines[0] and "—" not in lines[0]
+        assert gid in lines[1] and (lang != "en" or f"hanafuda play {gid}" in lines[1]), lines[1]
+    ja = rules_reference(configure("koi-koi", 2, {}), lang="ja").lines()
+    assert ja[:2] == ["こいこい", "コマンドでの名前：koi-koi"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hanafuda.cards import CODES, cards_of
 from hanafuda.engine.moves import decode, parse_action
 from hanafuda.words import Namer, describe_move, legal_move_words, namer_for
@@ -139,8 +141,16 @@ def test_teyaku_expose_states_payment_and_risk() -> None:
     view = match.view(0)
     words = {w.move: w for w in legal_move_words(view, namer_for(view))}
     assert "pays you 30" in words["expose"].text and "may capture" in words["expose"].text
-    assert words["expose"].choice == "expose them (+30 from each player)"
+    # the decision names the teyaku it is about, both choices alike (walk41 finding 6)
+    assert words["expose"].choice == "expose your Seven Chaff teyaku (+30 from each player)"
+    assert words["keep"].choice == "keep your Seven Chaff teyaku hidden"
+    assert "Seven Chaff" in words["expose"].text and "Seven Chaff" in words["keep"].text
     assert "hidden" in words["keep"].text
+    for lang, name in (("ja", "カス7枚"), ("ko", "피 7장")):
+        said = {w.move: w for w in legal_move_words(view, replace(namer_for(view), lang=lang))}
+        for move in ("expose", "keep"):
+            assert name in said[move].choice and name in said[move].text, said[move]
+        assert "30" in said["expose"].choice
 
 
 def test_pending_take_names_the_turned_over_card() -> None:
@@ -163,4 +173,5 @@ def test_describe_move_takes_a_structured_move() -> None:
     view = match.view(0)
     move = decode(parse_action("play cherry-chaff1", match.config))
     namer = Namer(match.config, "hwatu", viewer=0)
-    assert describe_move(view, move, namer).text == "벚꽃 피 takes 벚꽃 광"
+    # the hwatu theme's Korean names with their English gloss on an English page (walk41 finding 3)
+    assert describe_move(view, move, namer).text == "벚꽃 피 (Cherry Chaff) takes 벚꽃 광 (Cherry Curtain)"

@@ -2,7 +2,7 @@
 fixed where the words are made, in English, Japanese and Korean:
 
 - a count yaku's progress said "needs 6 more of 6 still out": when every card still out is
-  needed it says so ("needs 6 more, all still out"), never "N of N";
+  needed it says so ("needs all 6 still out"), never "N of N";
 - card names joined with "and" where a name holds "and" ("Pine Crane and Sun and Cherry
   Curtain"): the serial form then ("Pine Crane and Sun, and Cherry Curtain");
 - a round's result "= −139" could wrap away from its "=": a no-break space keeps them together;
@@ -53,8 +53,8 @@ def test_a_count_yaku_needing_every_card_still_out_says_so(lang: str) -> None:
     for said in (line, sentence):
         assert not re.search(r"\b4 more of 4\b|残り4枚のうちあと4枚|남은 4장 중 4장", said), said
     if lang == "en":
-        assert line.startswith("2/6 — needs 4 more, all still out; ")
-        assert sentence.endswith("; needs 4 more, all still out")
+        assert line.startswith("2/6 — needs all 4 still out; ")
+        assert sentence.endswith("; needs all 4 still out")
     # five still out, four needed: how many of how many, as before
     line, sentence = six_ribbons(lang, ("cherry-ribbon", "wisteria-ribbon"))
     assert text("progress.line.needs_more", lang, n=4, out=5) in line, line

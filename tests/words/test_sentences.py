@@ -17,6 +17,7 @@ from hanafuda.cards import CARDS
 from hanafuda.rules.base import ScoreTerm
 from hanafuda.words import (
     Namer,
+    describe_move,
     events,
     hint_lines,
     legal_move_words,
@@ -133,6 +134,10 @@ def test_every_log_entry_and_move_of_every_game_in_the_language(lang: str, said:
             for best_value, next_value, outlook in ((12.4, -3.0, "hint_ahead"), (-14.0, -14.2, "hint_behind"), (0.2, -0.1, "hint_even")):
                 lines = hint_lines(view, namer, view.legal[0], best_value, view.legal[1], next_value)
                 assert lines[0].startswith({"ja": "最善：", "ko": "최선: "}[lang]), lines
+                first, second = (describe_move(view, m, namer).text for m in view.legal[:2])
+                if first == second:  # alike word for word: said once, "either will do" (walk41 5)
+                    assert say("hint_alike", lang, card="")[-6:] in lines[1], lines
+                    continue
                 assert lines[1].startswith({"ja": "次善：", "ko": "차선: "}[lang]), lines
                 close = say("hint_next_close", lang, text="")[len(say("hint_next_plain", lang, text="")) - 1:]
                 assert lines[1].endswith(close) == (outlook != "hint_ahead"), (lines, close)
@@ -184,7 +189,7 @@ def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
     [ja] = _texts(match, 0, "ja")
     [ko] = _texts(match, 0, "ko")
     assert ja.startswith("貪欲ボット（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
-    assert ko.startswith("욕심 봇(2번 자리): 비 쌍피 (만능)을 내어 벚꽃 광을 먹었습니다.")
+    assert ko.startswith("욕심 봇(2번 자리): 비 피 (번개, 만능)을 내어 벚꽃 광을 먹었습니다.")
 
 
 def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
@@ -194,7 +199,7 @@ def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
     english = _texts(match, 0, "en")[0]
     assert "took Willow Lightning from the field" in english, english
     assert _texts(match, 0, "ja")[0].endswith("桜のカスをめくり、場から柳のカス（雷）を取りました。")
-    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피를 뒤집어 바닥에서 비 쌍피를 먹었습니다.")
+    assert _texts(match, 0, "ko")[0].endswith("벚꽃 피를 뒤집어 바닥에서 비 피 (번개)를 먹었습니다.")
 
 
 def test_teyaku_kept_and_exposed() -> None:
@@ -206,8 +211,9 @@ def test_teyaku_kept_and_exposed() -> None:
     field = ["pine-ribbon", "plum-ribbon", "cherry-ribbon", "wisteria-ribbon", "iris-ribbon", "peony-ribbon"]
     kept = deal_match("hana-awase", 3, {"teyaku": True}, hands=[[*chaff, "iris-bridge"], *others], field=field)
     words = {w.move: (w.text, w.choice) for w in legal_move_words(kept.view(0), _namer(kept, 0, "ko", "hanafuda"))}
-    assert words["keep"] == ("손약 숨기기(아무도 물지 않고, 아무도 모릅니다)", "숨기기")
-    assert words["expose"][0].startswith("피 6장을 손약으로 보이기: 다른 모두가 20씩 물어 줍니다(합계 +40).")
+    # both choices name the teyaku (walk41 finding 6)
+    assert words["keep"] == ("손약 '피 6장' 숨기기(아무도 물지 않고, 아무도 모릅니다)", "손약 '피 6장' 숨기기")
+    assert words["expose"][0].startswith("손약 '피 6장' 보이기: 다른 모두가 20씩 물어 줍니다(합계 +40).")
     kept.play("keep")
     assert _texts(kept, 0, "ja") == ["あなた：手役を伏せました。"]
     exposed = deal_match("hana-awase", 3, {"teyaku": True}, hands=[[*chaff, "iris-bridge"], *others], field=field)
@@ -276,7 +282,9 @@ def playout_to_the_end(game: str, players: int, options: dict[str, Any]) -> Any:
 def test_a_shared_win_and_the_match_result_in_both_languages() -> None:
     match = playout_to_the_end("mushi", 2, {"rounds": 1})
     ja, ko = _namer(match, 0, "ja"), _namer(match, 0, "ko")
-    assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：あなたと貪欲ボット（2番席）が同点で勝ち（50点）。"
+    # every side level: a draw (walk41 finding 13); the shared win is for some sides, not all
+    assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：引き分け（50対50）。"
+    assert match_result_text(ja, [0, 1], [50, 50, 10], 3) == "3回で対局終了：あなたと貪欲ボット（2番席）が同点で勝ち（50点）。"
     assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심 봇(2번 자리) 승리(70점)."
     assert totals_text(ja, [10, -5]) == "あなた 10、貪欲ボット（2番席） −5"
 

@@ -79,8 +79,8 @@ def test_round_and_match_results_in_words() -> None:
     text = match_result_text(namer, view.winners, view.totals, 1)
     assert text.startswith("Match over after 1 round: ")
     assert ("You win with" in text) == (view.winners == (0,))
-    tie = match_result_text(namer, (0, 1), (10, 10), 2)
-    assert tie == "Match over after 2 rounds: You and Seat 2 share the win with 10."
+    tie = match_result_text(namer, (0, 1), (10, 10), 2)  # both sides level: a draw, no winner
+    assert tie == "Match over after 2 rounds: the match is a draw, 10–10."
 
 
 def test_a_wild_card_is_called_wild_only_where_it_acts_wild() -> None:

@@ -19,6 +19,7 @@ from ..engine.round import HOW_DECLARE, HOW_FIELD_LIGHTNING, HOW_STAY, HOW_WILD,
 from ..rules.base import Config
 from ..rules.koi_koi import KoiKoi
 from ..views import PlayerView
+from .catalogue import text as catalogue_text
 from .languages import bright_call, yaku_name
 from .names import Namer
 from .sentences import say
@@ -117,12 +118,14 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
         return _expose(view, namer, text_move)
     lang = namer.lang
     if structured.kind == "keep":
+        _, _, value, name = _teyaku(view, namer)
         if lang != "en":
             return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
-                             say("keep_text", lang), say("keep_choice", lang))
+                             say("keep_text", lang, name=name, value=value),
+                             say("keep_choice", lang, name=name))
         return MoveWords(text_move, "keep", None, (), OUTCOME_KEEP, None,
-                         "Keep your teyaku hidden (nobody pays, nobody learns of it)",
-                         "keep it hidden")
+                         f"Keep your {name} teyaku hidden (nobody pays, nobody learns of it)",
+                         f"keep your {name} teyaku hidden")
     if structured.kind in ("koikoi", "stop"):
         return _koikoi_words(text_move, structured.kind, view, namer)
     if structured.kind == "take":
@@ -189,21 +192,35 @@ def describe_move(view: PlayerView, move: str | Move, namer: Namer,
                      _bright_calls(config, taken | 1 << card, lang))
 
 
-def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
+_COUNT_WORDS = {6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
+"""A teyaku's chaff count as its English name says it ("Seven Chaff")."""
+
+
+def _teyaku(view: PlayerView, namer: Namer) -> tuple[int, int, int, str]:
+    """The Hana-Awase teyaku the deciding seat holds (RULES.md §4.2): its chaff (a mask), how
+    many, what each other player pays for it, and its name in the namer's language ("Seven
+    Chaff", "カス7枚", "피 7장") — the decision names the teyaku it is about, both choices alike."""
     chaff = view.hand.mask & CHAFF & namer.config.deck
     count = chaff.bit_count()
     value = namer.config.teyaku_values[count]
+    said = _COUNT_WORDS.get(count, str(count)) if namer.lang == "en" else count
+    return chaff, count, value, catalogue_text("teyaku.chaff_name", namer.lang, count=said)
+
+
+def _expose(view: PlayerView, namer: Namer, move: str) -> MoveWords:
+    chaff, count, value, name = _teyaku(view, namer)
     others = namer.config.players - 1
     if namer.lang != "en":
         return MoveWords(move, "expose", None, tuple(CODES[c] for c in cards_of(chaff)),
                          OUTCOME_EXPOSE, None,
-                         say("expose_text", namer.lang, count=count, value=value,
+                         say("expose_text", namer.lang, name=name, count=count, value=value,
                              total=value * others),
-                         say("expose_choice", namer.lang, value=value))
-    text = (f"Expose your {count} chaff as teyaku: each other player pays you {value} "
-            f"(+{value * others} in all); the cards lie face up and others may capture them")
+                         say("expose_choice", namer.lang, name=name, value=value))
+    text_ = (f"Expose your {name} teyaku ({count} chaff): each other player pays you {value} "
+             f"(+{value * others} in all); the cards lie face up and others may capture them")
     return MoveWords(move, "expose", None, tuple(CODES[c] for c in cards_of(chaff)),
-                     OUTCOME_EXPOSE, None, text, f"expose them (+{value} from each player)")
+                     OUTCOME_EXPOSE, None, text_,
+                     f"expose your {name} teyaku (+{value} from each player)")
 
 
 def koikoi_stake(view: PlayerView, namer: Namer) -> tuple[int, tuple[str, ...]]:
@@ -323,11 +340,15 @@ def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
     gain = _hint_gain(said, namer)
     close = runner_up_value is not None and best_value - runner_up_value < HINT_EVEN
     outlook = "even" if abs(best_value) < HINT_EVEN else "ahead" if best_value > 0 else "behind"
-    nxt = describe_move(view, runner_up, namer).text if runner_up is not None else None
+    other = describe_move(view, runner_up, namer) if runner_up is not None else None
+    nxt = other.text if other is not None else None
+    alike = _alike_card(namer, said, other) if other is not None and nxt == said.text else None
     if namer.lang != "en":
         lines = [say("hint_best_gain", namer.lang, text=said.text, kind=gain) if gain
                  else say("hint_best_plain", namer.lang, text=said.text)]
-        if nxt is not None:
+        if alike is not None:
+            lines.append(say("hint_alike", namer.lang, card=alike))
+        elif nxt is not None:
             lines.append(say("hint_next_close" if close else "hint_next_plain", namer.lang, text=nxt))
         lines.append(say(f"hint_{outlook}", namer.lang))
         return lines
@@ -339,8 +360,24 @@ def hint_lines(view: PlayerView, namer: Namer, best: str, best_value: float,
         lines = [f"Best: {said.text} — {article}{gain} for your pile."]
     else:
         lines = [f"Best: {said.text}."]
-    if nxt is not None:
+    if alike is not None:
+        lines.append(f"Either {alike} will do: the two are alike.")
+    elif nxt is not None:
         lines.append(f"Next best: {nxt}" + (" — almost as good." if close else "."))
     lines.append({"ahead": "This round leans your way.", "even": "This round is about even.",
                   "behind": "This round leans against you: the best move loses the least."}[outlook])
     return lines
+
+
+def _alike_card(namer: Namer, said: MoveWords, other: MoveWords) -> str | None:
+    """The name of the card that sets the hint's best and next best apart when the two read word
+    for word alike (walk41 finding 5: "play Chrysanthemum Chaff (no capture)" twice): two cards
+    of a month with one name and the same value (RULES.md §1) are the same move to a player, so
+    the hint says either will do instead of a runner-up that repeats the best — the card played
+    when the two play different cards, else the card taken (one of two alike on the field);
+    None when neither differs (a decision: its words never repeat)."""
+    if said.card is not None and said.card != other.card:
+        return namer.card(said.card)
+    if said.takes and said.takes != other.takes:
+        return namer.card(said.takes[0])
+    return None

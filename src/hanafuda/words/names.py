@@ -51,10 +51,22 @@ def _short_names(theme: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_THEMES_GLOSSED_IN_ENGLISH = frozenset({"hwatu"})
+"""Themes whose card names are not English (the hwatu theme's Korean names, RULES.md §1
+"Themes"): an English reader gets each name with its English gloss beside it."""
+
+
 @lru_cache(maxsize=512)
 def _card_name(theme: str, cid: int) -> str:
     """``Namer.card`` without the wild mark: the short name, with its plant unless the name or
-    the theme says the month already (``theme`` normalized, ``cid`` a card id)."""
+    the theme says the month already (``theme`` normalized, ``cid`` a card id).  A theme naming
+    cards in Korean keeps the theme's name and adds the English one in brackets for an English
+    reader (walk41 finding 3: a Min-Hwatu log in Hangul only could not be followed): "홍싸리 피
+    (Bush Clover Chaff)", "매조 열끗 (Plum Bush Warbler)" (the Korean aside gives way to it)."""
+    if theme in _THEMES_GLOSSED_IN_ENGLISH:
+        korean = re.sub(r" \([^)]*\)$", "", face(cid, theme).name)
+        gloss = _card_name("hanafuda", cid).replace(" (", ", ").replace(")", "")
+        return f"{korean} ({gloss})"
     name = _short_names(theme)[cid]
     if theme not in _THEMES_NAMING_THE_MONTH:
         plant = month_label(CARDS[cid].month, theme).rsplit(" (", 1)[0]

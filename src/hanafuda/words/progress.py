@@ -127,7 +127,8 @@ class YakuProgress:
                 parts.append(w["unreachable"])
             elif self.cards and len(self.cards) > self.needed:  # a count yaku: any of its cards
                 more = self.needed - len(p.held)  # every card still out, when as many are needed:
-                # "needs 4 more, all still out", never "4 more of 4"
+                # "needs all 4 still out", never "4 more of 4" (nor "all still out" beside a
+                # card taken elsewhere: that happens only when some card of it is gone)
                 parts.append(w["needs_all"].format(n=more) if more == len(self.out)
                              else w["needs_more"].format(n=more, out=len(self.out)))
             else:

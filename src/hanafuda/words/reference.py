@@ -129,8 +129,10 @@ class Reference:
         def t(key: str, **fields: Any) -> str:
             return text(key, self.lang, **fields)
 
-        # the terminal's heading adds the id a command takes ("hanafuda play koi-koi")
-        out = [f"{self.title} — {self.game}", "", self.summary, "", t("reference.players")]
+        # the game's name once as the heading (a reader read "こいこい — koi-koi" as a second
+        # title); the id a command takes said in words on the line below ("hanafuda play koi-koi")
+        out = [self.title, t("reference.command", game=self.game), "", self.summary, "",
+               t("reference.players")]
         out += ["  " + t("reference.deal_line", n=n, hand=h, field=f) for n, h, f in self.players]
         out += ["", t("reference.turn"), f"  {self.order}"] + [f"  {p}" for p in self.turn]
         out += ["", t("reference.scoring"), f"  {self.scoring}"]

@@ -112,8 +112,12 @@ def round_result_lines(namer: Namer, number: int, result: RoundScore,
 
 def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int],
                       rounds: int) -> str:
-    """"Match over after 3 rounds: You win with 130." (ties share the win)."""
+    """"Match over after 3 rounds: You win with 130." Sides tied for the highest total share the
+    win; when every side is tied (a 0–0 in two players) nobody won and the match is a draw
+    (RULES.md §6: the winner is the highest total)."""
     names = [namer.side(w) for w in winners]
+    if len(totals) > 1 and len(winners) == len(totals):
+        return draw_text(namer.lang, totals, rounds)
     if namer.lang != "en":
         best = number_text(max(totals) if totals else 0)  # a winning total may be below 0: "−3"
         return say("match_won" if len(winners) == 1 else "match_shared", namer.lang, rounds=rounds,
@@ -126,3 +130,14 @@ def match_result_text(namer: Namer, winners: Sequence[int], totals: Sequence[int
     unit = "round" if rounds == 1 else "rounds"
     best = number_text(max(totals) if totals else 0)
     return f"Match over after {rounds} {unit}: {who} {verb} with {best}."
+
+
+def draw_text(lang: str, totals: Sequence[int], rounds: int) -> str:
+    """"Match over after 12 rounds: the match is a draw, 0–0." — every side on the same total, so
+    nobody is named a winner (RULES.md §6)."""
+    said = [number_text(t) for t in totals]
+    if lang != "en":
+        return say("match_draw", lang, rounds=rounds, score=say("draw_joiner", lang).join(said))
+    unit = "round" if rounds == 1 else "rounds"
+    joiner = "–" if min(totals) >= 0 else " – "  # "0–0", but "−3 – −3" (two minus signs apart)
+    return f"Match over after {rounds} {unit}: the match is a draw, {joiner.join(said)}."
