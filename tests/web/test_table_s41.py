@@ -5,6 +5,8 @@ Debian's chromium as a person sees them:
 - at 1366×768 and 1280×720 the chat's input and the Rematch button are whole inside the screen
   and on top (nothing covers them), with and without a turn clock, before and after the match's
   end: only the chat's history gives way (finding 1);
+- a name refused (the address's account limit, 429) is said next to the box it was typed in, in
+  the page's language, on a 390×844 phone: the invited friend's prompt and the lobby's (finding 2);
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pytest
 
 from .conftest import shot
 from .server import Server
+from .test_table_layout_s37 import _open as open_in
 from .test_table_player import _key, _open, _social_table
 
 
@@ -101,5 +104,58 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
     shot(page, f"s41-rematch-clock{clock or 0}-1280x720")
     # the panel's history keeps a line at least
     assert page.evaluate(SEEN, "#chat-input")["history"] >= 16
+    assert page.errors == []
+    page.context.close()
+
+
+# -- 2. a refused name, said by its box ------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+REFUSAL = {"en": "too many account requests", "ja": "リクエストが多すぎます", "ko": "요청이 너무 많습니다"}
+
+BY_THE_BOX = """([box, msg]) => { const i = document.querySelector(box).getBoundingClientRect(), e = document.querySelector(msg);
+  const r = e.getBoundingClientRect(), hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+  return { gap: r.top - i.bottom, top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: innerHeight, w: innerWidth,
+    onTop: hit === e || e.contains(hit), text: e.textContent }; }"""
+
+
+def _said_by(page: Any, box: str, msg: str, lang: str) -> None:
+    page.wait_for_function(f"document.querySelector({msg!r}) && document.querySelector({msg!r}).textContent.length > 0")
+    seen = page.evaluate(BY_THE_BOX, [box, msg])
+    assert REFUSAL[lang] in seen["text"], seen  # why, in the page's language
+    assert 0 <= seen["gap"] <= 60, seen  # right under the box typed in
+    assert seen["top"] >= 0 and seen["bottom"] <= seen["h"] and seen["left"] >= 0 and seen["right"] <= seen["w"], seen
+    assert seen["onTop"], seen
+
+
+@pytest.fixture(scope="module")
+def tight(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose address may take one name in ten minutes: the host's; every later one is
+    refused (a household's sixth name in a minute, with the default 5/60)."""
+    tmp = tmp_path_factory.mktemp("table-s41-tight")
+    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", 0.05, "--bot-only-rate", "0",
+               "--tables-per-minute", "1000", "--lease-seconds", "3", "--rate-limits", "account=1/600").start()
+    yield s
+    s.stop()
+
+
+def test_a_refused_name_is_said_by_its_box_in_the_pages_language(tight: Server, browser: Any) -> None:
+    key = _key(tight, "Host")
+    for lang in ("en", "ja", "ko"):
+        t = _social_table(tight, key, game="koi-koi", seats=[{"kind": "me"}, {"kind": "invite"}])
+        page = open_in(browser, tight, str(t["seats"][1]["invite"]["path"]), PHONE, touch=True, lang=lang, wait="#seat-name-box #seat-name")
+        page.fill("#seat-name", "Grandma")
+        page.click("#seat-name-form button[type=submit]")
+        _said_by(page, "#seat-name-form", "#seat-name-error", lang)
+        assert page.locator("#seat-name-box").is_visible()  # the box stays, to try again
+        assert page.evaluate("document.getElementById('chat-error').textContent") == ""  # said once, by the box
+        shot(page, f"s41-name-refused-friend-{lang}")
+        page.context.close()
+    # the lobby's name box, in Japanese
+    page = open_in(browser, tight, "/", PHONE, touch=True, lang="ja", wait="#name-form:not([hidden]) #name-input")
+    page.fill("#name-input", "Grandpa")
+    page.click("#name-form button[type=submit]")
+    _said_by(page, "#name-form", "#name-error", "ja")
+    shot(page, "s41-name-refused-lobby-ja")
     assert page.errors == []
     page.context.close()
