@@ -63,7 +63,9 @@ def _whole(page: Any, sel: str, case: str) -> None:
         page.wait_for_timeout(150)
         box = page.evaluate(SEEN, sel)
         assert box is not None, (case, sel, size)
-        box["err"] = page.evaluate("document.getElementById('chat-error').textContent"); box["parts"] = page.evaluate("[...document.querySelectorAll('#social > *, .side > *')].map((e) => [e.id || e.tagName, Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().height)])")
+        # (what else the column holds, for a failure's message)
+        box["err"] = page.evaluate("document.getElementById('chat-error').textContent")
+        box["parts"] = page.evaluate("[...document.querySelectorAll('#social > *, .side > *')].map((e) => [e.id || e.tagName, Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().height)])")
         assert box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= box["h"] and box["right"] <= box["w"], (case, sel, box["err"], str(box))
         assert box["onTop"], (case, sel, box)  # not under another panel, nor cut by its own
         assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), case  # the page itself never scrolls
