@@ -129,13 +129,20 @@
       // asked at the top of the page, above the table, where it is seen on arrival
       const input = el("input", { id: "seat-name", maxlength: "24", autocomplete: "nickname" });
       const form = el("form", { id: "seat-name-form", class: "chat-form" }, input, el("button", { type: "submit", class: "primary", text: t("name.save") }));
+      // a refused name (too short, taken, the address's account limit: 429) is said here, by the
+      // box the person typed in, in the page's language (the server says its refusals in the
+      // request's language: i18n.say_error), not in the chat panel's error line far below
+      const refused = el("p", { class: "error", id: "seat-name-error", role: "alert" });
       const box = el("section", { id: "seat-name-box", class: "panel name-prompt", "aria-labelledby": "seat-name-h" },
-        el("h2", {}, el("label", { for: "seat-name", id: "seat-name-h", text: t("name.pick") })), form, el("p", { class: "muted", text: t("name.why") }));
+        el("h2", {}, el("label", { for: "seat-name", id: "seat-name-h", text: t("name.pick") })), form, refused, el("p", { class: "muted", text: t("name.why") }));
       form.addEventListener("submit", async (ev) => {
-        ev.preventDefault(); err.textContent = "";
-        const r = await fetch("/api/social/names", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: input.value }) });
-        const data = await r.json().catch(() => ({}));
-        if (!r.ok) { err.textContent = typeof data.detail === "string" ? data.detail : String(r.status); return; }
+        ev.preventDefault(); err.textContent = ""; refused.textContent = "";
+        let r = null, data = {};
+        try {
+          r = await fetch("/api/social/names", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: input.value }) });
+          data = await r.json().catch(() => ({}));
+        } catch (e) { r = null; }
+        if (!r || !r.ok) { refused.textContent = r && typeof data.detail === "string" ? data.detail : t("error.generic"); input.focus(); return; }
         player = { name: data.player.name, key: data.key };
         localStorage.setItem("hf-player", JSON.stringify(player));
         box.remove(); hello();

@@ -95,7 +95,7 @@ function draw() {
   const v = S.view;
   HF.setValues(S.table.card_values);
   setText("title", W.title || S.table.title);  // the game's name in the page's language
-  setText("round", HF.t("table.round", { n: v.round }));
+  setText("round", roundText(v.round));
   // a table stopped by its creator or closed by a moderator takes no more moves: say so, not whose turn
   const ended = S.table.status === "stopped" || document.body.dataset.tableClosed === "1";
   // a decision's sentence ("Your turn: you made … — stop now and score 7 points, or koi-koi to
@@ -127,6 +127,24 @@ function draw() {
   $("leave-btn").hidden = S.you === null || v.finished || S.table.seats[S.you].kind !== "human";
   $("hand-wrap").hidden = S.you === null;
   $("choice").hidden = S.you === null;
+}
+
+// how long the match is (issue 28, s41 finding 8): "Round 5 of 12" / 「第5回（全12回）」, and the
+// target score when one ends it (RULES.md §6), from the rounds and target in force — the table's
+// help answer lists its options with their values (the state's view.options holds only the
+// options given, not the game's defaults); until it has come, the round alone
+let LENGTH = null;
+function roundText(n) {
+  const r = LENGTH && LENGTH.rounds, target = LENGTH && LENGTH.target;
+  return (r ? HF.t("table.round_of", { n, total: r }) : HF.t("table.round", { n })) + (target ? HF.t("table.first_to", { target }) : "");
+}
+async function loadLength() {
+  try {
+    const r = await (await fetch(`/api/tables/${TABLE_ID}/help`)).json();
+    const value = (name) => { const o = (r.options || []).find((x) => x.name === name); return o && Number.isInteger(o.value) && o.value > 0 ? o.value : null; };
+    LENGTH = { rounds: value("rounds"), target: value("target") };
+    render();
+  } catch (e) { /* the round alone */ }
 }
 
 // the table bar's words: changed only when they change (a screen reader hears a change)
@@ -462,7 +480,8 @@ function connect() {
       if (S) render();
     } else if (msg.type === "error" && !msg.for) {  // (chat, hello, rematch errors: the social panel's)
       $("error").textContent = refusalText(msg);
-      if (["bad-token", "no-token", "no-table", "friends-seat"].includes(msg.code)) ws.onclose = null;
+      if (["bad-token", "no-token", "no-table", "friends-seat", "seat-claimed"].includes(msg.code)) ws.onclose = null;
+      if (msg.code === "seat-claimed") offerToWatch();
       if (msg.code === "friends-seat") {  // a friend's invitation, opened where its sender sits: copy it for them
         const copy = HF.el("button", { type: "button", class: "copy", "data-copy-link": "", text: HF.t("invite.copy") });
         copy.addEventListener("click", async () => { await navigator.clipboard.writeText(location.href); copy.textContent = HF.t("invite.copied"); });
@@ -483,6 +502,23 @@ function connect() {
   };
 }
 
+// A seat link already opened in another browser (the first browser claims the seat): the table
+// never comes to this one, so it does not reconnect (issue 28, s41 finding 4); instead of an empty
+// table it offers to watch — the table's public spectator link, from the lobby's list of running
+// tables — or to go to the lobby.
+async function offerToWatch() {
+  document.querySelector(".tp-grid").style.display = "none";
+  $("conn").textContent = "";
+  if ($("claimed-ways")) return;
+  const box = HF.el("p", { id: "claimed-ways", class: "claimed-ways" });
+  box.append(HF.el("a", { href: "/", id: "to-lobby", class: "button", text: HF.t("table.to_lobby") }));
+  $("error").after(box);
+  try {
+    const t = ((await (await fetch("/api/tables")).json()).tables || []).find((x) => x.id === TABLE_ID);
+    if (t && t.watch) box.prepend(HF.el("a", { href: t.watch, id: "watch-instead", class: "button primary", text: HF.t("table.watch_instead") }), " ");
+  } catch (e) { /* the lobby's link alone */ }
+}
+
 // -- a call the game makes ("Kwa-Dō!" when a bright is captured, RULES.md §4.3) -------------
 let calledAt = null;
 function callOut() {
@@ -493,7 +529,7 @@ function callOut() {
   if (!calls.length) return;
   document.querySelectorAll(".toast").forEach((old) => old.remove());
   const t = HF.text("div", calls[calls.length - 1], { class: "toast", role: "status" });
-  document.body.append(t); setTimeout(() => t.remove(), 1600);
+  (document.querySelector(".felt") || document.body).append(t); setTimeout(() => t.remove(), 1600);
   document.body.dataset.calls = String(Number(document.body.dataset.calls || 0) + 1);
 }
 
@@ -593,6 +629,10 @@ for (const b of TABS) {
   } catch (e) { /* the default */ }
   await HF.loadCards();
   VIEW = await import("/static/table/view.js");
+  loadLength();
+  // a phone's finger taps (issue 28, s41 finding 16): the captures' hint says so
+  const capHint = document.querySelector('[data-t="table.captures_hint"]');
+  if (capHint && matchMedia("(hover: none), (pointer: coarse)").matches) capHint.textContent = HF.t("table.captures_hint_touch");
   $("theme-slot").append(HF.themeSelect(() => { send({ type: "theme", theme: HF.theme }); render(); }));
   connect();
 })();

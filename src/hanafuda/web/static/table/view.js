@@ -162,7 +162,9 @@ function Hand({ state, ui }) {
 function Choice({ state, ui }) {
   const W = state.words, v = state.view, ms = ui.choices;
   if (!ms.length) {
-    if (state.you !== null && !ui.myTurn) return html`<span class="muted">${v.to_move === null ? "" : HF.t("table.waiting")}</span>`;
+    // another seat's turn: whose it is (the turn line's words, "Greedy bot (seat 2) to play"), not
+    // "Waiting for the other players…" while it is simply one player's turn (issue 28, s41)
+    if (state.you !== null && !ui.myTurn) return html`<span class="muted waiting" lang=${ko(W.turn)}>${v.to_move === null ? "" : W.turn}</span>`;
     return null;
   }
   const head = ui.selected ? `${cardName(W, ui.selected)}:` : W.turn;
