@@ -30,7 +30,7 @@ import pytest
 from .conftest import shot
 from .server import Server
 from .test_table_layout_s37 import _open as open_in
-from .test_table_player import _key, _open, _social_table
+from .test_table_player import _key, _social_table
 
 
 @pytest.fixture(scope="module")
@@ -56,71 +56,6 @@ SEEN = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
 
 SIZES = [{"width": 1366, "height": 768}, {"width": 1280, "height": 720}]
 
-
-def _whole(page: Any, sel: str, case: str) -> None:
-    for size in SIZES:
-        page.set_viewport_size(size)
-        page.wait_for_timeout(150)
-        box = page.evaluate(SEEN, sel)
-        assert box is not None, (case, sel, size)
-        # (what else the column holds, for a failure's message)
-        box["err"] = page.evaluate("document.getElementById('chat-error').textContent")
-        box["parts"] = page.evaluate("[...document.querySelectorAll('#social > *, .side > *')].map((e) => [e.id || e.tagName, Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().height)])")
-        assert box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= box["h"] and box["right"] <= box["w"], (case, sel, box["err"], str(box))
-        assert box["onTop"], (case, sel, box)  # not under another panel, nor cut by its own
-        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), case  # the page itself never scrolls
-
-
-def _talk(page: Any, lines: int) -> None:
-    for i in range(lines):
-        page.fill("#chat-input", f"line {i}: some table talk that wraps over the panel's width, twice over")
-        page.press("#chat-input", "Enter")
-        page.wait_for_function(f"document.querySelectorAll('#chat-log li').length >= {i + 1}")
-
-
-def _to_the_end(page: Any) -> None:
-    for _ in range(200):
-        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && W.legal.length > 0)")
-        if page.evaluate("S.view.finished"):
-            return
-        before = page.evaluate("S.log.length")
-        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
-        page.wait_for_function(f"S.log.length > {before} || S.view.finished")
-    raise AssertionError("the match did not end")
-
-
-@pytest.mark.parametrize("clock", [None, 15])
-def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Server, browser: Any, clock: int | None) -> None:
-    who = _name("Clocked" if clock else "Plain")
-    key = _key(server, who)
-    extra: dict[str, Any] = {"clock": clock} if clock else {}
-    t = _social_table(server, key, options={"rounds": 1}, **extra)
-    page = _open(browser, server, t["you"]["path"], SIZES[0], player=(who, key), wait="#chat-input")
-    if clock:
-        page.wait_for_selector("#clock-note")
-    _talk(page, 5)  # a long chat: its history is what gives way
-    _whole(page, "#chat-input", f"clock={clock}, playing")
-    _whole(page, "#chat-form button[type=submit]", f"clock={clock}, playing")
-    _to_the_end(page)
-    page.wait_for_selector("#summary[open] .rematch-btn")
-    page.click("#close-summary")
-    page.wait_for_selector("#rematch")
-    for sel in ("#rematch", "#chat-input"):
-        _whole(page, sel, f"clock={clock}, match over")
-    # the table's last notice over the chat (a clock's timeout says the move made: three lines)
-    # and a refusal under the input (the chat's rate limit: two lines)
-    page.evaluate("document.getElementById('chat-error').textContent = 'too many chat requests: at most 8 in a row, then one every 2 seconds; please wait 2 seconds'")
-    page.evaluate("document.getElementById('social-notice').textContent = 'The turn clock ran out for Someone after 15 s: the Greedy bot moved for them: it played the Cherry Blossom Curtain and took the Cherry Blossom Poetry Ribbon.'")
-    for sel in ("#rematch", "#chat-input", "#social-notice", "#chat-error"):
-        _whole(page, sel, f"clock={clock}, match over, a notice")
-    shot(page, f"s41-rematch-clock{clock or 0}-1280x720")
-    # the panel's history keeps a line at least
-    assert page.evaluate(SEEN, "#chat-input")["history"] >= 16
-    assert page.errors == []
-    page.context.close()
-
-
-# -- 2. a refused name, said by its box ------------------------------------------------------------
 
 PHONE = {"width": 390, "height": 844}
 REFUSAL = {"en": "too many account requests", "ja": "リクエストが多すぎます", "ko": "요청이 너무 많습니다"}
