@@ -228,6 +228,25 @@ def test_quick_match_seats_two_players_together(server: Server, browser: Any) ->
     assert [s["name"] for s in seats][:2] == ["Ann Quick", "Bob Quick"]
 
 
+def test_a_quick_table_is_dealt_with_its_own_games_deck(server: Server, browser: Any) -> None:
+    """Finding 11 (issue 28): a Koi-Koi quick table was dealt with the deck the lobby showed last
+    (the Korean 花闘 of the lobby's other game); a quick table takes its game's own default theme
+    (``default_theme`` on the game's class), whatever deck the lobby's menu shows."""
+    page = person(browser, server, "Quick Deck", path="/?lang=ja")
+    page.select_option("#game", "min-hwatu")  # the lobby now deals the Korean deck
+    page.wait_for_function("HF.theme === 'hwatu'")
+    page.select_option("#quick-game", "koi-koi")
+    page.select_option("#quick-players", "2")
+    page.select_option("#quick-wait", "120")
+    page.click("#quick-btn")
+    page.wait_for_url(re.compile(r"/table/"))
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert GAMES["koi-koi"].default_theme == "hanafuda"
+    assert (info["game"], info["theme"]) == ("koi-koi", "hanafuda")
+    assert not page.errors, page.errors
+
+
 def click_first(page: Any, selectors: list[str]) -> None:
     """Click the first of ``selectors`` present on the page."""
     for sel in selectors:

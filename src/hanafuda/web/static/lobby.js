@@ -480,7 +480,9 @@ async function main() {
     ev.preventDefault(); $("quick-error").textContent = "";
     if (!ME.get()) { $("quick-error").textContent = T("name.first"); $("name-input").focus(); return; }
     try {
-      const r = await api("/api/social/quick", { game: $("quick-game").value, players: Number($("quick-players").value), wait: Number($("quick-wait").value), theme: HF.theme });
+      // a quick table is dealt with its own game's deck (its default theme), not the lobby's current one
+      const game = $("quick-game").value;
+      const r = await api("/api/social/quick", { game, players: Number($("quick-players").value), wait: Number($("quick-wait").value), theme: GAMES[game].theme || HF.theme });
       location.href = r.link;
     } catch (e) { $("quick-error").textContent = e.message; }
   });
