@@ -219,3 +219,39 @@ def test_the_leaderboard_says_why_a_newcomer_starts_below_the_bots(server: Serve
     page.screenshot(path=str(ARTIFACTS / f"newuser-leaderboard-{lang}.png"))
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("hana-awase", "ja"), ("koi-koi", "en")])
+def test_the_table_help_says_the_match_rules(server: Server, browser: Any, game: str, lang: str) -> None:
+    """The ``?`` help says which yaku exclude each other, how the match is won, who deals next and
+    the misdeals (issue 28; walk41 finding 10: it listed Five Brights (100), Four Brights (60),
+    Spring (30) with no word that only one of them scores), each heading with its sentences as
+    the help route says them, readable in the dialog; the /rules page says them too."""
+    r = httpx.post(server.url + "/api/tables", json={
+        "game": game, "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Dee"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    rules = httpx.get(f"{server.url}/api/tables/{r.json()['id']}/help?lang={lang}").json()["rules"]
+    page = _page(browser, DESKTOP)
+    page.goto(f"{server.url}{r.json()['seats'][0]['link']}&lang={lang}")
+    page.wait_for_selector("#hand [data-card]")
+    page.click("#help-btn")
+    page.wait_for_selector("#help[open] [data-rules]")
+    lists = page.locator("#help-body [data-rules]")
+    assert lists.count() == len(rules) == 4
+    headings = page.locator("#help-body h3").all_inner_texts()
+    for i, section in enumerate(rules):
+        assert section["heading"] in headings
+        assert lists.nth(i).locator("li").all_inner_texts() == section["sentences"]
+    lists.nth(0).scroll_into_view_if_needed()
+    box = lists.nth(0).bounding_box()
+    assert box is not None and box["height"] >= 14 and 0 <= box["y"] < DESKTOP["height"], box
+    if game == "hana-awase":
+        assert "五光" in lists.nth(0).inner_text() and "12" in lists.nth(1).inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"newuser-help-rules-{game}-{lang}.png"))
+    page.goto(f"{server.url}/rules/{game}?lang={lang}")
+    page.wait_for_selector("#rules [data-rules]")
+    assert page.locator("#rules [data-rules]").count() == 4
+    assert rules[0]["sentences"][0] in page.locator("#rules").inner_text()
+    assert page.errors == []
+    page.context.close()

@@ -24,11 +24,9 @@ from ..words.languages import (
     game_title,
     how_to_play,
     option_text,
-    value_words,
     yaku_name,
 )
 from ..words.names import card_label
-from ..words.reference import reference_title
 from .hub import TableHub
 from .live import LiveTable, NewTokens, SeatSpec
 from .lobby import seat_label
@@ -103,49 +101,29 @@ def check_language(lang: str) -> str:
     return lang
 
 
-def _yaku_names(reference: dict[str, Any], game: Any, lang: str) -> dict[str, Any]:
-    """``reference`` with its yaku named in ``lang``."""
-    for y in [*reference["yaku"], *reference["other_yaku"]]:
-        y["name"] = yaku_name(game, y["id"], y["name"], lang)
-    return reference
-
-
 @router.get("/api/rules/{game}")
 def rules_of(game: str, theme: str | None = None, lang: str = "en") -> dict[str, Any]:
     """A game's rules reference with its default options (``words.rules_reference``): every yaku
-    in force with its cards, and every yaku another option adds, marked by that option; with
-    ``?lang=ja|ko`` the yaku named in that language."""
+    in force with its cards, and every yaku another option adds, marked by that option; which
+    yaku exclude each other, how a match is won, who deals next and the misdeals (``rules``); all
+    in ``?lang=en|ja|ko``."""
     check_language(lang)
     if game not in GAMES:
         raise HTTPException(404, f"unknown game {game!r}; games are: {', '.join(GAMES)}")
     g = GAMES[game]
     config = configure(game, g.player_counts()[0], {})
-    return _yaku_names(rules_reference(config, _theme(theme, g.default_theme)).to_dict(), g, lang)
+    return rules_reference(config, _theme(theme, g.default_theme), lang).to_dict()
 
 
 @router.get("/api/tables/{table_id}/help")
 def table_help(request: Request, table_id: str, theme: str | None = None, lang: str = "en") -> dict[str, Any]:
-    """The help of one table: its game's reference with this table's options in force; with
-    ``?lang=ja|ko`` its prose (summary, turn, scoring, wild card, options) in that language
-    (``words.languages``; the card-value and wild-card lines are then the game's own paragraphs)."""
+    """The help of one table: its game's reference (``words.rules_reference``, the words of
+    ``hanafuda rules``) with this table's options in force, in ``?lang=en|ja|ko``: the turn, card
+    values, wild card, yaku, and under ``rules`` which yaku exclude each other, how the match is
+    won, who deals next and the misdeals."""
     check_language(lang)
     table = _table(request, table_id)
-    config = table.match.config
-    out = rules_reference(config, _theme(theme, table.theme)).to_dict()
-    if lang == "en":
-        return out
-    g = config.game
-    order, *turn, wild, scoring = how_to_play(g, lang)
-    specs = {s.name: s for s in g.option_specs()}
-    for o in out["options"]:
-        spec = specs[o["name"]]
-        o["label"], o["help"] = option_text(g, spec, lang)
-        o["value_text"] = value_words(g, spec, o["value"], lang)
-    _yaku_names(out, g, lang)
-    out.update(title=reference_title(g, lang), summary=game_summary(g, lang), order=order, turn=turn,
-               scoring=scoring, values=[scoring],
-               wild=[wild] if config.wild is not None else [], calls=[])
-    return out
+    return rules_reference(table.match.config, _theme(theme, table.theme), lang).to_dict()
 
 
 @router.get("/api/cards/{theme}")

@@ -123,7 +123,9 @@ class Reference:
                 "deck_total": self.deck_total, "wild": list(self.wild), "calls": list(self.calls),
                 "yaku": [y.to_dict() for y in self.yaku],
                 "other_yaku": [y.to_dict() for y in self.other_yaku],
-                "options": [o.to_dict() for o in self.options]}
+                "options": [o.to_dict() for o in self.options],
+                "rules": [{"heading": h.rstrip(":："), "sentences": list(lines)}
+                          for h, lines in self.match_rules()]}
 
     def lines(self, *, options_in_force: bool = False) -> list[str]:
         def t(key: str, **fields: Any) -> str:
@@ -144,16 +146,14 @@ class Reference:
         out += ["", t("reference.wild")] + [f"  {w}" for w in self.wild or (t("reference.no_wild"),)]
         out += ["", t("reference.yaku_in_force") if options_in_force else t("reference.yaku_default")]
         out += [f"  {y.text()}" for y in self.yaku] or ["  " + t("reference.no_yaku")]
-        out += ["", t("reference.exclusive")]
-        out += ["  " + t("reference.exclusive_line", yaku=_listed(g, self.lang, "or"))
-                for g in self.exclusive] or ["  " + t("reference.exclusive_none")]
+        exclusive, *match_rules = self.match_rules()
+        out += self._section(*exclusive)
         if self.other_yaku:
             out += ["", t("reference.other_yaku")]
             out += ["  " + t("reference.other_yaku_with", yaku=y.text(), option=y.enabled_by)
                     for y in self.other_yaku]
-        out += ["", t("reference.match")] + [f"  {line}" for line in self.match]
-        out += ["", t("reference.dealer")] + [f"  {line}" for line in self.dealer]
-        out += ["", t("reference.misdeals")] + [f"  {line}" for line in self.misdeals]
+        for section in match_rules:
+            out += self._section(*section)
         out += ["", t("reference.options_in_force") if options_in_force else t("reference.options")]
         for o in self.options:
             value = o.value_text if options_in_force else t("reference.option_default", value=o.default_text)
@@ -167,6 +167,23 @@ class Reference:
 
     def text(self, *, options_in_force: bool = False) -> str:
         return "\n".join(self.lines(options_in_force=options_in_force)) + "\n"
+
+    def match_rules(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The rules beyond the cards and yaku, each as a heading and its sentences: which yaku
+        exclude each other (RULES.md §4.2), how a match is won (§6), who deals next and the
+        misdeals (§2, §9). ``hanafuda rules`` prints them and the table's ``?`` help shows
+        them, from this one place."""
+        def t(key: str, **fields: Any) -> str:
+            return text(key, self.lang, **fields)
+
+        exclusive = tuple(t("reference.exclusive_line", yaku=_listed(g, self.lang, "or"))
+                          for g in self.exclusive) or (t("reference.exclusive_none"),)
+        return ((t("reference.exclusive"), exclusive), (t("reference.match"), self.match),
+                (t("reference.dealer"), self.dealer), (t("reference.misdeals"), self.misdeals))
+
+    @staticmethod
+    def _section(heading: str, sentences: tuple[str, ...]) -> list[str]:
+        return ["", heading] + [f"  {line}" for line in sentences]
 
 
 def _values(config: Config, namer: Namer) -> tuple[str, ...]:

@@ -419,13 +419,16 @@ async function openHelp() {
   const r = await (await fetch(`/api/tables/${TABLE_ID}/help?theme=${encodeURIComponent(HF.theme)}&lang=${encodeURIComponent(document.documentElement.lang || "en")}`)).json();
   $("help-h").textContent = r.title; HF.lang($("help-h"), r.title);
   body.replaceChildren(HF.text("p", r.summary));
-  const list = (title, items) => { if (items.length) body.append(HF.el("h3", { text: title }), HF.el("ul", {}, ...items.map((t) => HF.text("li", t)))); };
+  const list = (title, items, attrs = {}) => { if (items.length) body.append(HF.el("h3", { text: title }), HF.el("ul", attrs, ...items.map((t) => HF.text("li", t)))); };
   list(HF.t("help.turn"), [...r.turn, r.order]);
   list(r.deck_total ? HF.t("help.values", { n: r.deck_total }) : HF.t("table.card_points"), r.values);  // Koi-Koi: no total of 0
   list(HF.t("help.wild"), r.wild.length ? r.wild : [HF.t("help.no_wild")]);
   list(HF.t("help.calls"), r.calls);
   body.append(HF.el("h3", { text: HF.t("help.yaku_in_force") }));
   body.append(yakuList(r.yaku, HF.t("help.no_yaku_table")));
+  // which yaku exclude each other, how the match is won, who deals next, the misdeals: the words of
+  // `hanafuda rules` (words.reference.Reference.match_rules), each under its own heading
+  for (const section of r.rules) list(section.heading, section.sentences, { "data-rules": "" });
   list(HF.t("help.table_options"), r.options.map((o) => `${o.label}: ${o.value_text}`));
 }
 function yakuList(yaku, none) {
