@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from hanafuda.rules import GAMES, configure
 from hanafuda.rules.presets import applies, presets
 from hanafuda.web.app import create_app
-from hanafuda.web.limits import Limit
+from hanafuda.web.limits import DEFAULT_LIMITS, Limit
 from hanafuda.web.requests import MAX_CHAT, MAX_NAME
 from hanafuda.web.social import reachable_urls, serve_banner
 from hanafuda.web.social.models import ChatRow, PlayerRow, RatingRow
@@ -103,6 +103,18 @@ def test_bad_account_requests_change_nothing(client: TestClient) -> None:
     mine = client.post("/api/social/accounts", json={"name": "Finn", "password": "long enough"},
                        headers=holder)
     assert mine.status_code == 201 and mine.json()["player"]["account"]
+
+
+def test_a_household_behind_one_address_names_a_dozen_people(client: TestClient) -> None:
+    """The default limits (walk41 finding 2): the sixth name saved from one address was refused,
+    and a household or LAN party shares one. Twelve go through; the thirteenth waits."""
+    limiter = client.app.state.limiter  # type: ignore[attr-defined]
+    limiter.limits["account"] = DEFAULT_LIMITS["account"]
+    for i in range(12):
+        name(client, f"Cousin {i}")
+    r = client.post("/api/social/names", json={"name": "Cousin 12"})
+    assert r.status_code == 429 and int(r.headers["retry-after"]) <= 30
+    assert count(client, PlayerRow) == 12
 
 
 def test_rate_limits_on_accounts_tables_and_chat(client: TestClient) -> None:
@@ -525,7 +537,7 @@ def test_one_rate_limiter_from_the_serve_flags(tmp_path: Path) -> None:
                      limits=Limits(tables_per_minute=2, messages_per_second=5, rates="chat=1/60"))
     limiter = app.state.limiter
     assert limiter is app.state.hub.limiter
-    assert limiter.limits["chat"] == Limit(1, 60.0) and limiter.limits["account"] == Limit(5, 60.0)
+    assert limiter.limits["chat"] == Limit(1, 60.0) and limiter.limits["account"] == Limit(12, 30.0)
     # issue 29: one creation bucket (``create``), set by --tables-per-minute
     assert limiter.limits["create"] == Limit(2, 30.0) and limiter.limits["message"] == Limit(15, 0.2)
     assert "table" not in limiter.limits

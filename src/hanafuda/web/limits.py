@@ -41,7 +41,10 @@ class Limit:
 DEFAULT_LIMITS = {
     "create": Limit(burst=10, every=6.0),     # every new table: 10 a minute (``Limits.tables_per_minute``)
     "chat": Limit(burst=8, every=2.0),
-    "account": Limit(burst=5, every=60.0),    # accounts, names, logins
+    # accounts, names, logins: a household or a LAN party behind one address names a dozen
+    # people at once (walk41 finding 2: the 6th was refused), then one every 30 s keeps password
+    # guessing slow
+    "account": Limit(burst=12, every=30.0),
 }
 """The lobby's actions; ``--rate-limits`` (or ``HANAFUDA_RATE_LIMITS``) changes them (``create``
 there overrides ``--tables-per-minute``)."""
