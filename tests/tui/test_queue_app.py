@@ -11,8 +11,9 @@ from hanafuda.tui.app import PlayApp
 from tests.play.test_queue_terminal import _Always, _session
 
 SIZE = (170, 50)
-PAUSE = 3.0
-"""The bots' pause: long enough that a decision made after it would miss the checks below."""
+PAUSE = 10.0
+"""The bots' pause: long enough that a decision made after it would miss the checks below, and
+that a loaded machine (a full suite beside other work) stays well inside its half."""
 
 
 async def test_the_human_is_asked_at_once_and_the_hidden_decision_takes_no_pause(tmp_path: Path) -> None:
