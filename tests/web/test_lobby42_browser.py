@@ -69,3 +69,55 @@ def test_an_open_seat_is_said_in_the_pages_language(server: Server, browser: Any
         assert not page.errors, page.errors
         for p in (page, other):
             p.context.close()
+
+
+BOT_NAME = {"en": "Casual bot", "ja": "初級ボット", "ko": "초급 봇"}
+"""The greedy bot's one name: its level's (agents/levels.py, "casual")."""
+
+
+def test_one_bot_has_one_name_from_the_lobby_menu_to_the_log(server: Server, browser: Any) -> None:
+    """Finding 9: the seat menu said "Greedy bot", the line under it "Casual: …", the newcomer
+    panel "the Casual bot", the newcomer's table "가볍게 봇" and the clock help "the greedy bot".
+    A table made the way the lobby makes it (its menu, and the newcomer's button) names the bot
+    as the menu did: in the menu, its description, the newcomer panel, the clock help, the seat
+    chip, the log and the lobby's list, in English, Japanese and Korean."""
+    for lang, bot in BOT_NAME.items():
+        page = person(browser, server, f"Names {lang}", path=f"/?lang={lang}")
+        page.select_option("#game", "koi-koi")
+        page.select_option("#seat-1", "bot:greedy")
+        menu = page.locator("#seat-1 option:checked").inner_text()
+        said = page.locator("#seats .seatrow").nth(1).locator(".bot-help").inner_text()
+        assert menu == bot and said.startswith(f"{bot}: "), (menu, said)
+        assert bot in page.locator("#first-game").inner_text()  # the newcomer panel's bot
+        assert bot in page.locator("label:has(#clock) .help").inner_text()
+        page.click("#create button[type=submit]")
+        page.wait_for_url(re.compile(r"/table/"))
+        table_id = page.url.split("/table/")[1].split("?")[0]
+        chip = page.locator("#seats [data-seat='1'] .name")
+        chip.wait_for()
+        assert chip.inner_text() == bot
+        log = page.locator("#log")
+        for _ in range(20):  # the bot's first move in the log (after the person's, when theirs comes first)
+            if bot in log.inner_text():
+                break
+            hand = page.locator("#hand button[data-card]:not([disabled])")
+            if hand.count() and page.locator("#seats [data-seat='0'].to-move").count():
+                hand.first.click()
+                if page.locator("#choice button[data-move^='play ']").count():
+                    page.locator("#choice button[data-move^='play ']").first.click()
+            page.wait_for_timeout(300)
+        assert bot in log.inner_text(), log.inner_text()
+        listed = httpx.get(f"{server.url}/api/lobby/tables?lang={lang}").json()["tables"]
+        assert [s["name"] for t in listed if t["id"] == table_id for s in t["seats"]][1] == bot
+        # the newcomer's button: a table against the level "casual", the same bot, the same name
+        page.goto(f"{server.url}/?lang={lang}")
+        page.evaluate("localStorage.removeItem('hf-tables')")
+        page.reload()
+        page.wait_for_selector("#first-play")
+        page.click("#first-play")
+        page.wait_for_url(re.compile(r"/table/"))
+        page.locator("#seats [data-seat='1'] .name").wait_for()
+        assert page.locator("#seats [data-seat='1'] .name").inner_text() == bot
+        assert not page.errors, page.errors
+        page.context.close()
+

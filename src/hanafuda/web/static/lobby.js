@@ -163,7 +163,7 @@ function seatKindText(k) {
   if (k === "me") return T("seat.me");
   if (k === "invite") return T("seat.invite");
   if (k === "open") return T("seat.open");
-  return T("seat.bot", { bot: T("bot." + k.slice(4)) });
+  return T("seat.bot", { bot: HF.botName(k.slice(4)) });  // the bot's one name, as its seat chip and the log say it
 }
 
 function renderSeats() {
@@ -184,11 +184,11 @@ function renderSeats() {
   syncHints();
 }
 
-// how a bot seat plays, in the words of its level on the ladder (agents/levels.py): "Strong bot"
-// alone tells a newcomer nothing about how hard the table will be
+// how a bot seat plays, in the words of its level on the ladder (agents/levels.py), under the bot's
+// one name (its level's: "Casual bot", as the menu, its seat chip, the log and the replay say it)
 function botHelp(kind) {
   const lv = kind.startsWith("bot:") ? LEVELS.find((l) => l.bot === kind.slice(4)) : null;
-  return lv ? HF.el("span", { class: "help bot-help", text: `${T("level." + lv.id)}: ${T("level." + lv.id + ".help")}` }) : "";
+  return lv ? HF.el("span", { class: "help bot-help", text: `${HF.botName(lv.bot)}: ${T("level." + lv.id + ".help")}` }) : "";
 }
 
 function teamModes() {
