@@ -6,10 +6,12 @@ phone."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
 
+from .conftest import ARTIFACTS
 from .server import Server
 from .test_lobby_browser import PHONE, browser, person, server
 
@@ -121,3 +123,57 @@ def test_one_bot_has_one_name_from_the_lobby_menu_to_the_log(server: Server, bro
         assert not page.errors, page.errors
         page.context.close()
 
+
+ROUND_OF = {"en": "Round 3 of 4", "ja": "第3回（全4回）", "ko": "3판 (전체 4판)"}
+
+
+def finished_rounds(server: Server, rounds: int) -> str:
+    """A finished Koi-Koi match of ``rounds`` rounds between two bots: its table id."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "koi-koi", "players": 2, "seed": 5, "options": {"rounds": rounds},
+        "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
+    for _ in range(600):
+        if httpx.get(f"{server.url}/api/tables/{made['id']}").json()["status"] == "finished":
+            return str(made["id"])
+        time.sleep(0.2)
+    raise AssertionError("the bots' match did not finish")
+
+
+def test_a_replay_says_which_round_and_the_scores_so_far(server: Server, browser: Any) -> None:
+    """Finding 7: a multi-round replay said "71 / 155" and nothing of the round.  Stepping into
+    round 3 of 4 reads "Round 3 of 4" (ja, ko too); the round picker jumps to a round's deal; the
+    slider carries one mark per round's start; the totals are those of that position, with the
+    two rounds scored so far listed (their scores add up to the totals)."""
+    table_id = finished_rounds(server, 4)
+    frames = httpx.get(f"{server.url}/api/tables/{table_id}/replay").json()["frames"]
+    starts = [i for i, f in enumerate(frames)
+              if not i or f["view"]["round"] != frames[i - 1]["view"]["round"]]
+    assert len(starts) == 4
+    for lang, said in ROUND_OF.items():
+        ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(f"{server.url}/replay/{table_id}?lang={lang}")
+        page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
+        marks = page.locator("#round-marks option").evaluate_all("os => os.map((o) => Number(o.value))")
+        assert marks == starts
+        page.select_option("#round-pick", "3")
+        assert page.locator("#slider").input_value() == str(starts[2])
+        assert page.locator("#round").inner_text() == said
+        page.click("#fwd")  # a move into round 3: still round 3
+        assert page.locator("#round").inner_text() == said
+        scored = page.locator("#round-scores li").all_inner_texts()
+        assert len(scored) == 2, scored  # rounds 1 and 2, not the rounds still to come
+        totals = frames[starts[2] + 1]["view"]["totals"]
+        sums = [sum(r["scores"][s] for r in frames[starts[2]]["summaries"]) for s in range(2)]
+        assert sums == totals
+        line = page.locator("#scores").inner_text().replace("\u2212", "-")  # the words' minus sign
+        assert all(f" {t}" in line for t in totals), (line, totals)
+        page.screenshot(path=str(ARTIFACTS / f"lobby42-replay-round3-{lang}.png"))
+        page.click("#back")
+        page.click("#back")  # back over round 3's deal: round 2's last position
+        assert page.locator("#round").inner_text() != said
+        assert page.locator("#round-pick").input_value() == "2"
+        assert not errors, errors
+        ctx.close()
