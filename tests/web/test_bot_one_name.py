@@ -39,5 +39,6 @@ def test_every_sentence_names_the_bot_it_means_as_the_seat_does(lang: str) -> No
         assert clock in text(key, lang, s=15), (key, text(key, lang, s=15))
     newcomer = re.search(r'id="first-play"[^>]*data-bot="([a-z]+)"', INDEX.read_text(encoding="utf-8"))
     assert newcomer is not None
-    assert bot_name(newcomer.group(1), lang) in text("first.suggest", lang)
+    for key in ("first.suggest", "first.suggest_touch"):
+        assert bot_name(newcomer.group(1), lang) in text(key, lang)
     assert "greedy" not in text("new.clock_help", lang).lower()

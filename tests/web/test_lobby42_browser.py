@@ -13,7 +13,7 @@ import httpx
 
 from .conftest import ARTIFACTS
 from .server import Server
-from .test_lobby_browser import PHONE, browser, person, server
+from .test_lobby_browser import DESKTOP, PHONE, browser, person, server
 
 __all__ = ["browser", "server"]  # the module's fixtures, shared with the lobby's tests
 
@@ -176,4 +176,49 @@ def test_a_replay_says_which_round_and_the_scores_so_far(server: Server, browser
         assert page.locator("#round").inner_text() != said
         assert page.locator("#round-pick").input_value() == "2"
         assert not errors, errors
+        ctx.close()
+
+
+def test_a_bots_only_table_from_the_lobby_is_watched_not_snapped_back(server: Server, browser: Any) -> None:
+    """Finding 16: choosing a bot for seat 1 silently snapped back to "You".  The choice stays; the
+    line by the menus says the bots play and you watch, Rated is off, and the table opens as the
+    creator's view (no seat of yours).  Without a seat of yours but with a person's seat, the same
+    line says why the table cannot be made, and Create says it again instead of sending."""
+    page = person(browser, server, "Watcher")
+    page.select_option("#game", "koi-koi")
+    page.select_option("#seat-0", "bot:greedy")
+    assert page.locator("#seat-0").input_value() == "bot:greedy"
+    note = page.locator("#seats-note")
+    assert note.inner_text() == ("No seat is yours: the bots play and you watch "
+                                 "(unrated; you can stop the table).")
+    assert page.locator("#rated").is_disabled() and not page.locator("#rated").is_checked()
+    page.locator("#seats").screenshot(path=str(ARTIFACTS / "lobby42-bots-only.png"))
+    page.select_option("#seat-1", "invite")
+    assert "needs a bot at every seat" in note.inner_text() and note.get_attribute("class") == "error"
+    page.click("#create button[type=submit]")
+    assert "needs a bot at every seat" in page.locator("#create-error").inner_text()
+    assert "/table/" not in page.url
+    page.select_option("#seat-1", "bot:strong")
+    page.click("#create button[type=submit]")
+    page.wait_for_url(re.compile(r"/table/"))
+    page.locator("#seats [data-seat='1'] .name").wait_for()
+    assert page.locator("#seats .seat.you").count() == 0  # watching: no seat of yours
+    names = [page.locator(f"#seats [data-seat='{i}'] .name").inner_text() for i in (0, 1)]
+    assert names == ["Casual bot", "Strong bot"], names
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_newcomer_panel_says_tap_on_a_touch_screen(server: Server, browser: Any) -> None:
+    """Finding 16: on a phone the lobby said "press ? for help" ("? キーで説明"); the table has a ?
+    button there, so a touch screen reads "tap ?" (ja タップ), a desktop still "press ?"."""
+    for device, lang, want, never in ((PHONE, "en", "tap ? for help", "press ?"),
+                                      (PHONE, "ja", "? をタップ", "キーで"),
+                                      (DESKTOP, "en", "press ? for help", "tap ?")):
+        ctx = browser.new_context(**device)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/?lang={lang}")
+        page.wait_for_selector("body[data-ready]")
+        said = page.locator("#first-game").inner_text()
+        assert want in said and never not in said, said
         ctx.close()

@@ -43,3 +43,23 @@ def test_an_open_seat_reads_in_every_language_until_someone_takes_it(client: Tes
     assert state_message(live, 0, lang="ja")["words"]["seats"][1]["name"].startswith("Bea")
     listed = client.get("/api/lobby/tables", params={"lang": "ko"}).json()["tables"]
     assert [s["name"] for x in listed if x["id"] == t["id"] for s in x["seats"]] == ["Ann", "Bea"]
+
+
+def test_a_table_of_bots_only_is_one_its_creator_watches(client: TestClient) -> None:
+    """Walk41 finding 16: the lobby may make a table of bots only; its creator has no seat there
+    and opens it as the creator's view.  It is unrated; a person's seat among bots still needs a
+    seat of the creator's (a clear refusal, no table made)."""
+    ann = name(client, "Watcher")
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "strong"}]
+    body = {"game": "koi-koi", "players": 2, "seats": bots, "rated": False}
+    t = new_table(client, ann, **body)
+    assert t["creator"].endswith(t["you"]["path"])  # the creator's view: no seat is theirs
+    live = table(client, t["id"])
+    assert [s.kind for s in live.seats] == ["bot", "bot"]
+    before = len(client.get("/api/lobby/tables").json()["tables"])
+    for seats, rated, why in ((bots, True, "not rated"),
+                              ([{"kind": "invite"}, bots[0]], False, "exactly one seat is yours")):
+        r = client.post("/api/social/tables", headers=ann,
+                        json={**body, "seats": seats, "rated": rated})
+        assert r.status_code == 400 and why in r.json()["detail"], r.text
+    assert len(client.get("/api/lobby/tables").json()["tables"]) == before

@@ -234,8 +234,14 @@ class SocialHub:
         await self.db(self.refuse_banned, creator.name)
         if len(plans) != players:
             raise SocialError(f"{players} players need {players} seats, not {len(plans)}")
-        if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
-            raise SocialError("exactly one seat is yours (kind \"me\")")
+        # a table the creator only watches (walk41 finding 16: choosing a bot for seat 1 snapped
+        # back to "You"): no seat of theirs, a bot at every seat, unrated (no person to rate)
+        watch = all(p.kind == "bot" for p in plans)
+        if rematch_of is None and sum(p.kind == "me" for p in plans) != 1 and not watch:
+            raise SocialError("exactly one seat is yours (kind \"me\"), or none when a bot plays "
+                              "every seat (a table you watch)")
+        if watch and settings.rated:
+            raise SocialError("a table of bots only is not rated: make it unrated to watch it")
         for i, p in enumerate(plans):
             if p.kind not in ("me", "invite", "open", "bot"):  # a bot's name: checked by the hub
                 raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
