@@ -94,8 +94,8 @@ def test_a_level_without_its_network_says_which_levels_can_play(
 def test_bots_and_levels_read_as_a_person_reads_them() -> None:
     """One function names a seat's bot everywhere (words.names.bot_name): a level by its name."""
     assert bot_name("intermediate") == "Intermediate bot"
-    assert bot_name("Casual", "ja") == "気軽ボット"
-    assert bot_name("greedy") == "Greedy bot"
+    assert bot_name("Casual", "ja") == "初級ボット"
+    assert bot_name("greedy") == "Casual bot"
     assert bot_name("strong") == "Strong bot"  # the bot's own name wins over the level's
 
 

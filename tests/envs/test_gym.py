@@ -271,7 +271,7 @@ def test_render_ansi_and_settings_errors() -> None:
     env = gym.make("hanafuda/Mushi-v0", render_mode="ansi", opponent="greedy", seat=1)
     env.reset(seed=0)
     text = env.render()
-    assert isinstance(text, str) and "you are seat 2" in text and "Greedy bot (seat 1)" in text
+    assert isinstance(text, str) and "you are seat 2" in text and "Casual bot (seat 1)" in text
     plain = HanafudaEnv("mushi")
     plain.reset(seed=0)
     with pytest.warns(UserWarning, match="render_mode"):

@@ -76,7 +76,7 @@ def test_default_player_names_follow_the_language() -> None:
     assert player_name("Player 2", "ja") == "プレイヤー2"
     assert player_name("Player 2", "ko", person=True) == "플레이어 2"
     assert player_name("Player 2", "en") == "Player 2"
-    assert player_name("Player 1 (greedy bot)", "ja") == "プレイヤー1（貪欲ボット）"
+    assert player_name("Player 1 (greedy bot)", "ja") == "プレイヤー1（初級ボット）"
     config = PlaySession.new("koi-koi", seed=1, lang="ja").config
     namer = Namer(config, "hanafuda", 0, ("Player 1", "Player 2"), "ja", frozenset())
     assert namer.seat(1) == "プレイヤー2（2番席）"
@@ -90,9 +90,9 @@ def test_a_saved_match_resumed_in_another_language_names_its_seats_in_it(tmp_pat
     path = session.save()
     resumed = PlaySession.resume(path, lang="ko", pause=0)
     assert resumed.lang == "ko"
-    assert resumed.namer.seat(0) == "나" and resumed.namer.seat(1) == "욕심 봇(2번 자리)"
+    assert resumed.namer.seat(0) == "나" and resumed.namer.seat(1) == "초급 봇(2번 자리)"
     kept = PlaySession.resume(path, pause=0)  # without --lang: the language it was saved in
-    assert kept.namer.seat(1) == "貪欲ボット（2番席）"
+    assert kept.namer.seat(1) == "初級ボット（2番席）"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])

@@ -161,7 +161,7 @@ def test_running_tables_offer_a_watch_link_and_replays_name_moves(client: TestCl
     # each step says the move in words, as the table's log does: who, what, what it took
     labels = [f["label"] for f in data["frames"] if f["move"]]
     # bots by their display names (issue 28)
-    named = ("Greedy bot (seat 1)", "Random bot (seat 2)")
+    named = ("Casual bot (seat 1)", "Beginner bot (seat 2)")
     assert all(label.startswith(named) for label in labels), labels[:3]
     assert any("turned over" in label for label in labels)
     assert not any(f["move"] in f["label"] for f in data["frames"] if f["move"])

@@ -428,8 +428,8 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
     with client.websocket_connect(f"/ws/{t['id']}?token={token}&lang=ko") as ws:
         first = next_state(ws)
         words = first["words"]
-        assert [s["name"] for s in words["seats"]] == ["나", "욕심 봇(2번 자리)"]
-        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "욕심 봇(2번 자리) 차례")
+        assert [s["name"] for s in words["seats"]] == ["나", "초급 봇(2번 자리)"]
+        assert words["turn"] in ("내 차례: 패를 한 장 내세요", "초급 봇(2번 자리) 차례")
         assert words["sides"][0]["headline"].startswith("나: ")
         english = {y.name for y in yaku_in_force(GAMES["mushi"].configure(2, {}))}
         assert words["progress"] and not {p["name"] for p in words["progress"]} & english
@@ -440,7 +440,7 @@ def test_the_table_socket_names_seats_sides_turn_and_yaku_in_the_language(client
                 ws.send_json({"type": "move", "move": view["legal"][0]})
             end = next_state(ws)
     assert end["words"]["turn"] == "대국 끝"
-    assert [r["name"] for r in end["words"]["result"]] == ["나", "욕심 봇(2번 자리)"]
+    assert [r["name"] for r in end["words"]["result"]] == ["나", "초급 봇(2번 자리)"]
     with client.websocket_connect(f"/ws/{t['id']}?token={t['spectator_token']}&lang=xx") as ws:
         state = next_state(ws)
         assert state["words"]["turn"] == "Match over" and state["words"]["seats"][0]["name"] != "나"
@@ -458,7 +458,7 @@ def test_the_turn_clock_notice_in_japanese(server: Server, browser: Any) -> None
     page.wait_for_selector("#clock-note")
     page.wait_for_selector("#social-notice:has-text('持ち時間')", timeout=TIMEOUT_MS)
     text = page.locator("#social-notice").inner_text()
-    assert "貪欲ボット" in text and "turn clock" not in text, text
+    assert "初級ボット" in text and "turn clock" not in text, text
     page.close()
 
 

@@ -248,5 +248,5 @@ def test_koikoi_with_a_bot_to_the_end_of_a_round(server: Server, browser: Any) -
     assert len(scores) == 1 and sum(scores[0]) == 0, scores
     page.wait_for_selector("#summary[open]")
     text = page.locator("#summary").inner_text()
-    assert "Round 1 over" in text and "Greedy bot" in text, text
+    assert "Round 1 over" in text and "Casual bot" in text, text
     assert page.errors == []

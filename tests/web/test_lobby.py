@@ -17,12 +17,12 @@ BOT = {"kind": "bot", "bot": "greedy"}
 
 
 def test_bots_read_by_their_display_names() -> None:
-    assert {a.display_name for a in AGENTS.values()} >= {"Greedy bot", "Strong bot", "Expert bot"}
+    assert {a.display_name for a in AGENTS.values()} >= {"Casual bot", "Strong bot", "Expert bot"}
     assert seat_label("bot", "strong", "strong") == "Strong bot"
-    assert seat_label("bot", "strong", "", "ja") == "強いボット"
+    assert seat_label("bot", "strong", "", "ja") == "上級ボット"
     # a person's seat handed over keeps the person's name, the bot named as everywhere
-    assert seat_label("bot", "greedy", "Ann (greedy bot)") == "Ann (Greedy bot)"
-    assert seat_label("bot", "greedy", "Ann (greedy bot)", "ko") == "Ann(욕심 봇)"
+    assert seat_label("bot", "greedy", "Ann (greedy bot)") == "Ann (Casual bot)"
+    assert seat_label("bot", "greedy", "Ann (greedy bot)", "ko") == "Ann(초급 봇)"
     assert seat_label("human", None, "greedy") == "greedy"  # a person may be called anything
 
 
@@ -40,7 +40,7 @@ def test_the_list_is_paged_short_and_marks_every_status(client: TestClient) -> N
     running = first["tables"][1]
     assert running["status"] == "running" and running["round"] == 1 and running["watch"].startswith("/table/")
     assert running["seats"] == [{"number": 1, "name": "Player 1", "bot": False},
-                                {"number": 2, "name": "Greedy bot", "bot": True}]
+                                {"number": 2, "name": "Casual bot", "bot": True}]
     assert set(running) == {"id", "title", "players", "status", "round", "seats", "watch", "replay"}
     second = client.get("/api/lobby/tables", params={"page": 1}).json()
     assert not second["more"] and [t["id"] for t in second["tables"]] == [finished["id"]]
@@ -57,7 +57,7 @@ def test_the_list_names_games_and_bots_in_the_pages_language(client: TestClient)
     rows = {lang: client.get("/api/lobby/tables", params={"lang": lang}).json()["tables"][0]
             for lang in ("en", "ja", "ko")}
     assert [r["title"] for r in rows.values()] == ["Hana-Awase", "花合わせ", "하나아와세(花合わせ)"]
-    assert [r["seats"][1]["name"] for r in rows.values()] == ["Greedy bot", "貪欲ボット", "욕심 봇"]
+    assert [r["seats"][1]["name"] for r in rows.values()] == ["Casual bot", "初級ボット", "초급 봇"]
     assert len({client.get("/api/lobby/tables", params={"lang": lang}).headers["etag"] for lang in rows}) == 3
 
 
@@ -106,5 +106,5 @@ def test_open_seats_are_listed_without_loading_any_match(client: TestClient) -> 
     listed = client.get("/api/social/open").json()["tables"]
     assert [x["id"] for x in listed] == [t["id"]] and listed[0]["free"] == 1
     assert [(s["name"], s["open"]) for s in listed[0]["seats"]] == [("Ann", False), ("Open seat", True),
-                                                                    ("Greedy bot", False)]
+                                                                    ("Casual bot", False)]
     assert t["id"] not in hub.tables  # read from the database alone

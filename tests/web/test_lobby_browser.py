@@ -362,7 +362,7 @@ def test_turn_clock_plays_for_an_absent_player(server: Server, browser: Any) -> 
     ann.wait_for_selector("#clock-note")
     # nobody moves: the seat due runs out of time and the greedy bot moves for it
     ann.wait_for_selector("#social-notice:has-text('turn clock ran out')")
-    assert "greedy bot" in ann.locator("#social-notice").inner_text().lower()
+    assert "casual bot" in ann.locator("#social-notice").inner_text().lower()
 
 
 @pytest.mark.parametrize(("lang", "title"), [("ja", "花札で遊ぶ"), ("ko", "화투 치기")])
@@ -500,7 +500,7 @@ def test_a_new_players_page_says_there_is_nothing_yet(server: Server, browser: A
 
 def test_the_lobby_lists_a_page_of_short_summaries(server: Server, browser: Any) -> None:
     """Issue 28: the list of tables is paged, says which tables are abandoned (no watch link),
-    names bots as people read them ("Greedy bot"), and is revalidated rather than redrawn."""
+    names bots as people read them ("Casual bot"), and is revalidated rather than redrawn."""
     import sqlite3
 
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
@@ -519,7 +519,7 @@ def test_the_lobby_lists_a_page_of_short_summaries(server: Server, browser: Any)
     assert newest.get_attribute("data-status") == "abandoned"
     assert "abandoned" in newest.inner_text() and newest.locator("a[data-watch]").count() == 0
     running = page.locator(f"#tables li[data-table='{made[-2]}']")
-    assert "Greedy bot" in running.inner_text() and "round 1" in running.inner_text()
+    assert "Casual bot" in running.inner_text() and "round 1" in running.inner_text()
     assert running.locator("a[data-watch]").count() == 1
     assert page.locator("#tables li").count() == 15 and page.locator("#tables-newer").count() == 0
     page.click("#tables-older")

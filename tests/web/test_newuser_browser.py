@@ -157,19 +157,19 @@ def test_the_cards_page_controls_sit_on_their_own_line_each_beside_its_label(ser
 
 
 def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser: Any) -> None:
-    """Two Greedy bots were two identical headings ("Greedy bot", "Greedy bot") over the hands,
+    """Two Casual bots were two identical headings ("Casual bot", "Casual bot") over the hands,
     the piles, the perspective menu and the totals; the seat number now tells them apart, spelt
-    as the table and its log spell it ("Greedy bot (seat 2)", issue 28's one numbering).  The
+    as the table and its log spell it ("Casual bot (seat 2)", issue 28's one numbering).  The
     file picker says which file it wants, without "RULES.md §8"."""
     done = server.finished_bots_table("koi-koi", 3)
     page = _open(browser, server, f"/replay/{done['id']}")
     page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
     heads = page.locator("#hands .seatbox strong").all_inner_texts()
-    assert [h.split(" ◀")[0] for h in heads] == ["Greedy bot (seat 1)", "Greedy bot (seat 2)"], heads
-    assert page.locator("#piles h3").all_inner_texts() == ["Greedy bot (seat 1)", "Greedy bot (seat 2)"]
+    assert [h.split(" ◀")[0] for h in heads] == ["Casual bot (seat 1)", "Casual bot (seat 2)"], heads
+    assert page.locator("#piles h3").all_inner_texts() == ["Casual bot (seat 1)", "Casual bot (seat 2)"]
     views = page.eval_on_selector_all("#perspective option", "os => os.map((o) => o.textContent)")
     assert len(set(views)) == len(views) == 4, views
-    assert "Greedy bot (seat 1)" in page.locator("#scores").inner_text()
+    assert "Casual bot (seat 1)" in page.locator("#scores").inner_text()
     page.screenshot(path=str(ARTIFACTS / "newuser-replay.png"), full_page=True)
     page.goto(server.url + "/replay")
     picker = page.locator("label:has(#upload)").inner_text()
@@ -180,8 +180,8 @@ def test_a_replay_of_two_same_name_bots_tells_them_apart(server: Server, browser
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_each_bot_seat_says_how_the_bot_plays(server: Server, browser: Any, lang: str) -> None:
-    """The seat menus name bots ("Strong bot", "Policy bot"); under each bot seat its level on the
-    ladder now says how it plays, so a newcomer can pick a gentle one (agents/levels.py)."""
+    """The seat menus name bots ("Strong bot", "Intermediate bot"); under each bot seat its level on
+    the ladder now says how it plays, so a newcomer can pick a gentle one (agents/levels.py)."""
     page = _open(browser, server, f"/?lang={lang}")
     page.wait_for_selector("body[data-ready]")
     levels = {lv["bot"]: lv["id"] for lv in httpx.get(f"{server.url}/api/games").json()["levels"]}
@@ -190,7 +190,8 @@ def test_each_bot_seat_says_how_the_bot_plays(server: Server, browser: Any, lang
         page.select_option("#seat-1", f"bot:{bot}")
         lv = levels[bot]
         said = page.locator("#seats .seatrow").nth(1).locator(".bot-help").inner_text()
-        assert said == f"{catalogue[f'level.{lv}']}: {catalogue[f'level.{lv}.help']}", said
+        # under the bot's one name, the menu's (walk41 finding 9: "Greedy bot" over "Casual: …")
+        assert said == f"{catalogue[f'botname.{bot}']}: {catalogue[f'level.{lv}.help']}", said
     page.select_option("#seat-1", "invite")
     assert page.locator("#seats .bot-help").count() == 0  # a person's seat needs no such line
     assert page.errors == []

@@ -46,8 +46,8 @@ def _stop_line(page: Any) -> str:
 
 def test_the_round_dialog_says_who_stopped_with_what_and_for_how_much(server: Server, browser: Any) -> None:
     """A person against the greedy bot (it stops at its first yaku), clicked round after round:
-    a round the bot ended says "Greedy bot (seat 2) made <yaku> and stopped — scoring N, paid by
-    you."; one the person ended, "You made <yaku> and stopped — scoring N, paid by Greedy bot
+    a round the bot ended says "Casual bot (seat 2) made <yaku> and stopped — scoring N, paid by
+    you."; one the person ended, "You made <yaku> and stopped — scoring N, paid by Casual bot
     (seat 2)."; the yaku and N are the round's own (its score), and a spectator reading Japanese
     reads the same in Japanese."""
     r = httpx.post(server.url + "/api/tables", json={
@@ -79,11 +79,11 @@ def test_the_round_dialog_says_who_stopped_with_what_and_for_how_much(server: Se
             names = [y["name"] for y in winner["yaku"]]
             points = winner["score"]
             if stopper == "bot":
-                assert said.startswith("Greedy bot (seat 2) made "), said
+                assert said.startswith("Casual bot (seat 2) made "), said
                 assert said.endswith(f" and stopped — scoring {points}, paid by you."), said
             else:
                 assert said.startswith("You made "), said
-                assert said.endswith(f" and stopped — scoring {points}, paid by Greedy bot (seat 2)."), said
+                assert said.endswith(f" and stopped — scoring {points}, paid by Casual bot (seat 2)."), said
             for name in names:
                 assert name in said, (name, said)
             # said at the top of the dialog, before each side's account

@@ -65,6 +65,6 @@ def test_the_leaderboard_marks_provisional_ratings_and_names_the_weakest_bot(cli
     board = client.get("/api/social/leaderboard/mushi").json()
     assert board["start"] == 1000 and board["provisional_matches"] == PROVISIONAL_MATCHES
     assert [p["provisional"] for p in board["players"]] == [True, True]  # one rated match each
-    assert board["weakest_bot"] == {"name": "Random bot", "wins": wins_to_pass("random")}
+    assert board["weakest_bot"] == {"name": "Beginner bot", "wins": wins_to_pass("random")}
     ja = client.get("/api/social/leaderboard/mushi?lang=ja").json()["weakest_bot"]
-    assert ja["wins"] == 5 and ja["name"] != "Random bot"
+    assert ja["wins"] == 5 and ja["name"] != "Beginner bot"

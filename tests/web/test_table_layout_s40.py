@@ -10,7 +10,7 @@ in Debian's chromium as a person sees them:
   the choices now lie under the hand, as tall as they need, so the gap is small and opening a
   choice (a capture's, Koi-Koi's decision) moves no card; each choice a 44 px tap target on screen;
 - the leaderboard's "? = provisional…" note never ends a line on a lone "?";
-- the replay names each seat as the table and its log do ("Greedy bot (seat 2)", one numbering and
+- the replay names each seat as the table and its log do ("Casual bot (seat 2)", one numbering and
   one spelling), an uploaded record's seats plainly ("Seat 1", not "Seat 1 (seat 1)").
 """
 
@@ -245,11 +245,11 @@ def test_the_leaderboard_note_never_ends_a_line_on_a_lone_question_mark(server: 
 
 
 def test_the_replay_names_each_seat_as_the_table_does(server: Server, browser: Any) -> None:
-    """Two Greedy bots' finished match: the replay's hands, piles, perspective menu and totals say
-    "Greedy bot (seat 1)" and "Greedy bot (seat 2)", as the table's log and the replay's own step
-    lines do (it said "Greedy bot (Seat 1)"); in Japanese as the Japanese table does."""
+    """Two Casual bots' finished match: the replay's hands, piles, perspective menu and totals say
+    "Casual bot (seat 1)" and "Casual bot (seat 2)", as the table's log and the replay's own step
+    lines do (it said "Casual bot (Seat 1)"); in Japanese as the Japanese table does."""
     done = server.finished_bots_table("koi-koi", 3)
-    for lang, want in (("en", ["Greedy bot (seat 1)", "Greedy bot (seat 2)"]), ("ja", ["貪欲ボット（1番席）", "貪欲ボット（2番席）"])):
+    for lang, want in (("en", ["Casual bot (seat 1)", "Casual bot (seat 2)"]), ("ja", ["初級ボット（1番席）", "初級ボット（2番席）"])):
         page = _open(browser, server, f"/replay/{done['id']}", DESKTOP, lang=lang)
         page.wait_for_selector("#viewer:not([hidden]) #hands .seatbox")
         heads = [h.split(" ◀")[0] for h in page.locator("#hands .seatbox strong").all_inner_texts()]
@@ -291,6 +291,6 @@ def test_a_finished_tables_labels_are_its_logs() -> None:
     match = Match("koi-koi", 2, {"rounds": 1}, seed=3)
     while not match.finished:
         match.play(match.legal_moves()[0])
-    got = json.loads(gzip.decompress(table_body(match, ["Greedy bot", "Ann"], "hanafuda", "en", frozenset({0}))))
-    assert got["labels"] == ["Greedy bot (seat 1)", "Ann (seat 2)"]
-    assert got["seats"] == ["Greedy bot", "Ann"]
+    got = json.loads(gzip.decompress(table_body(match, ["Casual bot", "Ann"], "hanafuda", "en", frozenset({0}))))
+    assert got["labels"] == ["Casual bot (seat 1)", "Ann (seat 2)"]
+    assert got["seats"] == ["Casual bot", "Ann"]

@@ -189,7 +189,7 @@ def test_the_log_of_a_bots_move_names_what_it_played_turned_over_and_took(server
                 found = (text, cards.split())
                 break
     text, cards = found
-    assert text.startswith("Greedy bot (seat")
+    assert text.startswith("Casual bot (seat")
     for code in cards:  # the card played, its capture, the card turned over, its capture
         assert namer.card(code) in text, (code, text)
     assert page.locator('[data-region="log"] li.last').count() == 1

@@ -6,7 +6,7 @@ and dark, en/ja/ko: /work/shots/s39), measured in Debian's chromium as a person 
   box shrank, and the log then stayed on its first entries for the whole match ("Log (35)" showing
   entries 1–5); a reader who scrolls up keeps their place; a phone's Log tab opens on the newest;
 - an opponent's fanned card backs keep clear of the seat's name (on a phone the first back, turned
-  12°, touched "욕심 봇").
+  12°, touched "초급 봇").
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ SPLIT_NAMES = """() => { const names = [...new Set([...W.seats.map((s) => s.name
 
 
 def test_japanese_lines_never_break_inside_a_seat_or_card_name(server: Server, browser: Any) -> None:
-    """Kwa-Dō for four in Japanese at 1366×768: the round's totals line broke "貪欲ボット（4番 /
+    """Kwa-Dō for four in Japanese at 1366×768: the round's totals line broke "初級ボット（4番 /
     席）" (Japanese breaks between any two characters). Every seat's, side's and card's name in the
     log and the round's summary is now one unbroken piece, and the words are unchanged."""
     page = _open(browser, server, "kwa-do", DESKTOP, lang="ja", players=4)

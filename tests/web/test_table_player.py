@@ -141,7 +141,7 @@ def test_phone_yaku_and_log_panels_are_a_real_share_of_the_screen(server: Server
         assert sorted(c["seat"] for c in chips) == [0, 1]
         for c in chips:
             assert c["number"] == str(c["seat"] + 1) and c["digits"] == [c["number"]], (game, chips)
-        assert {c["seat"]: c["name"] for c in chips} == {0: "You", 1: "Greedy bot"}
+        assert {c["seat"]: c["name"] for c in chips} == {0: "You", 1: "Casual bot"}
         assert page.errors == []
         page.context.close()
 

@@ -20,7 +20,7 @@ def test_every_bot_has_its_name_in_every_language() -> None:
         for lang in ("ja", "ko"):
             assert bot_name(bot, lang) not in (agent.display_name, bot), (bot, lang)
     greedy = [bot_name("greedy", lang) for lang in ("en", "ja", "ko")]
-    assert greedy == ["Greedy bot", "貪欲ボット", "욕심 봇"]
+    assert greedy == ["Casual bot", "初級ボット", "초급 봇"]
 
 
 def test_a_level_reads_by_its_name_and_an_unknown_bot_is_still_called_a_bot() -> None:
@@ -32,10 +32,10 @@ def test_a_level_reads_by_its_name_and_an_unknown_bot_is_still_called_a_bot() ->
 
 
 @pytest.mark.parametrize(("name", "kw", "said"), [
-    ("greedy", {}, "Greedy bot"), ("greedy bot", {}, "Greedy bot"), ("Greedy bot", {}, "Greedy bot"),
+    ("greedy", {}, "Casual bot"), ("greedy bot", {}, "Casual bot"), ("Casual bot", {}, "Casual bot"),
     ("", {"bot": "strong"}, "Strong bot"), ("strong", {"bot": "strong"}, "Strong bot"),
     ("beginner", {"bot": "beginner"}, "Beginner bot"),
-    ("Ann (greedy bot)", {}, "Ann (Greedy bot)"),
+    ("Ann (greedy bot)", {}, "Ann (Casual bot)"),
     ("Ann", {}, "Ann"), ("greedy", {"person": True}, "greedy"), ("Bot", {}, "Bot"),
 ])
 def test_player_name(name: str, kw: dict[str, object], said: str) -> None:
@@ -47,11 +47,11 @@ def test_the_namer_names_bot_seats_as_bots_and_people_as_people() -> None:
     players = ["Ann", "greedy", "Random", "Ann (strong bot)"]
     named = {lang: [Namer(config, viewer=None, players=players, lang=lang, bots=frozenset({1, 3})).seat(s)
                     for s in range(4)] for lang in ("en", "ja", "ko")}
-    assert named["en"] == ["Ann (seat 1)", "Greedy bot (seat 2)", "Random (seat 3)",
+    assert named["en"] == ["Ann (seat 1)", "Casual bot (seat 2)", "Random (seat 3)",
                            "Ann (Strong bot) (seat 4)"]
-    assert named["ja"] == ["Ann（1番席）", "貪欲ボット（2番席）", "Random（3番席）",
-                           "Ann（強いボット）（4番席）"]
-    assert named["ko"] == ["Ann(1번 자리)", "욕심 봇(2번 자리)", "Random(3번 자리)", "Ann(강한 봇)(4번 자리)"]
+    assert named["ja"] == ["Ann（1番席）", "初級ボット（2番席）", "Random（3番席）",
+                           "Ann（上級ボット）（4番席）"]
+    assert named["ko"] == ["Ann(1번 자리)", "초급 봇(2번 자리)", "Random(3번 자리)", "Ann(상급 봇)(4번 자리)"]
     unknown = Namer(config, viewer=0, players=[None, "strong", "Bea", "greedy bot"])  # bots not said: by name
     assert [unknown.seat(s) for s in range(4)] == ["You", "Strong bot (seat 2)", "Bea (seat 3)",
-                                                   "Greedy bot (seat 4)"]
+                                                   "Casual bot (seat 4)"]

@@ -23,7 +23,7 @@ def test_every_seat_and_side_has_a_distinct_name() -> None:
     namer = Namer(config, viewer=1, players=[None, None, "strong", "greedy"])
     assert [namer.side(0), namer.side(1)] == ["Team A (seats 1 & 3)", "Your team (seats 2 & 4)"]
     assert [namer.seat(s) for s in range(4)] == ["Seat 1", "You", "Strong bot (seat 3)",
-                                                 "Greedy bot (seat 4)"]
+                                                 "Casual bot (seat 4)"]
 
 
 def test_card_names_in_every_theme_and_wild_marks() -> None:

@@ -24,7 +24,7 @@ def test_names_count_from_one_while_view_data_stays_zero_based() -> None:
     view = match.view(0)
     words = view_words(view, namer_for(view, "kwa-do", [None, "greedy", None, "strong"]))
     assert [s["seat"] for s in words["seats"]] == [0, 1, 2, 3]
-    assert [s["name"] for s in words["seats"]] == ["You", "Greedy bot (seat 2)", "Seat 3",
+    assert [s["name"] for s in words["seats"]] == ["You", "Casual bot (seat 2)", "Seat 3",
                                                    "Strong bot (seat 4)"]
     assert [s["seats"] for s in words["sides"]] == [[0, 2], [1, 3]]
     assert [s["name"] for s in words["sides"]] == ["Your team (seats 1 & 3)",

@@ -188,8 +188,8 @@ def test_a_bot_seat_reads_by_its_level_and_the_wild_card_is_marked() -> None:
     match.play("play willow-lightning take cherry-curtain")
     [ja] = _texts(match, 0, "ja")
     [ko] = _texts(match, 0, "ko")
-    assert ja.startswith("貪欲ボット（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
-    assert ko.startswith("욕심 봇(2번 자리): 비 피 (번개, 만능)을 내어 벚꽃 광을 먹었습니다.")
+    assert ja.startswith("初級ボット（2番席）：柳のカス（雷・万能）を出して桜に幕を取りました。")
+    assert ko.startswith("초급 봇(2번 자리): 비 피 (번개, 만능)을 내어 벚꽃 광을 먹었습니다.")
 
 
 def test_a_turned_over_card_takes_the_lightning_lying_on_the_field() -> None:
@@ -284,9 +284,9 @@ def test_a_shared_win_and_the_match_result_in_both_languages() -> None:
     ja, ko = _namer(match, 0, "ja"), _namer(match, 0, "ko")
     # every side level: a draw (walk41 finding 13); the shared win is for some sides, not all
     assert match_result_text(ja, [0, 1], [50, 50], 3) == "3回で対局終了：引き分け（50対50）。"
-    assert match_result_text(ja, [0, 1], [50, 50, 10], 3) == "3回で対局終了：あなたと貪欲ボット（2番席）が同点で勝ち（50点）。"
-    assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 욕심 봇(2번 자리) 승리(70점)."
-    assert totals_text(ja, [10, -5]) == "あなた 10、貪欲ボット（2番席） −5"
+    assert match_result_text(ja, [0, 1], [50, 50, 10], 3) == "3回で対局終了：あなたと初級ボット（2番席）が同点で勝ち（50点）。"
+    assert match_result_text(ko, [1], [10, 70], 2) == "2판으로 대국 끝: 초급 봇(2번 자리) 승리(70점)."
+    assert totals_text(ja, [10, -5]) == "あなた 10、初級ボット（2番席） −5"
 
 
 def test_every_score_term_label_in_both_languages() -> None:

@@ -1,7 +1,7 @@
 """What the words said wrong to a new player (walk41 findings 13, 14 and 16; issue 28), in
 English, Japanese and Korean:
 
-- a 0–0 between two players read as a shared win ("あなたと貪欲ボット（2番席）が同点で勝ち（0点）"):
+- a 0–0 between two players read as a shared win ("あなたと初級ボット（2番席）が同点で勝ち（0点）"):
   when every side ties for the highest total nobody won, the match is a draw (RULES.md §6);
   sides tied above another still share the win;
 - a count yaku's progress said "needs 4 more, all still out; Cherry Curtain taken by …": it says

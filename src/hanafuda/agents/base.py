@@ -22,7 +22,8 @@ class Agent(ABC):
 
     name: ClassVar[str]
     display_name: ClassVar[str] = "Bot"
-    """How a person reads this bot where its seat has no name of its own (the web lobby, replays)."""
+    """How a person reads this bot in English: its level's name ("Casual bot" for the greedy bot,
+    ``levels.LEVELS``), the one name the catalogue's ``botname.<id>`` gives it everywhere."""
     description: ClassVar[str] = ""
 
     @abstractmethod

@@ -23,7 +23,7 @@ __all__ = ["GreedyAgent"]
 
 class GreedyAgent(Agent):
     name: ClassVar[str] = "greedy"
-    display_name: ClassVar[str] = "Greedy bot"
+    display_name: ClassVar[str] = "Casual bot"
     description: ClassVar[str] = "one-ply: captures now, yaku progress, risk of what it leaves"
 
     def choose(

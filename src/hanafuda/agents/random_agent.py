@@ -14,7 +14,7 @@ __all__ = ["RandomAgent"]
 
 class RandomAgent(Agent):
     name: ClassVar[str] = "random"
-    display_name: ClassVar[str] = "Random bot"
+    display_name: ClassVar[str] = "Beginner bot"
     description: ClassVar[str] = "uniform over the legal moves"
 
     def choose(

@@ -138,6 +138,9 @@ class Seat:
     """SHA-256 of the seat link's token (the invitation)."""
     claim_hash: str | None = None
     """SHA-256 of the per-browser secret of the first browser that opened the seat link."""
+    open: bool = False
+    """Listed in the lobby for anyone and not taken yet (``SeatRow.open``): read as "Open seat",
+    "空席", "빈 자리" wherever the seat is named, whatever name is stored for it."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 
 from ..rules import GAMES
+from ..words.catalogue import text
 from ..words.languages import game_title
 from ..words.names import player_name
 from .db import SeatRow, TableEventRow, TableRow
@@ -25,11 +26,14 @@ PAGE_SIZE = 15
 router = APIRouter()
 
 
-def seat_label(kind: str, bot: str | None, name: str, lang: str = "en") -> str:
+def seat_label(kind: str, bot: str | None, name: str, lang: str = "en", *, open: bool = False) -> str:
     """A seat's name as a person reads it in ``lang`` (``words.names.player_name``, the one
     function every page names seats with): a bot seat still named by its bot's id ("greedy", as
-    ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads "Greedy bot",
-    "貪欲ボット"."""
+    ``/api/tables`` names it, or "greedy bot", a quick match's filled seat) reads as that bot;
+    a person's seat still ``open`` to anyone (the lobby's flag, not its stored English name)
+    reads "Open seat", "空席", "빈 자리"."""
+    if open and kind == "human":
+        return text("name.open_seat", lang)
     return player_name(name, lang, bot=bot if kind == "bot" else None, person=kind != "bot")
 
 
@@ -70,11 +74,13 @@ def lobby_page(sessions: Any, page: int, size: int = PAGE_SIZE, lang: str = "en"
                           .offset(page * size).limit(size + 1)).all()
         ids = [r.id for r in rows[:size]]
         seats: dict[str, list[LobbySeat]] = {}
-        for s in db.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.name)
+        for s in db.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.name,
+                                   SeatRow.open, SeatRow.pending_token)
                             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
             seats.setdefault(s.table_id, []).append(
-                LobbySeat(number=s.seat + 1, name=seat_label(s.kind, s.bot, s.name, lang),
-                          bot=s.kind == "bot"))
+                LobbySeat(number=s.seat + 1, bot=s.kind == "bot",
+                          name=seat_label(s.kind, s.bot, s.name, lang,
+                                          open=bool(s.open) and s.pending_token is not None)))
         deals = dict(db.execute(select(TableEventRow.table_id, func.count())
                                 .where(TableEventRow.table_id.in_(ids), TableEventRow.kind == "next-round")
                                 .group_by(TableEventRow.table_id)).all())

@@ -54,6 +54,7 @@ from ..words import (
     view_words,
     yaku_progress,
 )
+from ..words.catalogue import text
 from ..words.languages import yaku_name
 from ..words.progress import YakuProgress
 from ..words.sentences import note_text, say
@@ -129,7 +130,7 @@ def table_summary(table: LiveTable) -> dict[str, Any]:
                    else "abandoned" if table.abandoned else "running"),
         "round": len(m.rounds),
         "totals": list(m.totals),
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "open": s.open,
                    "connected": any(c.seat == s.seat for c in table.connections)}
                   for s in table.seats],
     }
@@ -142,10 +143,17 @@ def _ids(codes: list[str]) -> list[int]:
     return [_ID[c] for c in codes]
 
 
+def seat_names(table: LiveTable, lang: str) -> tuple[str, ...]:
+    """Each seat's name as the table's words say it in ``lang``: its stored name, or a seat still
+    open to anyone as one ("Open seat", "空席", "빈 자리"), from its flag, not its stored name."""
+    return tuple(text("name.open_seat", lang) if s.open and s.kind == "human" else s.name
+                 for s in table.seats)
+
+
 def table_namer(table: LiveTable, seat: int | None, theme: str, lang: str = "en") -> Namer:
     """The ``Namer`` of ``seat``'s page at ``table``: its seat names, and the seats bots play; one
     per viewer for the table's life (a namer keeps the seat names it said)."""
-    key = ("namer", seat, theme, lang, tuple(s.name for s in table.seats), table.bot_seats)
+    key = ("namer", seat, theme, lang, seat_names(table, lang), table.bot_seats)
     namer: Namer | None = table.words_cache.get(key)
     if namer is None:
         namer = table.words_cache[key] = Namer(table.match.config, theme, seat, key[4], lang, key[5])

@@ -128,10 +128,10 @@ def answer(match: Match, seats: Sequence[str], theme: str, lang: str,
            bots: frozenset[int] = frozenset(), names: Sequence[str] | None = None) -> bytes:
     """What the replay page reads (JSON), the same for a finished table and an uploaded record.
 
-    ``seats``: who sat where ("Greedy bot"; an uploaded record's "Seat 1"); ``names``: the names its
+    ``seats``: who sat where ("Casual bot"; an uploaded record's "Seat 1"); ``names``: the names its
     step lines and ``labels`` give each seat (``seats`` unless given: an uploaded record has none,
     and its seats read "Seat 1", not "Seat 1 (seat 1)").  ``labels`` is each seat as the table and
-    its log name it (``Namer.seat``: "Greedy bot (seat 2)", 1-based as everywhere a person reads a
+    its log name it (``Namer.seat``: "Casual bot (seat 2)", 1-based as everywhere a person reads a
     seat, issue 28), so the replay's hands, piles, menu and totals say what its step lines say.
 
     Each frame is encoded as soon as it is made and let go: the thread holds the frames' text, not

@@ -73,7 +73,8 @@ class TableStore:
             table = LiveTable(id=row.id, match=Match(row.game, row.players, row.options, seed=row.seed),
                               stopped=row.status in ENDED,
                               theme=row.theme,
-                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash)
+                              seats=[Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claim_hash,
+                                          open=bool(s.open) and s.pending_token is not None)
                                      for s in seats],
                               spectator_token=row.spectator_token, creator_hash=row.creator_hash,
                               seeded=row.seeded, abandoned=row.status == "abandoned",

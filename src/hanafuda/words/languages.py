@@ -189,7 +189,7 @@ def _word(key: str, lang: str, **values: Any) -> str:
 
 def seat_words(seat: int, viewer: int | None, players: Sequence[str | None], lang: str,
                bots: frozenset[int] = frozenset()) -> str:
-    """A seat as the table page names it in ``lang``: "あなた", "貪欲ボット（2番席）", "3번 자리" (a
+    """A seat as the table page names it in ``lang``: "あなた", "初級ボット（2番席）", "3번 자리" (a
     bot seat of ``bots`` by ``names.bot_name``, a person by their name)."""
     if seat == viewer:
         return _word("you", lang)

@@ -3,7 +3,7 @@
 Every other module of the words layer names things through a ``Namer``: it knows the game's
 ``Config`` (which card is wild, the sides), the display theme and what to call each seat.
 A seat is "You" for the viewer, else its player's name (``player_name``: a bot by ``bot_name``)
-with the seat number ("Greedy bot (seat 3)"),
+with the seat number ("Casual bot (seat 3)"),
 so two seats are never called the same.  A team is "Team A (seats 1 & 3)" ("Your team …" for
 the viewer's).
 
@@ -145,7 +145,7 @@ def card_label(card: int | str, theme: str, lang: str = "en") -> str:
 
 def bot_name(bot: str, lang: str = "en") -> str:
     """A bot as every place names it — the seat chips, the scores, the log, the lobby list,
-    replays, the leaderboard, the terminal: "Greedy bot", "貪欲ボット", "욕심 봇" (the catalogue's
+    replays, the leaderboard, the terminal: "Casual bot", "初級ボット", "초급 봇" (the catalogue's
     ``botname.<id>``); a level by its name ("Beginner bot", "入門ボット"); any other bot by its
     id ("Mybot bot")."""
     check_language(lang)
@@ -159,7 +159,7 @@ def bot_name(bot: str, lang: str = "en") -> str:
 
 def _known_bot(name: str) -> str | None:
     """The bot id a seat's name is, when it is one the catalogue names ("greedy", "greedy bot",
-    "Greedy bot")."""
+    "Casual bot")."""
     low = name.strip().lower()
     low = low[:-4] if low.endswith(" bot") else low
     return low if low and has(f"botname.{low}", "en") else None
@@ -177,7 +177,7 @@ def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, p
     wrote it ("Ann"; ``person``: the caller knows the seat is a person's); a bot seat named by its bot's id
     ("greedy", "greedy bot") or left unnamed (``bot``: its id, when the caller knows it) by
     ``bot_name``; a person's seat handed to a bot ("Ann (greedy bot)", web/hub.py) as
-    "Ann (Greedy bot)", "Ann（貪欲ボット）"."""
+    "Ann (Casual bot)", "Ann（初級ボット）"."""
     given = (name or "").strip()
     default = DEFAULT_PLAYER.fullmatch(given)
     if default:  # the name a seat gets when no one gave one: said in the reader's language
@@ -231,7 +231,7 @@ class Namer:
     English, or Japanese and Korean (``words.sentences``); card names follow the theme in all."""
     bots: frozenset[int] = frozenset()
     """Seats a bot plays, when the caller knows them: their names (the bot's id) read by
-    ``bot_name`` ("Greedy bot", "貪欲ボット") and every other seat is a person's."""
+    ``bot_name`` ("Casual bot", "初級ボット") and every other seat is a person's."""
     _seat_cache: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -359,7 +359,7 @@ class Namer:
     # -- seats, sides, teams -------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
-        """"You", "Greedy bot (seat 3)", "Seat 4" (seat numbers from 1: ``seat_number``)."""
+        """"You", "Casual bot (seat 3)", "Seat 4" (seat numbers from 1: ``seat_number``)."""
         cached = self._seat_cache.get(seat)
         if cached is not None:
             return cached
@@ -378,7 +378,7 @@ class Namer:
 
     def player(self, seat: int) -> str:
         """Who plays ``seat``, without its number (``player_name``): a person's name, a bot by
-        ``bot_name`` ("Greedy bot").  When ``bots`` says which seats bots play, the others are
+        ``bot_name`` ("Casual bot").  When ``bots`` says which seats bots play, the others are
         people whatever their names; else a name that is a bot's id reads as that bot."""
         given = self.players[seat] if seat < len(self.players) else None
         return player_name(given, self.lang, person=bool(self.bots) and seat not in self.bots)

@@ -56,7 +56,7 @@ def round_result(namer: Namer, result: RoundScore,
 
 def stop_text(namer: Namer, result: RoundScore) -> str:
     """How a Koi-Koi round ended when a player stopped (``RoundScore.stopped``; docs/rules/koi-koi.md,
-    "The decision"): "Greedy bot (seat 2) made Moon Viewing Sake and stopped — scoring 5, paid
+    "The decision"): "Casual bot (seat 2) made Moon Viewing Sake and stopped — scoring 5, paid
     by you."  Said at the round's end, so no one wonders why the round stopped short; "" when no
     one stopped (a win at the deal or a round played out have their note instead)."""
     side = result.stopped

@@ -187,7 +187,7 @@ class PolicyAgent(Agent):
     """The network alone; ``weights``: a file to load instead of the shipped one."""
 
     name: ClassVar[str] = "policy"
-    display_name: ClassVar[str] = "Policy bot"
+    display_name: ClassVar[str] = "Intermediate bot"
     description: ClassVar[str] = "learned Q network (deep Monte-Carlo self-play), no search"
 
     def __init__(self, weights: str | Path | None = None) -> None:

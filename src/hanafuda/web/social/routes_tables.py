@@ -42,7 +42,9 @@ def routes(kit: Kit) -> APIRouter:
                            "invite": invite(request, created.links.get(s.seat))
                            if plans[s.seat].kind == "invite" else None}
                           for s in t.seats],
-                "you": invite(request, created.links[plans.index(next(p for p in plans if p.kind == "me"))]),
+                # your seat's link; at a table of bots only (no seat is yours), the creator's view
+                "you": invite(request, next((created.links[i] for i, p in enumerate(plans) if p.kind == "me"),
+                                            f"/table/{t.id}?token={created.creator_token}")),
                 "spectator": invite(request, f"/table/{t.id}?token={t.spectator_token}"),
                 "creator": kit.absolute(request, f"/table/{t.id}?token={created.creator_token}"),
                 "loopback": loopback,

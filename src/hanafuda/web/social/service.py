@@ -59,6 +59,9 @@ def clock_move_args(table: LiveTable, seat: int, view: PlayerView, move: str, li
 
 
 OPEN_NAME = "Open seat"
+"""The name stored for an open seat until someone takes it (kept for the rows and pages that read
+it); a person never reads it as stored: the seat is marked open (``Seat.open``, ``SeatRow.open``)
+and named from that in the page's language ("空席", "빈 자리": ``lobby.seat_label``)."""
 CHAT_HISTORY = 100
 
 P = ParamSpec("P")
@@ -231,8 +234,14 @@ class SocialHub:
         await self.db(self.refuse_banned, creator.name)
         if len(plans) != players:
             raise SocialError(f"{players} players need {players} seats, not {len(plans)}")
-        if rematch_of is None and sum(p.kind == "me" for p in plans) != 1:
-            raise SocialError("exactly one seat is yours (kind \"me\")")
+        # a table the creator only watches (walk41 finding 16: choosing a bot for seat 1 snapped
+        # back to "You"): no seat of theirs, a bot at every seat, unrated (no person to rate)
+        watch = all(p.kind == "bot" for p in plans)
+        if rematch_of is None and sum(p.kind == "me" for p in plans) != 1 and not watch:
+            raise SocialError("exactly one seat is yours (kind \"me\"), or none when a bot plays "
+                              "every seat (a table you watch)")
+        if watch and settings.rated:
+            raise SocialError("a table of bots only is not rated: make it unrated to watch it")
         for i, p in enumerate(plans):
             if p.kind not in ("me", "invite", "open", "bot"):  # a bot's name: checked by the hub
                 raise SocialError(f"seat {i + 1}: kind must be me, invite, open or bot, not {p.kind!r}")
@@ -268,6 +277,8 @@ class SocialHub:
         # the app's one ``refused`` handler, or on the socket by ``table_socket``
         table, tokens = await self.hub.create_async(game, players, options, specs, theme=theme,
                                                     hints=settings.hints, also=store_rows)
+        for i, p in enumerate(plans):  # an open seat is said as one in each reader's language
+            table.seats[i].open = p.kind == "open"
         if settings.clock is not None:
             self.clocks[table.id] = settings.clock
         self.hub.kick_bots(table)
@@ -278,7 +289,7 @@ class SocialHub:
     async def _seated(self, table: LiveTable, seat: int, name: str) -> None:
         """Show a seat's new player, stored already with its name (in the same row as its claim:
         one set of rows per table), to every browser at the table."""
-        table.seats[seat].name = name
+        table.seats[seat].name, table.seats[seat].open = name, False
         await self.hub.broadcast(table)
 
     def seat_rows(self, table_id: str) -> list[SeatRow]:
@@ -321,7 +332,7 @@ class SocialHub:
         if row is None or not row.quick or row.fill_at is None:
             return {}
         left = (_aware(row.fill_at) - now()).total_seconds()
-        open_seats = [s.seat for s in table.seats if s.kind == "human" and s.name == OPEN_NAME]
+        open_seats = [s.seat for s in table.seats if s.kind == "human" and s.open]
         if left <= 0 or not open_seats:
             return {}
         return {"bots_in": round(left, 1), "open_seats": open_seats, "open_name": OPEN_NAME}
@@ -376,7 +387,8 @@ class SocialHub:
             t = rows[tid]
             out.append({"id": tid, "game": t.game, "title": game_title(GAMES[t.game], lang),
                         "players": t.players, "free": len(free[tid]), "quick": t.quick, "clock": t.clock,
-                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name, lang),
+                        "seats": [{"seat": s.seat, "name": seat_label(s.kind, s.bot, s.name, lang,
+                                                                      open=s.seat in free[tid]),
                                    "kind": s.kind, "open": s.seat in free[tid]}
                                   for s in seats.get(tid, [])]})
         return out
@@ -454,6 +466,8 @@ class SocialHub:
             if not await self.hub.hand_to_bot(table, [r.seat for r in rows], bot, keep_name=False,
                                               also=close_seats):
                 raise SocialError("the open seats could not be handed to bots; please try again", 503)
+            for r in rows:
+                table.seats[r.seat].open = False
             await self.hub.broadcast(table)
         self.hub.kick_bots(table)
         await self.notice(table, "notice.seat_bot", {"seats": [r.seat for r in rows], "bot": bot})

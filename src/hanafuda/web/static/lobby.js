@@ -149,9 +149,9 @@ function renderGame() {
 }
 
 function renderPlayers() {
-  const n = players();
-  seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] || (i === 0 ? "me" : "bot:strong"));
-  if (!seatKinds.includes("me")) seatKinds[0] = "me";
+  const n = players(), hadMe = !seatKinds.length || seatKinds.includes("me");
+  seatKinds = Array.from({ length: n }, (_, i) => seatKinds[i] || (i === 0 && !seatKinds.length ? "me" : "bot:strong"));
+  if (hadMe && !seatKinds.includes("me")) seatKinds[0] = "me";  // your seat went with the seats removed
   const modes = teamModes();
   if (!modes.includes(teamMode)) teamMode = "none";
   renderOptions();
@@ -163,7 +163,7 @@ function seatKindText(k) {
   if (k === "me") return T("seat.me");
   if (k === "invite") return T("seat.invite");
   if (k === "open") return T("seat.open");
-  return T("seat.bot", { bot: T("bot." + k.slice(4)) });
+  return T("seat.bot", { bot: HF.botName(k.slice(4)) });  // the bot's one name, as its seat chip and the log say it
 }
 
 function renderSeats() {
@@ -173,8 +173,7 @@ function renderSeats() {
     sel.value = k;
     sel.addEventListener("change", () => {
       if (sel.value === "me") seatKinds = seatKinds.map((x) => (x === "me" ? "invite" : x));
-      seatKinds[i] = sel.value;
-      if (!seatKinds.includes("me")) seatKinds[0] = "me";
+      seatKinds[i] = sel.value;  // no seat of yours: said next to the menus (seatsNote), never undone
       renderSeats();
     });
     return HF.el("div", { class: "seatrow" }, HF.el("span", { class: "seatno", text: T("seat.n", { n: i + 1 }) }), sel, botHelp(k));
@@ -182,13 +181,24 @@ function renderSeats() {
   $("seats").replaceChildren(...rows);
   renderTeams();
   syncHints();
+  seatsNote();
 }
 
-// how a bot seat plays, in the words of its level on the ladder (agents/levels.py): "Strong bot"
-// alone tells a newcomer nothing about how hard the table will be
+// no seat of yours (walk41 finding 16: a bot chosen for seat 1 snapped back to "You"): a table of
+// bots only is one you watch, unrated; with a person's seat among them it needs one of yours
+const watching = () => !seatKinds.includes("me");
+const botsOnly = () => seatKinds.every((k) => k.startsWith("bot:"));
+function seatsNote() {
+  const note = $("seats-note");
+  note.textContent = watching() ? T(botsOnly() ? "seat.watch" : "seat.watch_bots_only") : "";
+  note.className = watching() && !botsOnly() ? "error" : "help";
+}
+
+// how a bot seat plays, in the words of its level on the ladder (agents/levels.py), under the bot's
+// one name (its level's: "Casual bot", as the menu, its seat chip, the log and the replay say it)
 function botHelp(kind) {
   const lv = kind.startsWith("bot:") ? LEVELS.find((l) => l.bot === kind.slice(4)) : null;
-  return lv ? HF.el("span", { class: "help bot-help", text: `${T("level." + lv.id)}: ${T("level." + lv.id + ".help")}` }) : "";
+  return lv ? HF.el("span", { class: "help bot-help", text: `${HF.botName(lv.bot)}: ${T("level." + lv.id + ".help")}` }) : "";
 }
 
 function teamModes() {
@@ -246,6 +256,9 @@ function clickTeamSeat(s) {
 
 // hints (issue 13): on by default for an unrated table with bots, always off in rated play
 function syncHints() {
+  const watch = watching() && botsOnly();  // nobody to rate at a table you watch
+  if (watch) $("rated").checked = false;
+  $("rated").disabled = watch;
   const rated = $("rated").checked, box = $("hints");
   box.disabled = rated;
   if (rated) box.checked = false;
@@ -466,6 +479,7 @@ async function main() {
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault(); $("create-error").textContent = "";
     if (!ME.get()) { $("create-error").textContent = T("name.first"); $("name-input").focus(); return; }
+    if (watching() && !botsOnly()) { $("create-error").textContent = T("seat.watch_bots_only"); return; }
     let body; try { body = collect(); } catch (e) { $("create-error").textContent = e.message; return; }
     try {
       const t = await api("/api/social/tables", body);
@@ -486,6 +500,11 @@ async function main() {
       location.href = r.link;
     } catch (e) { $("quick-error").textContent = e.message; }
   });
+  // the table's help opens with its ? button: said "tap" where the screen is touched
+  if (matchMedia("(hover: none), (pointer: coarse)").matches) {
+    const tip = document.querySelector("[data-t='first.suggest']");
+    if (tip) { tip.dataset.t = "first.suggest_touch"; tip.textContent = T("first.suggest_touch"); }
+  }
   await refreshMe();
   document.querySelector("main").prepend(HF.el("p", { id: "lobby-away", class: "warning", role: "status", hidden: "", text: T("lobby.away") }));
   showCreated(); poll();

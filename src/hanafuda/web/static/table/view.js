@@ -47,6 +47,7 @@ function Backs({ n, what, most = 8 }) {
 // the badge has it, so the name goes without it: "You", the player's name, a bot by its display name.
 export function seatLabel(s, info) {
   if (s.you) return s.name;
+  if (info.kind === "human" && info.open) return HF.t("name.open_seat");  // open to anyone: said, not its stored name
   if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
     return HF.botName(info.bot);  // "Greedy bot", "貪欲ボット": as every page names it
   }
