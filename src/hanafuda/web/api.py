@@ -254,7 +254,7 @@ async def table_replay(request: Request, table_id: str, lang: str = "en") -> Res
     (``If-None-Match``) gets 304 (issue 29: 8 uncached readers raised every table's ping to 585 ms)."""
     check_language(lang)
     table = _finished(request, table_id)
-    names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Greedy bot", "貪欲ボット"
+    names = [seat_label(s.kind, s.bot, s.name, lang) for s in table.seats]  # "Casual bot", "初級ボット"
     entry = await _replay_cache(request).build(  # ReplayRefused: answered by app.refused
         (table.id, lang, table.theme),
         lambda: off_loop(table_body, table.match, names, table.theme, lang, table.bot_seats))

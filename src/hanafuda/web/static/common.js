@@ -8,7 +8,7 @@ const HF = {
     for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
     return document.documentElement.lang === "ko" ? this.particles(s) : s;
   },
-  // a bot as every page names it ("Greedy bot", "貪欲ボット"): the catalogue's botname.<id>, as
+  // a bot as every page names it ("Casual bot", "初級ボット"): the catalogue's botname.<id>, as
   // words/names.py bot_name says it on the server; a bot it does not know by its id
   botName(bot) {
     // the same rule as words.names.bot_name: a bot's own name, a level by its name, else its id
