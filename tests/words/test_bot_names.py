@@ -37,6 +37,10 @@ def test_a_level_reads_by_its_name_and_an_unknown_bot_is_still_called_a_bot() ->
     ("beginner", {"bot": "beginner"}, "Beginner bot"),
     ("Ann (greedy bot)", {}, "Ann (Casual bot)"),
     ("Ann", {}, "Ann"), ("greedy", {"person": True}, "greedy"), ("Bot", {}, "Bot"),
+    # an invited seat nobody has named yet: said in the reader's language (walk41 finding 2)
+    ("Guest 2", {"lang": "ja"}, "ゲスト2"), ("Guest 2", {"lang": "ko", "person": True}, "손님 2"),
+    ("Guest 2", {}, "Guest 2"), ("Player 3", {"lang": "ja"}, "プレイヤー3"),
+    ("Guests 2", {"lang": "ja"}, "Guests 2"),
 ])
 def test_player_name(name: str, kw: dict[str, object], said: str) -> None:
     assert player_name(name, **kw) == said  # type: ignore[arg-type]

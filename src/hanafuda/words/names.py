@@ -165,10 +165,12 @@ def _known_bot(name: str) -> str | None:
     return low if low and has(f"botname.{low}", "en") else None
 
 
-DEFAULT_PLAYER = re.compile(r"Player ([1-9][0-9]?)")
-"""The name a person's seat gets when no one gave one ("Player 1", web/hub.py): stored in English
-in tables and records, read in each reader's language ("プレイヤー1", "플레이어 1"), so a match saved
-in one language and resumed in another names its seats in the new one."""
+DEFAULT_PLAYER = re.compile(r"(Player|Guest) ([1-9][0-9]?)")
+"""The names a person's seat gets when no one gave one — "Player 1" (web/hub.py), "Guest 2" (an
+invited seat not yet named, web/social/service.py): stored in English in tables and records, read
+in each reader's language ("プレイヤー1", "ゲスト2", "손님 2"; walk41 finding 2 read "Guest 2" in a
+Japanese lobby), so a match saved in one language and resumed in another names its seats in the
+new one."""
 
 
 def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, person: bool = False) -> str:
@@ -181,7 +183,8 @@ def player_name(name: str | None, lang: str = "en", *, bot: str | None = None, p
     given = (name or "").strip()
     default = DEFAULT_PLAYER.fullmatch(given)
     if default:  # the name a seat gets when no one gave one: said in the reader's language
-        return text("name.player_n", lang, n=int(default.group(1)))
+        key = "name.player_n" if default.group(1) == "Player" else "name.guest_n"
+        return text(key, lang, n=int(default.group(2)))
     if person:
         return given
     if given.endswith(" bot)") and " (" in given:
