@@ -119,10 +119,17 @@
   }
 
   function build() {
-    panel = el("section", { class: "panel social", id: "social", "aria-labelledby": "social-h" },
-      el("h2", { id: "social-h", text: t("chat.title") }));
+    // a turn clock is said in the chat's heading, in a few words ("(turn clock: 15 s a move)"; the whole
+    // sentence in its title and for a screen reader): a line of its own pushed the chat's input
+    // below a desktop's column at 1366×768 (issue 28, s41 finding 1)
+    const h = el("h2", { id: "social-h" }, t("chat.title"));
+    if (info.clock) {
+      h.append(" ", el("span", { class: "muted clock-note", id: "clock-note", title: t("clock.note", { s: info.clock }) },
+        el("span", { "aria-hidden": "true", text: t("clock.note_short", { s: info.clock }) }),
+        el("span", { class: "sr-only", text: t("clock.note", { s: info.clock }) })));
+    }
+    panel = el("section", { class: "panel social", id: "social", "aria-labelledby": "social-h" }, h);
     log.setAttribute("aria-label", t("chat.title"));
-    if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
     invited();
     if (info.seat !== null && !player) {
       // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs;
@@ -164,7 +171,11 @@
     } else panel.append(el("p", { class: "muted", text: t("chat.spectators_off") }));
     // reporting a player: a small flag beside the chat's input (the panel may be a few lines tall)
     (panel.querySelector("#chat-form") || panel.querySelector("p.muted") || panel).append(reportPlayerButton());
-    panel.append(err, rematch);
+    panel.append(err);
+    // Rematch (and its "ready" link) goes in the table's bar, beside its tools: a spot always on
+    // screen, which the chat panel at the bottom of a desktop's column is not (s41 finding 1)
+    const tools = document.querySelector(".tablebar .bar-tools");
+    if (tools) tools.before(rematch); else panel.append(rematch);
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
   }
 

@@ -1,0 +1,119 @@
+# ruff: noqa: E501  (JavaScript snippets evaluated in the page: kept whole on their lines)
+"""The table page's last findings of a new player's walk (issue 28, s41's findings 1, 6 and 16),
+measured in Debian's chromium as a person sees them:
+
+- at 1366×768 and 1280×720 the chat's input and the Rematch button are whole inside the screen
+  and on top (nothing covers them), with and without a turn clock, before and after the match's
+  end, with the clock's timeout notice and an error said in the chat panel; the page never
+  scrolls (finding 1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import shot
+from .server import Server
+from .test_table_player import _key, _open, _social_table
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("table-s42")
+    s = Server(f"sqlite:///{tmp / 'web.db'}", tmp / "server.log", 0.05, "--bot-only-rate", "0",
+               "--tables-per-minute", "1000", "--lease-seconds", "3",
+               "--rate-limits", "account=1000/1").start()
+    yield s
+    s.stop()
+
+
+def _name(who: str) -> str:
+    return f"{who}{random.randrange(10**6)}"
+
+
+# -- 1. the chat's input and the Rematch button at 1366×768 and 1280×720 ----------------------------
+
+# where an element is drawn, and whether a person sees it: the point at its middle hits it (not
+# another panel over it, nor its own panel's clipped edge: a clipped part is not hit-tested)
+SEEN = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const clip = e.closest('.panel'), c = clip ? clip.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, w: innerWidth, h: innerHeight,
+    onTop: hit === e || e.contains(hit), inPanel: r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5,
+    scrolls: document.documentElement.scrollHeight > innerHeight + 1, text: e.textContent }; }"""
+
+SIZES = [{"width": 1366, "height": 768}, {"width": 1280, "height": 720}]
+
+
+def _whole(page: Any, sel: str, case: str) -> dict[str, Any]:
+    """``sel`` whole inside the screen and seen, at each desktop size; the page never scrolls."""
+    box: dict[str, Any] = {}
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        box = page.evaluate(SEEN, sel)
+        assert box is not None, (case, sel, size)
+        where = (case, sel, size, box)
+        assert box["height"] > 0 and box["top"] >= 0 and box["left"] >= 0, where
+        assert box["bottom"] <= box["h"] and box["right"] <= box["w"], where
+        assert box["inPanel"] and box["onTop"], where
+        assert not box["scrolls"], where  # the page itself never scrolls: nothing below to scroll to
+    return box
+
+
+def _to_the_end(page: Any) -> None:
+    for _ in range(200):
+        page.wait_for_function("S.view.finished || (S.view.to_move === S.you && W.legal.length > 0)")
+        if page.evaluate("S.view.finished"):
+            return
+        before = page.evaluate("S.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"S.log.length > {before} || S.view.finished")
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("clock", [None, 15])
+def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Server, browser: Any, clock: int | None) -> None:
+    who = _name("Clocked" if clock else "Plain")
+    key = _key(server, who)
+    extra: dict[str, Any] = {"clock": clock} if clock else {}
+    t = _social_table(server, key, options={"rounds": 1}, **extra)
+    page = _open(browser, server, t["you"]["path"], SIZES[0], player=(who, key), wait="#chat-input")
+    for sel in ("#chat-input", "#chat-form button[type=submit]"):
+        _whole(page, sel, f"clock={clock}, playing")
+    if clock:
+        # the clock is said in the chat's heading, on its one line
+        note = _whole(page, "#clock-note", "the clock's note")
+        head = page.evaluate(SEEN, "#social-h")
+        assert head["top"] <= note["top"] and note["bottom"] <= head["bottom"] and head["height"] <= 26, (note, head)
+        assert "15 s a move" in note["text"], note
+        assert page.get_attribute("#clock-note", "title") == "Turn clock: 15 seconds per move; then the greedy bot moves for the player."
+        # nobody moves: the bot moves for this seat and the chat's notice says so
+        page.wait_for_function("document.getElementById('social-notice').textContent.includes('turn clock ran out')", timeout=60_000)
+        _whole(page, "#chat-input", "clock ran out")
+        _whole(page, "#social-notice", "clock ran out")
+    _to_the_end(page)
+    page.wait_for_selector("#summary[open] .rematch-btn")
+    page.click("#close-summary")
+    page.wait_for_selector("#rematch")
+    for sel in ("#rematch", "#chat-input"):
+        _whole(page, sel, f"clock={clock}, match over")
+    bar = page.evaluate(SEEN, ".tablebar")
+    rematch = page.evaluate(SEEN, "#rematch")
+    assert bar["top"] <= rematch["top"] and rematch["bottom"] <= bar["bottom"], (bar, rematch)  # in the table's bar
+    # a refusal under the input (the chat's rate limit: two lines), and a long notice of the table
+    page.evaluate("document.getElementById('chat-error').textContent = 'too many chat requests: at most 8 in a row, then one every 2 seconds; please wait 2 seconds'")
+    page.evaluate("document.getElementById('social-notice').textContent = 'The turn clock ran out for you after 15 s; a bot moved for you: Cherry Curtain takes Cherry Poetry Ribbon, and the turned card Pine Chaff takes Pine Crane and Sun.'")
+    for sel in ("#rematch", "#chat-input", "#chat-error", "#social-notice"):
+        _whole(page, sel, f"clock={clock}, match over, an error and a notice")
+    shot(page, f"s42-rematch-clock{clock or 0}-1280x720")
+    # Rematch still works from the bar
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/table/" in url and t["id"] not in url)
+    page.wait_for_selector("#hand [data-card]")
+    assert page.errors == []
+    page.context.close()
