@@ -5,7 +5,10 @@ measured in Debian's chromium as a person sees them:
 - at 1366×768 and 1280×720 the chat's input and the Rematch button are whole inside the screen
   and on top (nothing covers them), with and without a turn clock, before and after the match's
   end, with the clock's timeout notice and an error said in the chat panel; the page never
-  scrolls (finding 1).
+  scrolls (finding 1);
+- the turn clock's notice of a move made for this page's own seat says "you" (en, ja, ko), in the
+  chat's notice and its history, also to a page opened afterwards; another seat's page names the
+  seat (finding 16).
 """
 
 from __future__ import annotations
@@ -95,6 +98,8 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
         # nobody moves: the bot moves for this seat and the chat's notice says so
         page.wait_for_function("document.getElementById('social-notice').textContent.includes('turn clock ran out')", timeout=60_000)
         _whole(page, "#chat-input", "clock ran out")
+        said = page.evaluate("document.getElementById('social-notice').textContent")
+        assert said.startswith("The turn clock ran out for you after 15 s; Greedy bot moved for you: ") and who not in said, said
         _whole(page, "#social-notice", "clock ran out")
     _to_the_end(page)
     page.wait_for_selector("#summary[open] .rematch-btn")
@@ -117,3 +122,40 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
     page.wait_for_selector("#hand [data-card]")
     assert page.errors == []
     page.context.close()
+
+
+# -- 2. the clock's notice for one's own seat says "you" --------------------------------------------
+
+YOU = {"en": "The turn clock ran out for you after 15 s; Greedy bot moved for you: ",
+       "ja": "あなたの持ち時間（15秒）が切れたため、貪欲ボットが代わりに打ちました：",
+       "ko": "내 시간(15초)이 다 되어 욕심 봇이(가) 나 대신 두었습니다: "}
+NOTICES = "() => [document.getElementById('social-notice').textContent, ...[...document.querySelectorAll('#chat-log li.system .text')].map((e) => e.textContent)]"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_the_clock_notice_says_you_to_its_own_seat(server: Server, browser: Any, lang: str) -> None:
+    """A host (in ``lang``) and an invited friend (in English); nobody moves: the seat to move runs
+    out of time. Its own page says "you"; the other page names it."""
+    host, friend = _name("Host"), _name("Friend")
+    key, fkey = _key(server, host), _key(server, friend)
+    t = _social_table(server, key, clock=15, seats=[{"kind": "me"}, {"kind": "invite"}])
+    hp = _open(browser, server, t["you"]["path"] + f"&lang={lang}", SIZES[0], player=(host, key), wait="#chat-input")
+    fp = _open(browser, server, str(t["seats"][1]["invite"]["path"]), SIZES[0], player=(friend, fkey), wait="#chat-input")
+    hp.wait_for_function("S && S.view && S.view.to_move !== null")
+    mover = hp.evaluate("S.view.to_move")
+    own, other = (hp, fp) if mover == hp.evaluate("S.you") else (fp, hp)
+    own_lang, name = (lang, host) if own is hp else ("en", friend)
+    for page in (own, other):
+        page.wait_for_function("document.querySelector('#chat-log li.system') !== null", timeout=60_000)
+    said = own.evaluate(NOTICES)
+    assert said[0].startswith(YOU[own_lang]) and said[1].startswith(YOU[own_lang]), said
+    assert name not in said[0] and name not in said[1], said
+    seen = other.evaluate(NOTICES)
+    assert name in seen[1] and not seen[1].startswith(YOU[lang if other is hp else "en"]), seen  # another seat: named
+    # a page opened afterwards (a reload) reads the stored notice the same way
+    own.reload()
+    own.wait_for_function("document.querySelector('#chat-log li.system') !== null")
+    assert own.evaluate(NOTICES)[1] == said[1]
+    assert hp.errors == [] and fp.errors == []
+    hp.context.close()
+    fp.context.close()
