@@ -8,7 +8,7 @@ measured in Debian's chromium as a person sees them:
   scrolls (finding 1);
 - the turn clock's notice of a move made for this page's own seat says "you" (en, ja, ko), in the
   chat's notice and its history, also to a page opened afterwards; another seat's page names the
-  seat (finding 16).
+  seat; the log marks the line of a move the clock made, also after a reload (finding 16).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ SEEN = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
     scrolls: document.documentElement.scrollHeight > innerHeight + 1, text: e.textContent }; }"""
 
 SIZES = [{"width": 1366, "height": 768}, {"width": 1280, "height": 720}]
+MARKED = "() => [...document.querySelectorAll('#log li')].filter((li) => li.querySelector('.by-clock')).map((li) => li.textContent)"
 
 
 def _whole(page: Any, sel: str, case: str) -> dict[str, Any]:
@@ -101,6 +102,13 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
         said = page.evaluate("document.getElementById('social-notice').textContent")
         assert said.startswith("The turn clock ran out for you after 15 s; Greedy bot moved for you: ") and who not in said, said
         _whole(page, "#social-notice", "clock ran out")
+        # the log marks the move the clock made, also once the page is opened again
+        for _ in range(2):
+            page.wait_for_function("document.querySelector('#log li .by-clock') !== null")
+            marked = page.evaluate(MARKED)
+            assert len(marked) == 1 and marked[0].startswith("You ") and marked[0].endswith(" (turn clock)"), marked
+            page.reload()
+            page.wait_for_selector("#chat-input")
     _to_the_end(page)
     page.wait_for_selector("#summary[open] .rematch-btn")
     page.click("#close-summary")
@@ -156,6 +164,12 @@ def test_the_clock_notice_says_you_to_its_own_seat(server: Server, browser: Any,
     own.reload()
     own.wait_for_function("document.querySelector('#chat-log li.system') !== null")
     assert own.evaluate(NOTICES)[1] == said[1]
+    # its log line is marked, in the page's words, after the reload too; the other page's as well
+    mark = {"en": "(turn clock)", "ja": "（持ち時間切れ）", "ko": "(시간 초과)"}
+    for page, in_lang in ((own, own_lang), (other, lang if other is hp else "en")):
+        page.wait_for_function("document.querySelector('#log li .by-clock') !== null")
+        marked = page.evaluate(MARKED)
+        assert marked and all(m.endswith(mark[in_lang]) for m in marked), marked
     assert hp.errors == [] and fp.errors == []
     hp.context.close()
     fp.context.close()
