@@ -8,7 +8,9 @@ measured in Debian's chromium as a person sees them:
   scrolls (finding 1);
 - the turn clock's notice of a move made for this page's own seat says "you" (en, ja, ko), in the
   chat's notice and its history, also to a page opened afterwards; another seat's page names the
-  seat; the log marks the line of a move the clock made, also after a reload (finding 16).
+  seat; the log marks the line of a move the clock made, also after a reload (finding 16);
+- a new deal glides no card: the deal's first question (a teyaku's expose or keep) is asked on a
+  table at rest, no card over it (finding 6).
 """
 
 from __future__ import annotations
@@ -173,3 +175,44 @@ def test_the_clock_notice_says_you_to_its_own_seat(server: Server, browser: Any,
     assert hp.errors == [] and fp.errors == []
     hp.context.close()
     fp.context.close()
+
+
+# -- 3. a new deal: the table at rest when its first question (a teyaku decision) is asked ----------
+
+GLIDING = "() => document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.matches('.card, img[data-card]')).length"
+OVER_CHOICE = """() => { const c = document.getElementById('choice').getBoundingClientRect();
+  return [...document.querySelectorAll('#field .card, #hand .card, #pending .card, #captures img[data-card]')].filter((e) => {
+    const r = e.getBoundingClientRect(); return r.width && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top; }).length; }"""
+
+
+def test_a_new_deal_is_at_rest_when_its_decision_is_asked(server: Server, browser: Any) -> None:
+    """Hana-Awase with teyaku: last round's cards no longer fly from its piles over the seat chips
+    into the new deal (the teyaku's expose/keep was asked under them); a move still glides."""
+    who = _name("Dealt")
+    key = _key(server, who)
+    t = _social_table(server, key, game="hana-awase", options={"rounds": 2, "teyaku": True})
+    page = _open(browser, server, t["you"]["path"], SIZES[0], player=(who, key))
+    for _ in range(80):  # round 1, to its end
+        page.wait_for_function("S.view.phase === 'between-rounds' || (S.view.to_move === S.you && W.legal.length > 0)")
+        if page.evaluate("S.view.phase === 'between-rounds'"):
+            break
+        before = page.evaluate("S.log.length")
+        page.evaluate("send({ type: 'move', move: S.view.legal[0] })")
+        page.wait_for_function(f"S.log.length > {before} || S.view.phase === 'between-rounds'")
+    moved = int(page.evaluate("Number(document.body.dataset.animated || 0)"))
+    assert moved > 0  # round 1's moves glided
+    page.wait_for_selector("#summary[open] #next-round")
+    page.click("#summary[open] #next-round")
+    page.wait_for_function("S.view.round === 2")
+    # checked in the same task as the deal's render and after: no card glides, none over the choices
+    assert page.evaluate(GLIDING) == 0
+    assert page.evaluate("Number(document.body.dataset.animated || 0)") == moved
+    page.wait_for_function("S.view.to_move !== null")
+    assert page.evaluate(OVER_CHOICE) == 0
+    assert page.evaluate(GLIDING) == 0
+    # a move of the new round glides as before
+    page.wait_for_function("S.view.to_move === S.you && W.legal.length > 0")
+    page.evaluate("send({ type: 'move', move: S.view.legal[S.view.legal.length - 1] })")
+    page.wait_for_function(f"Number(document.body.dataset.animated || 0) > {moved}")
+    assert page.errors == []
+    page.context.close()
