@@ -467,6 +467,7 @@ function connect() {
       // and field crossed the seat chips and covered the deal's first question (a teyaku's
       // expose or keep, s41 finding 6); the decision shows on a table at rest
       const dealt = prev && prev.view.round !== next.view.round;
+      if (dealt) for (const a of document.getAnimations()) if (a.effect && a.effect.target && a.effect.target.matches(MOVING)) a.cancel();
       if (before && next.event && !dealt) animateMoves(before, next.event.seat);
       if (before && next.event) moveSound(prev, next);
       const made = madeYaku(prev, next);
