@@ -678,7 +678,7 @@ class TableHub:
             if not plan.steps:  # queued by the match: nothing to store until the deal settles
                 table.match = plan.match
                 return None
-            stopped = await self._store_steps(table, plan)
+            stopped = await self._store_steps(table, plan, source)
             metrics.stored(plan.steps[:stopped[0] if stopped else None], source, started)
             if stopped is not None:
                 index, refusal = stopped
@@ -748,18 +748,22 @@ class TableHub:
         nxt.next_round()
         return nxt
 
-    async def _store_steps(self, table: LiveTable, plan: Plan) -> tuple[int, Refusal] | None:
+    async def _store_steps(self, table: LiveTable, plan: Plan,
+                           source: str = "person") -> tuple[int, Refusal] | None:
         """Store each event of one submission, put the match after it in place and show it.  Every
         event is stored before any is shown: else the pages of a seat whose queued play follows a
         decision would see a state where it is still their turn, and answer it twice.  The first
         that cannot be stored stops there (the table stays after the last stored event): its index
-        and the refusal.  Plays the match dropped are told to their seats."""
+        and the refusal.  Plays the match dropped are told to their seats.  A move the turn clock
+        made (``source``) is marked ``"by": "clock"`` in the table's log, whose line the page marks."""
         stopped: tuple[int, Refusal] | None = None
         for index, step in enumerate(plan.steps):
             refusal = await self._store_and_swap(table, step.seat, step.move, step.after)
             if refusal is not None:
                 stopped = index, refusal
                 break
+            if index == 0 and source == "clock":  # the page's log marks it (s41 finding 16), also on reload
+                table.log[-1]["by"] = "clock"
         for step in plan.steps[:stopped[0] if stopped else len(plan.steps)]:
             await self._publish(table, step.seat, step.move)
         if stopped is None:

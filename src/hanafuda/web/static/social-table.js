@@ -41,6 +41,9 @@
     if (Array.isArray(vars.seats)) vars.seats = vars.seats.map((n) => t("table.seat_n", { n: n + 1 })).join(t("notice.list_sep"));
     if (vars.bot) vars.bot = HF.botName(vars.bot);  // "Greedy bot", "貪欲ボット": as every page names it
     if (m.key === "clock.move") vars.move = moveText(vars, m.names);
+    // this page's own seat is "you", as the rest of the table says it, not the seat's own name
+    // (s41 finding 16: "The turn clock ran out for C1321918 … moved for them", in C1321918's chat)
+    if (m.key === "clock.move" && info && info.seat !== null && info.seat !== undefined && vars.seat === info.seat) return t("clock.move_you", vars);
     return t(m.key, vars);
   }
   function show(m) {
@@ -119,10 +122,17 @@
   }
 
   function build() {
-    panel = el("section", { class: "panel social", id: "social", "aria-labelledby": "social-h" },
-      el("h2", { id: "social-h", text: t("chat.title") }));
+    // a turn clock is said in the chat's heading, in a few words ("(turn clock: 15 s a move)"; the whole
+    // sentence in its title and for a screen reader): a line of its own pushed the chat's input
+    // below a desktop's column at 1366×768 (issue 28, s41 finding 1)
+    const h = el("h2", { id: "social-h" }, t("chat.title"));
+    if (info.clock) {
+      h.append(" ", el("span", { class: "muted clock-note", id: "clock-note", title: t("clock.note", { s: info.clock }) },
+        el("span", { "aria-hidden": "true", text: t("clock.note_short", { s: info.clock }) }),
+        el("span", { class: "sr-only", text: t("clock.note", { s: info.clock }) })));
+    }
+    panel = el("section", { class: "panel social", id: "social", "aria-labelledby": "social-h" }, h);
     log.setAttribute("aria-label", t("chat.title"));
-    if (info.clock) panel.append(el("p", { class: "muted", id: "clock-note", text: t("clock.note", { s: info.clock }) }));
     invited();
     if (info.seat !== null && !player) {
       // a friend opening a seat link in a fresh browser: a name, once, and the seat is theirs;
@@ -164,7 +174,11 @@
     } else panel.append(el("p", { class: "muted", text: t("chat.spectators_off") }));
     // reporting a player: a small flag beside the chat's input (the panel may be a few lines tall)
     (panel.querySelector("#chat-form") || panel.querySelector("p.muted") || panel).append(reportPlayerButton());
-    panel.append(err, rematch);
+    panel.append(err);
+    // Rematch (and its "ready" link) goes in the table's bar, beside its tools: a spot always on
+    // screen, which the chat panel at the bottom of a desktop's column is not (s41 finding 1)
+    const tools = document.querySelector(".tablebar .bar-tools");
+    if (tools) tools.before(rematch); else panel.append(rematch);
     (document.querySelector("aside") || document.querySelector("main") || document.body).append(panel);
   }
 

@@ -466,7 +466,13 @@ function connect() {
       if (previewing && !S.view.hand.includes(previewing)) previewing = null;
       render();
       document.dispatchEvent(new CustomEvent("hanafuda:state", { detail: { seats: S.table.seats, title: W.title || S.table.title } }));
-      if (before && next.event) { animateMoves(before, next.event.seat); moveSound(prev, next); }
+      // a new deal glides nothing: last round's cards flying from its piles into the new hands
+      // and field crossed the seat chips and covered the deal's first question (a teyaku's
+      // expose or keep, s41 finding 6); the decision shows on a table at rest
+      const dealt = prev && prev.view.round !== next.view.round;
+      if (dealt) for (const a of document.getAnimations()) if (a.effect && a.effect.target && a.effect.target.matches(MOVING)) a.cancel();
+      if (before && next.event && !dealt) animateMoves(before, next.event.seat);
+      if (before && next.event) moveSound(prev, next);
       const made = madeYaku(prev, next);
       if (made.length) showMoment(made.reduce((a, b) => (b.points > a.points ? b : a)));
       callOut();

@@ -330,14 +330,37 @@ export function keepWhole(text, names) {
   return out;
 }
 
+// The log's entries of moves the turn clock made (the table's stored log marks them "by": "clock",
+// hub.py): a play or a capture choice is the turn's entry of that seat and round holding its card
+// (a card is played once a round, RULES.md §7); a call (koi-koi, stop) or a teyaku decision the
+// seat's n-th entry of that kind in the round. Their indices in the words' log.
+function clockMade(state) {
+  const W = state.words, marked = new Set(), seen = {};
+  const made = (state.log || []).filter((e) => e.by === "clock" && e.kind === "move");
+  if (!made.length) return marked;
+  for (const e of made) {
+    const words = e.text.replace(/^\d+:\s*/, "").trim().split(/\s+/);
+    const card = words[0] === "play" || words[0] === "take" ? words[1] : null;
+    const kind = card ? null : (words[0] === "expose" || words[0] === "keep" ? "teyaku" : words[0]);
+    const nth = kind ? (seen[`${e.round}:${e.seat}:${kind}`] = (seen[`${e.round}:${e.seat}:${kind}`] || 0) + 1) : 0;
+    let count = 0;
+    W.log.forEach((w, i) => {
+      if (w.round !== e.round || w.seat !== e.seat) return;
+      if (card ? w.kind === "turn" && w.cards.includes(card) : w.kind === kind && ++count === nth) marked.add(i);
+    });
+  }
+  return marked;
+}
+
 // log entries keyed by their place: a new move adds its line, a rewritten entry (an unfinished
-// turn, a round that ended) changes its words in place
+// turn, a round that ended) changes its words in place; a move the turn clock made is marked
 function Log({ state }) {
-  const W = state.words, n = W.log.length, names = tableNames(W);
+  const W = state.words, n = W.log.length, names = tableNames(W), clocked = clockMade(state);
   return W.log.map((e, i) => {
     const cls = [e.kind === "deal" ? "deal" : "", i === n - 1 ? "last" : "",
       e.seat !== null && e.seat !== undefined ? side(W.seats[e.seat].side) : ""].filter(Boolean).join(" ");
-    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${keepWhole(e.text, names)}</li>`;
+    const mark = clocked.has(i) ? html` <span class="by-clock">${HF.t("table.by_clock")}</span>` : null;
+    return html`<li key=${i} data-cards=${e.cards.join(" ")} class=${cls} lang=${ko(e.text)}>${keepWhole(e.text, names)}${mark}</li>`;
   });
 }
 
