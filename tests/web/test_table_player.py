@@ -212,7 +212,7 @@ def test_the_turn_clock_counts_down_and_its_notice_says_the_move(server: Server,
     # to this seat's own page as "you" (s41 finding 16), not by the seat's own name
     page.wait_for_selector("#chat-log li.system", timeout=40_000)
     notice = page.locator("#chat-log li.system").first.inner_text()
-    assert "ran out for you after 15 s; Greedy bot moved for you:" in notice and "Clocked" not in notice, notice
+    assert "ran out for you after 15 s; Casual bot moved for you:" in notice and "Clocked" not in notice, notice
     assert not re.search(r"\b(play|take) [a-z]+-", notice), notice  # no move notation
     assert page.errors == []
     page.context.close()

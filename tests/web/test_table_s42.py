@@ -102,7 +102,7 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
         page.wait_for_function("document.getElementById('social-notice').textContent.includes('turn clock ran out')", timeout=60_000)
         _whole(page, "#chat-input", "clock ran out")
         said = page.evaluate("document.getElementById('social-notice').textContent")
-        assert said.startswith("The turn clock ran out for you after 15 s; Greedy bot moved for you: ") and who not in said, said
+        assert said.startswith("The turn clock ran out for you after 15 s; Casual bot moved for you: ") and who not in said, said
         _whole(page, "#social-notice", "clock ran out")
         # the log marks the move the clock made, also once the page is opened again
         for _ in range(2):
@@ -138,9 +138,9 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
 
 # -- 2. the clock's notice for one's own seat says "you" --------------------------------------------
 
-YOU = {"en": "The turn clock ran out for you after 15 s; Greedy bot moved for you: ",
-       "ja": "あなたの持ち時間（15秒）が切れたため、貪欲ボットが代わりに打ちました：",
-       "ko": "내 시간(15초)이 다 되어 욕심 봇이(가) 나 대신 두었습니다: "}
+YOU = {"en": "The turn clock ran out for you after 15 s; Casual bot moved for you: ",
+       "ja": "あなたの持ち時間（15秒）が切れたため、初級ボットが代わりに打ちました：",
+       "ko": "내 시간(15초)이 다 되어 초급 봇이(가) 나 대신 두었습니다: "}
 NOTICES = "() => [document.getElementById('social-notice').textContent, ...[...document.querySelectorAll('#chat-log li.system .text')].map((e) => e.textContent)]"
 
 

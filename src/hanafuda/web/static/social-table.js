@@ -39,7 +39,7 @@
       vars.name = s && s.name ? s.name : t("table.seat_n", { n: vars.seat + 1 });
     }
     if (Array.isArray(vars.seats)) vars.seats = vars.seats.map((n) => t("table.seat_n", { n: n + 1 })).join(t("notice.list_sep"));
-    if (vars.bot) vars.bot = HF.botName(vars.bot);  // "Greedy bot", "貪欲ボット": as every page names it
+    if (vars.bot) vars.bot = HF.botName(vars.bot);  // "Casual bot", "初級ボット": as every page names it
     if (m.key === "clock.move") vars.move = moveText(vars, m.names);
     // this page's own seat is "you", as the rest of the table says it, not the seat's own name
     // (s41 finding 16: "The turn clock ran out for C1321918 … moved for them", in C1321918's chat)

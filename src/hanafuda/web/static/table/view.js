@@ -49,7 +49,7 @@ export function seatLabel(s, info) {
   if (s.you) return s.name;
   if (info.kind === "human" && info.open) return HF.t("name.open_seat");  // open to anyone: said, not its stored name
   if (info.kind === "bot" && info.bot && (!info.name || [info.bot, `${info.bot} bot`].includes(info.name.toLowerCase()))) {
-    return HF.botName(info.bot);  // "Greedy bot", "貪欲ボット": as every page names it
+    return HF.botName(info.bot);  // "Casual bot", "初級ボット": as every page names it
   }
   return info.name || s.name;
 }
@@ -289,7 +289,7 @@ function Yaku({ state }) {
 }
 
 // The names a line never breaks inside (issue 28's pictures: Japanese breaks between any two
-// characters, and "貪欲ボット（4番 / 席）" ended a line of the round's totals): each seat's and
+// characters, and "初級ボット（4番 / 席）" ended a line of the round's totals): each seat's and
 // side's name and each card's, longest first.
 let namesKey = "", namesList = [];
 function tableNames(W) {
