@@ -647,9 +647,12 @@ class PlayApp(App[Path | None]):
                         cursor=active and choice.index == self.cursor)
         self.query_one("#prompt", Static).update(Wrapped.of(self.prompt_text(), whole=self.card_names))
         self.query_one("#captures", Static).update(self.captures_text())
-        for widget in self.query(".cursor"):
-            if not self.modal_open:
-                widget.scroll_visible(animate=False)  # keep the keyboard cursor on screen
+        if not self.modal_open:  # keep the keyboard cursor on screen: the question's when one is
+            # asked, after the card it is about (at 80×24 a ten-card Kwa-Dō hand scrolled back to the
+            # card and left the choices under the log: docs42)
+            # (after the refresh: a choice just shown has no place in the layout before it)
+            for widget in sorted(self.query(".cursor"), key=lambda w: isinstance(w, ChoiceView)):
+                self.call_after_refresh(widget.scroll_visible, animate=False)
 
     def status_text(self) -> Text:
         s = self.session
