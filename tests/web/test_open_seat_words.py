@@ -16,8 +16,9 @@ WORD = {"en": "Open seat", "ja": "空席", "ko": "빈 자리"}
 def test_an_open_seat_reads_in_every_language_until_someone_takes_it(client: TestClient) -> None:
     hub = client.app.state.hub  # type: ignore[attr-defined]
     # a two-seat table whose open seat (seat 2) plays first: its turn line names it
+    ann = name(client, "Ann")  # (held once: the deal decides who plays first, so tables are tried)
     for _ in range(40):
-        t = new_table(client, name(client, "Ann"), game="koi-koi")
+        t = new_table(client, ann, game="koi-koi")
         live = table(client, t["id"])
         if live.match.to_move == 1:
             break

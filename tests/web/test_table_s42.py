@@ -97,7 +97,7 @@ def test_the_chat_input_and_rematch_stay_on_screen_at_desktop_sizes(server: Serv
         head = page.evaluate(SEEN, "#social-h")
         assert head["top"] <= note["top"] and note["bottom"] <= head["bottom"] and head["height"] <= 26, (note, head)
         assert "15 s a move" in note["text"], note
-        assert page.get_attribute("#clock-note", "title") == "Turn clock: 15 seconds per move; then the greedy bot moves for the player."
+        assert page.get_attribute("#clock-note", "title") == "Turn clock: 15 seconds per move; then the Casual bot moves for the player."
         # nobody moves: the bot moves for this seat and the chat's notice says so
         page.wait_for_function("document.getElementById('social-notice').textContent.includes('turn clock ran out')", timeout=60_000)
         _whole(page, "#chat-input", "clock ran out")
